@@ -1,0 +1,297 @@
+package io.github.ffmblas.nativelib;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.JarURLConnection;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLConnection;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.jar.JarEntry;
+import java.util.stream.Stream;
+import java.util.zip.CRC32;
+
+/**
+ * The OpenBLAS build inside the {@code org.bytedeco:openblas} platform jar, and its extraction into a cache
+ * directory that several JVMs may share.
+ *
+ * <p>The jar holds {@code libopenblas.so.0} and the runtime libraries it needs beside it; their
+ * {@code RUNPATH $ORIGIN} finds them once all sit in one directory. The cache directory is named by the
+ * artifact version and the files' CRC-32s (which the jar records for every entry), so a different build never
+ * reuses another's files. Each copy is written into a private temporary directory and renamed into place in one
+ * atomic step: a JVM either sees a complete directory or none. A cached copy is re-checked (size and CRC-32)
+ * before use and replaced when it does not match.
+ */
+final class BundledLibrary {
+    static final String MAIN_LIBRARY = "libopenblas.so.0";
+    /** Shipped beside libopenblas in the jar; those present are extracted with it. */
+    private static final List<String> COMPANIONS = List.of("libgfortran.so.5", "libquadmath.so.0", "libgcc_s.so.1");
+    private static final String POM_PROPERTIES = "META-INF/maven/org.bytedeco/openblas/pom.properties";
+
+    record Entry(String name, URL url, long size, long crc) {}
+
+    private final String platform;
+    private final String version;
+    private final List<Entry> entries;
+
+    private BundledLibrary(String platform, String version, List<Entry> entries) {
+        this.platform = platform;
+        this.version = version;
+        this.entries = List.copyOf(entries);
+    }
+
+    String version() {
+        return version;
+    }
+
+    String platform() {
+        return platform;
+    }
+
+    /** Where the jar with the library is, for messages. */
+    String location() {
+        String url = entries.getFirst().url().toString();
+        int bang = url.indexOf("!/");
+        return bang > 0 ? url.substring(0, bang) : url;
+    }
+
+    /** The platform directory name the bytedeco jars use, e.g. {@code linux-x86_64}, or empty if unknown. */
+    static Optional<String> currentPlatform() {
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+        String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
+        if (!os.startsWith("linux")) {
+            return Optional.empty();
+        }
+        return switch (arch) {
+            case "amd64", "x86_64" -> Optional.of("linux-x86_64");
+            case "aarch64", "arm64" -> Optional.of("linux-arm64");
+            case "ppc64le" -> Optional.of("linux-ppc64le");
+            default -> Optional.empty();
+        };
+    }
+
+    /** Finds the bundled library for {@code platform} through {@code loader}, or empty when that jar is absent. */
+    static Optional<BundledLibrary> find(ClassLoader loader, String platform) throws IOException {
+        String dir = "org/bytedeco/openblas/" + platform + "/";
+        URL main = loader.getResource(dir + MAIN_LIBRARY);
+        if (main == null) {
+            return Optional.empty();
+        }
+        List<Entry> entries = new ArrayList<>();
+        entries.add(describe(MAIN_LIBRARY, main));
+        for (String name : COMPANIONS) {
+            URL url = loader.getResource(dir + name);
+            if (url != null) {
+                entries.add(describe(name, url));
+            }
+        }
+        return Optional.of(new BundledLibrary(platform, readVersion(main), entries));
+    }
+
+    private static Entry describe(String name, URL url) throws IOException {
+        URLConnection connection = url.openConnection();
+        if (connection instanceof JarURLConnection jar) {
+            JarEntry entry = jar.getJarEntry();
+            if (entry.getSize() >= 0 && entry.getCrc() >= 0) {
+                return new Entry(name, url, entry.getSize(), entry.getCrc());
+            }
+        }
+        // Not in a jar (an exploded class path) or no CRC recorded: compute it.
+        CRC32 crc = new CRC32();
+        long size = 0;
+        byte[] buffer = new byte[1 << 16];
+        try (InputStream in = url.openStream()) {
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                crc.update(buffer, 0, n);
+                size += n;
+            }
+        }
+        return new Entry(name, url, size, crc.getValue());
+    }
+
+    /** The artifact version from the jar's Maven metadata, or "unknown". */
+    private static String readVersion(URL mainLibrary) {
+        String url = mainLibrary.toString();
+        int bang = url.indexOf("!/");
+        if (bang < 0) {
+            return "unknown";
+        }
+        try (InputStream in = new java.net.URI(url.substring(0, bang + 2) + POM_PROPERTIES).toURL().openStream()) {
+            Properties properties = new Properties();
+            properties.load(in);
+            return properties.getProperty("version", "unknown");
+        } catch (IOException | URISyntaxException | IllegalArgumentException e) {
+            return "unknown";
+        }
+    }
+
+    /** The cache subdirectory for this build: version, platform and the combined CRC of its files. */
+    String cacheKey() {
+        CRC32 combined = new CRC32();
+        for (Entry e : entries) {
+            combined.update(e.name().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            combined.update(HexFormat.of().toHexDigits(e.crc()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            combined.update(HexFormat.of().toHexDigits(e.size()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        String safeVersion = version.replaceAll("[^A-Za-z0-9._-]", "_");
+        return "openblas-" + safeVersion + "-" + platform + "-" + HexFormat.of().toHexDigits((int) combined.getValue());
+    }
+
+    /**
+     * Makes a verified copy of the library under {@code cacheRoot} and returns the path of
+     * {@code libopenblas.so.0} in it. Reuses a complete, matching copy; replaces a damaged one.
+     *
+     * @throws IOException when {@code cacheRoot} cannot be written (the caller falls back to a temporary
+     *                     directory)
+     */
+    Path extractInto(Path cacheRoot) throws IOException {
+        Files.createDirectories(cacheRoot);
+        Path target = cacheRoot.resolve(cacheKey());
+        for (int attempt = 0; attempt < 3; attempt++) {
+            if (Files.isDirectory(target)) {
+                Optional<String> problem = verify(target);
+                if (problem.isEmpty()) {
+                    return target.resolve(MAIN_LIBRARY);
+                }
+                discard(target);
+            }
+            Path staging = writeStaging(cacheRoot);
+            try {
+                Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
+                return target.resolve(MAIN_LIBRARY);
+            } catch (FileAlreadyExistsException | DirectoryNotEmptyException raced) {
+                // Another JVM finished first; its copy is complete (it was renamed whole). Check it next round.
+                deleteTree(staging);
+            } catch (AtomicMoveNotSupportedException e) {
+                deleteTree(staging);
+                throw e;
+            }
+        }
+        throw new IOException("could not settle a verified copy in " + target + " after 3 attempts");
+    }
+
+    /** Extracts into a fresh private directory (no sharing, no reuse) and returns the main library's path. */
+    Path extractIntoTemporaryDirectory() throws IOException {
+        Path dir = Files.createTempDirectory("ffmblas-openblas-");
+        for (Entry e : entries) {
+            copy(e, dir.resolve(e.name()));
+        }
+        deleteOnExit(dir);
+        return dir.resolve(MAIN_LIBRARY);
+    }
+
+    /** Checks each file's size and CRC-32 against the jar; returns what is wrong, if anything. */
+    Optional<String> verify(Path dir) {
+        for (Entry e : entries) {
+            Path file = dir.resolve(e.name());
+            try {
+                if (!Files.isRegularFile(file)) {
+                    return Optional.of(file + " is missing");
+                }
+                long size = Files.size(file);
+                if (size != e.size()) {
+                    return Optional.of(file + " has " + size + " bytes, expected " + e.size());
+                }
+                long crc = crcOf(file);
+                if (crc != e.crc()) {
+                    return Optional.of(file + " has CRC-32 " + Long.toHexString(crc) + ", expected "
+                            + Long.toHexString(e.crc()));
+                }
+            } catch (IOException ex) {
+                return Optional.of(file + ": " + ex);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private Path writeStaging(Path cacheRoot) throws IOException {
+        String suffix = ProcessHandle.current().pid() + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
+        Path staging = Files.createDirectory(cacheRoot.resolve(".staging-" + cacheKey() + "-" + suffix));
+        try {
+            for (Entry e : entries) {
+                copy(e, staging.resolve(e.name()));
+            }
+            return staging;
+        } catch (IOException | RuntimeException ex) {
+            deleteTree(staging);
+            throw ex;
+        }
+    }
+
+    private static void copy(Entry e, Path file) throws IOException {
+        CRC32 crc = new CRC32();
+        long size = 0;
+        byte[] buffer = new byte[1 << 16];
+        try (InputStream in = e.url().openStream(); OutputStream out = Files.newOutputStream(file)) {
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                crc.update(buffer, 0, n);
+                out.write(buffer, 0, n);
+                size += n;
+            }
+        }
+        if (size != e.size() || crc.getValue() != e.crc()) {
+            throw new IOException("reading " + e.url() + " gave " + size + " bytes with CRC-32 "
+                    + Long.toHexString(crc.getValue()) + ", the jar records " + e.size() + " bytes with "
+                    + Long.toHexString(e.crc()));
+        }
+    }
+
+    private static long crcOf(Path file) throws IOException {
+        CRC32 crc = new CRC32();
+        byte[] buffer = new byte[1 << 20];
+        try (InputStream in = Files.newInputStream(file)) {
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                crc.update(buffer, 0, n);
+            }
+        }
+        return crc.getValue();
+    }
+
+    /** Moves a damaged copy out of the way first, so no JVM can pick up a half-deleted directory. */
+    private static void discard(Path dir) throws IOException {
+        Path aside = dir.resolveSibling(".stale-" + dir.getFileName() + "-"
+                + Long.toHexString(ThreadLocalRandom.current().nextLong()));
+        try {
+            Files.move(dir, aside, StandardCopyOption.ATOMIC_MOVE);
+        } catch (java.nio.file.NoSuchFileException gone) {
+            return; // another JVM moved it already
+        }
+        deleteTree(aside);
+    }
+
+    static void deleteTree(Path root) {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
+            // Best effort: a leftover staging directory is harmless and never reused.
+        }
+    }
+
+    private static void deleteOnExit(Path dir) {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(dir), "ffmblas-temp-cleanup"));
+    }
+}
