@@ -1,0 +1,305 @@
+package io.github.ffmblas.bindings;
+
+import static io.github.ffmblas.bindings.Checks.fitsInt;
+import static io.github.ffmblas.bindings.Checks.increment;
+import static io.github.ffmblas.bindings.Checks.leadingDimension;
+import static io.github.ffmblas.bindings.Checks.matrix;
+import static io.github.ffmblas.bindings.Checks.noOverlap;
+import static io.github.ffmblas.bindings.Checks.nonNegative;
+import static io.github.ffmblas.bindings.Checks.notNull;
+import static io.github.ffmblas.bindings.Checks.vector;
+
+import io.github.ffmblas.bindings.cblas.cblas_h;
+import io.github.ffmblas.nativelib.LoadedLibrary;
+import io.github.ffmblas.nativelib.OpenBlasLibrary;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The one door to native BLAS: every OpenBLAS call in ffmblas goes through this class, and no argument
+ * reaches native code unchecked.
+ *
+ * <p>Operands are native {@link MemorySegment}s plus an offset and leading dimension counted in floats, as in
+ * CBLAS. Before any native code runs, each routine checks, in exact {@code long} arithmetic, and throws an
+ * exception naming the routine and the parameter:
+ * <ul>
+ *   <li>dimensions and batch counts are {@code >= 0}, strides {@code >= 0} and within {@code int};</li>
+ *   <li>each leading dimension is {@code >= max(1, cols)} of the stored matrix (rows for column-major);</li>
+ *   <li>the last float each operand touches lies inside its segment, which starts float-aligned;</li>
+ *   <li>the output shares no float with an input, and batch items of the output none with each other
+ *       (side-by-side column blocks of one buffer, such as attention heads, are fine);</li>
+ *   <li>segments are alive ({@link IllegalStateException} otherwise), accessible from this thread
+ *       ({@link WrongThreadException}) and native: heap segments are refused, deliberately, so no call pins
+ *       a Java array while OpenBLAS runs.</li>
+ * </ul>
+ * When there is nothing to compute (a zero dimension) a routine returns without calling native code.
+ *
+ * <p>OpenBLAS's thread count is process-wide: {@link #setNumThreads} affects every caller.
+ */
+public final class Blas {
+    /**
+     * OpenBLAS 0.3.31 built with DYNAMIC_ARCH crashes (SIGSEGV, a null small-matrix kernel) in
+     * {@code cblas_sgemm_batch[_strided]} whenever M*N*K is at or below this. Fixed upstream after 0.3.31
+     * (OpenBLAS PR #5980). Reproduced in native/src/test/c/sgemm_batch_small_crash.c.
+     */
+    static final long SMALL_BATCH_CRASH_LIMIT = 1_000_000L;
+    private static final int[] FIRST_FIXED_VERSION = {0, 3, 32};
+    private static final String BATCH_SYMBOL = "cblas_sgemm_batch_strided";
+    private static final Pattern VERSION_PATTERN = Pattern.compile("OpenBLAS\\s+(\\d+)\\.(\\d+)\\.(\\d+)");
+
+    private static final LoadedLibrary LIBRARY = OpenBlasLibrary.load();
+    private static final String CONFIG = cblas_h.openblas_get_config().getString(0);
+    private static final String VERSION = parseVersion(CONFIG);
+    private static final boolean HAS_NATIVE_BATCH = SymbolLookup.loaderLookup().find(BATCH_SYMBOL).isPresent();
+    private static final boolean SMALL_BATCH_FIXED = atLeast(VERSION, FIRST_FIXED_VERSION);
+
+    private Blas() {}
+
+    // ---- level 3 ---------------------------------------------------------------------------------------------
+
+    /**
+     * C = alpha * op(A) * op(B) + beta * C, with op(A) {@code m x k}, op(B) {@code k x n} and C {@code m x n}.
+     *
+     * @throws IllegalArgumentException for a bad dimension, leading dimension, offset, extent, alignment,
+     *                                  overlap or a heap segment
+     * @throws IllegalStateException    when a segment's arena is closed
+     * @throws WrongThreadException     when a segment is confined to another thread
+     */
+    public static void sgemm(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
+                             float alpha, MemorySegment a, long aOffset, int lda,
+                             MemorySegment b, long bOffset, int ldb,
+                             float beta, MemorySegment c, long cOffset, int ldc) {
+        sgemmChecked("sgemm", layout, transA, transB, m, n, k, alpha, a, aOffset, lda, 0,
+                b, bOffset, ldb, 0, beta, c, cOffset, ldc, 0, 1);
+    }
+
+    /**
+     * {@code count} independent GEMMs of one shape: item i reads A at {@code aOffset + i*strideA} and B at
+     * {@code bOffset + i*strideB} and writes C at {@code cOffset + i*strideC} (all in floats). A zero input
+     * stride reuses one matrix for every item.
+     *
+     * <p>Runs OpenBLAS's {@code cblas_sgemm_batch_strided} where that is safe, otherwise a loop of
+     * {@code cblas_sgemm}: the entry point is missing before OpenBLAS 0.3.31, and in 0.3.31 it crashes the
+     * process for M*N*K &lt;= 1,000,000 (see {@link #batchRoute(int, int, int)}).
+     */
+    public static void sgemmBatchStrided(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
+                                         float alpha, MemorySegment a, long aOffset, int lda, long strideA,
+                                         MemorySegment b, long bOffset, int ldb, long strideB,
+                                         float beta, MemorySegment c, long cOffset, int ldc, long strideC,
+                                         int count) {
+        sgemmChecked("sgemmBatchStrided", layout, transA, transB, m, n, k, alpha, a, aOffset, lda, strideA,
+                b, bOffset, ldb, strideB, beta, c, cOffset, ldc, strideC, count);
+    }
+
+    /** Which code path {@link #sgemmBatchStrided} takes for this shape with the loaded library. */
+    public static BatchRoute batchRoute(int m, int n, int k) {
+        if (!HAS_NATIVE_BATCH) {
+            return BatchRoute.LOOP_NO_ENTRY_POINT;
+        }
+        if (SMALL_BATCH_FIXED || (long) m * n * k > SMALL_BATCH_CRASH_LIMIT) {
+            return BatchRoute.NATIVE;
+        }
+        return BatchRoute.LOOP_AVOIDS_CRASH;
+    }
+
+    /** The paths a batched GEMM can take. */
+    public enum BatchRoute {
+        /** {@code cblas_sgemm_batch_strided}. */
+        NATIVE,
+        /** A loop of {@code cblas_sgemm}: this OpenBLAS has no batch entry point. */
+        LOOP_NO_ENTRY_POINT,
+        /** A loop of {@code cblas_sgemm}: OpenBLAS 0.3.31's batch crashes for this small a shape. */
+        LOOP_AVOIDS_CRASH
+    }
+
+    private static void sgemmChecked(String routine, Layout layout, Transpose transA, Transpose transB,
+                                     int m, int n, int k, float alpha,
+                                     MemorySegment a, long aOffset, int lda, long strideA,
+                                     MemorySegment b, long bOffset, int ldb, long strideB,
+                                     float beta, MemorySegment c, long cOffset, int ldc, long strideC, int count) {
+        notNull(routine, "layout", layout);
+        notNull(routine, "transA", transA);
+        notNull(routine, "transB", transB);
+        nonNegative(routine, "m", m);
+        nonNegative(routine, "n", n);
+        nonNegative(routine, "k", k);
+        nonNegative(routine, "count", count);
+        nonNegative(routine, "strideA", strideA);
+        nonNegative(routine, "strideB", strideB);
+        nonNegative(routine, "strideC", strideC);
+        int sa = fitsInt(routine, "strideA", strideA);
+        int sb = fitsInt(routine, "strideB", strideB);
+        int sc = fitsInt(routine, "strideC", strideC);
+        int aRows = transA.transposed() ? k : m;
+        int aCols = transA.transposed() ? m : k;
+        int bRows = transB.transposed() ? n : k;
+        int bCols = transB.transposed() ? k : n;
+        leadingDimension(routine, "lda", lda, layout, aRows, aCols, "A");
+        leadingDimension(routine, "ldb", ldb, layout, bRows, bCols, "B");
+        leadingDimension(routine, "ldc", ldc, layout, m, n, "C");
+        // Every segment is checked even when nothing will be read from it: the downcall would touch it.
+        Footprint fa = matrix(routine, "A", a, aOffset, layout, aRows, aCols, lda, count, strideA);
+        Footprint fb = matrix(routine, "B", b, bOffset, layout, bRows, bCols, ldb, count, strideB);
+        Footprint fc = matrix(routine, "C", c, cOffset, layout, m, n, ldc, count, strideC);
+        if (m == 0 || n == 0 || count == 0) {
+            return;
+        }
+        Checks.itemsDisjoint(routine, fc);
+        noOverlap(routine, fc, fa);
+        noOverlap(routine, fc, fb);
+
+        MemorySegment pa = at(a, aOffset, fa);
+        MemorySegment pb = at(b, bOffset, fb);
+        MemorySegment pc = c.asSlice(cOffset * Float.BYTES);
+        if (count == 1) {
+            cblas_h.cblas_sgemm(layout.code(), transA.code(), transB.code(), m, n, k, alpha, pa, lda, pb, ldb,
+                    beta, pc, ldc);
+        } else if (batchRoute(m, n, k) == BatchRoute.NATIVE) {
+            cblas_h.cblas_sgemm_batch_strided(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
+                    pa, lda, sa, pb, ldb, sb, beta, pc, ldc, sc, count);
+        } else {
+            for (int i = 0; i < count; i++) {
+                cblas_h.cblas_sgemm(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
+                        at(a, aOffset + (long) i * strideA, fa), lda, at(b, bOffset + (long) i * strideB, fb), ldb,
+                        beta, c.asSlice((cOffset + (long) i * strideC) * Float.BYTES), ldc);
+            }
+        }
+    }
+
+    /** The operand's first float; the whole segment when nothing is read from it (an offset may then be past its end). */
+    private static MemorySegment at(MemorySegment segment, long offset, Footprint footprint) {
+        return footprint.isEmpty() ? segment : segment.asSlice(offset * Float.BYTES);
+    }
+
+    // ---- level 2 ---------------------------------------------------------------------------------------------
+
+    /**
+     * y = alpha * op(A) * x + beta * y, with A stored {@code m x n}; x has n elements (m when transposed) and y
+     * has m (n when transposed), {@code |incx|} and {@code |incy|} apart.
+     */
+    public static void sgemv(Layout layout, Transpose trans, int m, int n, float alpha,
+                             MemorySegment a, long aOffset, int lda,
+                             MemorySegment x, long xOffset, int incx,
+                             float beta, MemorySegment y, long yOffset, int incy) {
+        String routine = "sgemv";
+        notNull(routine, "layout", layout);
+        notNull(routine, "trans", trans);
+        nonNegative(routine, "m", m);
+        nonNegative(routine, "n", n);
+        leadingDimension(routine, "lda", lda, layout, m, n, "A");
+        increment(routine, "incx", incx);
+        increment(routine, "incy", incy);
+        int xLength = trans.transposed() ? m : n;
+        int yLength = trans.transposed() ? n : m;
+        Footprint fa = matrix(routine, "A", a, aOffset, layout, m, n, lda, 1, 0);
+        Footprint fx = vector(routine, "x", x, xOffset, xLength, incx);
+        Footprint fy = vector(routine, "y", y, yOffset, yLength, incy);
+        if (m == 0 || n == 0) {
+            return;
+        }
+        noOverlap(routine, fy, fa);
+        noOverlap(routine, fy, fx);
+        cblas_h.cblas_sgemv(layout.code(), trans.code(), m, n, alpha, at(a, aOffset, fa), lda,
+                at(x, xOffset, fx), incx, beta, at(y, yOffset, fy), incy);
+    }
+
+    // ---- level 1 ---------------------------------------------------------------------------------------------
+
+    /** y = alpha * x + y over {@code n} elements. */
+    public static void saxpy(int n, float alpha, MemorySegment x, long xOffset, int incx,
+                             MemorySegment y, long yOffset, int incy) {
+        String routine = "saxpy";
+        nonNegative(routine, "n", n);
+        increment(routine, "incx", incx);
+        increment(routine, "incy", incy);
+        Footprint fx = vector(routine, "x", x, xOffset, n, incx);
+        Footprint fy = vector(routine, "y", y, yOffset, n, incy);
+        if (n == 0) {
+            return;
+        }
+        noOverlap(routine, fy, fx);
+        cblas_h.cblas_saxpy(n, alpha, at(x, xOffset, fx), incx, at(y, yOffset, fy), incy);
+    }
+
+    /** The dot product of x and y over {@code n} elements (0 when n is 0). */
+    public static float sdot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+        String routine = "sdot";
+        nonNegative(routine, "n", n);
+        increment(routine, "incx", incx);
+        increment(routine, "incy", incy);
+        Footprint fx = vector(routine, "x", x, xOffset, n, incx);
+        Footprint fy = vector(routine, "y", y, yOffset, n, incy);
+        if (n == 0) {
+            return 0f;
+        }
+        return cblas_h.cblas_sdot(n, at(x, xOffset, fx), incx, at(y, yOffset, fy), incy);
+    }
+
+    /** x = alpha * x over {@code n} elements. */
+    public static void sscal(int n, float alpha, MemorySegment x, long xOffset, int incx) {
+        String routine = "sscal";
+        nonNegative(routine, "n", n);
+        increment(routine, "incx", incx);
+        Footprint fx = vector(routine, "x", x, xOffset, n, incx);
+        if (n == 0) {
+            return;
+        }
+        cblas_h.cblas_sscal(n, alpha, at(x, xOffset, fx), incx);
+    }
+
+    // ---- the library -----------------------------------------------------------------------------------------
+
+    /** OpenBLAS's thread count for the calls that follow (process-wide). */
+    public static int numThreads() {
+        return cblas_h.openblas_get_num_threads();
+    }
+
+    /**
+     * Sets OpenBLAS's thread count for the whole process. Call it while no BLAS call is running: OpenBLAS
+     * resizes its shared thread pool.
+     */
+    public static void setNumThreads(int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("setNumThreads: threads=" + threads + " must be >= 1");
+        }
+        cblas_h.openblas_set_num_threads(threads);
+    }
+
+    /** Describes the loaded library and how ffmblas uses it. */
+    public static OpenBlasRuntime runtime() {
+        String route = !HAS_NATIVE_BATCH
+                ? "loop of cblas_sgemm (this OpenBLAS has no " + BATCH_SYMBOL + ")"
+                : SMALL_BATCH_FIXED
+                        ? "native " + BATCH_SYMBOL
+                        : "native " + BATCH_SYMBOL + " for M*N*K > " + String.format("%,d", SMALL_BATCH_CRASH_LIMIT)
+                                + ", loop of cblas_sgemm below (OpenBLAS " + VERSION
+                                + " crashes there; fixed upstream by PR #5980)";
+        String coreType = System.getenv("OPENBLAS_CORETYPE");
+        return new OpenBlasRuntime(VERSION, CONFIG, cblas_h.openblas_get_corename().getString(0),
+                cblas_h.openblas_get_num_threads(), cblas_h.openblas_get_num_procs(),
+                Parallelism.fromCode(cblas_h.openblas_get_parallel()), LIBRARY, route,
+                Optional.ofNullable(coreType).filter(s -> !s.isBlank()));
+    }
+
+    static String parseVersion(String config) {
+        Matcher m = VERSION_PATTERN.matcher(config);
+        return m.find() ? m.group(1) + "." + m.group(2) + "." + m.group(3) : "unknown";
+    }
+
+    static boolean atLeast(String version, int[] minimum) {
+        Matcher m = Pattern.compile("(\\d+)\\.(\\d+)\\.(\\d+)").matcher(version);
+        if (!m.matches()) {
+            return false;
+        }
+        for (int i = 0; i < 3; i++) {
+            int part = Integer.parseInt(m.group(i + 1));
+            if (part != minimum[i]) {
+                return part > minimum[i];
+            }
+        }
+        return true;
+    }
+}

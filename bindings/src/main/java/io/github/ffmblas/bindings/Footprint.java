@@ -1,0 +1,106 @@
+package io.github.ffmblas.bindings;
+
+import java.util.Arrays;
+
+/**
+ * The floats one operand of a BLAS call touches: {@code count} items {@code stride} floats apart, each made of
+ * {@code runs} runs of {@code runLength} adjacent floats, {@code ld} floats apart (rows of a row-major matrix,
+ * columns of a column-major one). {@code base} is the byte address of the first float; all arithmetic that
+ * could overflow has been done exactly by {@link Checks} before one is built.
+ */
+record Footprint(String name, long base, long runs, long runLength, long ld, long count, long stride) {
+
+    /** Above this many runs the exact overlap test would cost more than it is worth; we then refuse. */
+    private static final long MAX_EXACT_RUNS = 1L << 20;
+
+    boolean isEmpty() {
+        return runs == 0 || runLength == 0 || count == 0;
+    }
+
+    /** Floats from the first touched to the last touched, inclusive, of one item. */
+    long itemSpan() {
+        return (runs - 1) * ld + runLength;
+    }
+
+    /** Byte address one past the last float touched. */
+    long end() {
+        return base + ((count - 1) * stride + itemSpan()) * Float.BYTES;
+    }
+
+    /**
+     * True when two items of this operand share a float. Batched outputs must not: two items would race.
+     * Head views of one buffer (items side by side within each row) are the common interleaved case and are
+     * decided without enumerating runs.
+     */
+    boolean itemsOverlap() {
+        if (isEmpty() || count == 1) {
+            return false;
+        }
+        if (stride >= itemSpan()) {
+            return false; // items one after another
+        }
+        if (stride >= runLength && (count - 1) * stride + runLength <= ld) {
+            return false; // items side by side within every run of ld floats
+        }
+        if (stride == 0) {
+            return true;
+        }
+        long[] starts = runStarts();
+        if (starts == null) {
+            return true; // too many runs to decide exactly: refuse rather than risk a race
+        }
+        for (int i = 1; i < starts.length; i++) {
+            if (starts[i] < starts[i - 1] + runLength * Float.BYTES) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when this operand and {@code other} share at least one float (exact, or conservative when huge). */
+    boolean overlaps(Footprint other) {
+        if (isEmpty() || other.isEmpty()) {
+            return false;
+        }
+        if (end() <= other.base || other.end() <= base) {
+            return false;
+        }
+        long[] mine = runStarts();
+        long[] theirs = other.runStarts();
+        if (mine == null || theirs == null) {
+            return true;
+        }
+        long myLength = runLength * Float.BYTES;
+        long theirLength = other.runLength * Float.BYTES;
+        int i = 0;
+        int j = 0;
+        while (i < mine.length && j < theirs.length) {
+            if (mine[i] + myLength <= theirs[j]) {
+                i++;
+            } else if (theirs[j] + theirLength <= mine[i]) {
+                j++;
+            } else {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Byte addresses of every run, sorted; null when there are too many to list. */
+    private long[] runStarts() {
+        long total = runs * count;
+        if (total > MAX_EXACT_RUNS) {
+            return null;
+        }
+        long[] starts = new long[(int) total];
+        int n = 0;
+        for (long item = 0; item < count; item++) {
+            long itemBase = base + item * stride * Float.BYTES;
+            for (long run = 0; run < runs; run++) {
+                starts[n++] = itemBase + run * ld * Float.BYTES;
+            }
+        }
+        Arrays.sort(starts);
+        return starts;
+    }
+}
