@@ -1,0 +1,194 @@
+package io.github.ffmblas.attention;
+
+import io.github.ffmblas.bindings.Transpose;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Multi-head attention on OpenBLAS, with heads as strided views: nothing is copied or permuted between the
+ * projections and the output.
+ *
+ * <p>Inputs {@code [batch, seq, d_model]} are {@code [batch*seq, d_model]} row-major matrices. Self-attention
+ * projects Q, K and V with one GEMM into a {@code [batch*seq, 3*d_model]} buffer; head {@code h} of batch
+ * {@code b} is then the view at row {@code b*seq}, column {@code h*depth} (+{@code d_model} for K,
+ * +{@code 2*d_model} for V) with leading dimension {@code 3*d_model}, handed to BLAS as it is. Per head:
+ * {@code S = (1/sqrt(depth)) Q_h K_h^T} (the scale is the GEMM's alpha; an additive mask is the GEMM's C with
+ * beta = 1), a masked, stable softmax of S in place, and {@code A V_h} written straight into columns
+ * {@code h*depth} of the concatenated {@code [batch*seq_q, d_model]} context, which the output projection reads
+ * directly.
+ *
+ * <p>Weights are immutable: one instance serves any number of threads. Scratch memory comes from a
+ * {@link Workspace}, one per thread, so a steady-state forward allocates no native memory.
+ */
+public final class MultiHeadAttention implements Attention {
+    private final int dModel;
+    private final int numHeads;
+    private final int depth;
+    private final float scale;
+    private final AttentionWeights weights;
+    private final Gemm gemm;
+    private final Linear queryKeyValue;
+    private final Linear query;
+    private final Linear keyValue;
+    private final Linear key;
+    private final Linear value;
+    private final Linear output;
+
+    /** Attention on OpenBLAS. */
+    public MultiHeadAttention(int dModel, int numHeads, AttentionWeights weights) {
+        this(dModel, numHeads, weights, Gemm.NATIVE);
+    }
+
+    /** Attention whose matrix products run on {@code gemm} (for instance a pure-Java kernel). */
+    public MultiHeadAttention(int dModel, int numHeads, AttentionWeights weights, Gemm gemm) {
+        this.depth = checkHeads(dModel, numHeads);
+        this.dModel = dModel;
+        this.numHeads = numHeads;
+        this.weights = Objects.requireNonNull(weights, "weights");
+        this.gemm = Objects.requireNonNull(gemm, "gemm");
+        if (weights.dModel() != dModel) {
+            throw new IllegalArgumentException("weights are for d_model " + weights.dModel() + ", not " + dModel);
+        }
+        if (gemm == Gemm.NATIVE && !weights.isNative()) {
+            throw new IllegalArgumentException("OpenBLAS needs the weights in native memory; these are on the heap");
+        }
+        this.scale = (float) (1.0 / Math.sqrt(depth));
+        this.queryKeyValue = weights.queryKeyValue();
+        this.query = weights.query();
+        this.keyValue = weights.keyValue();
+        this.key = weights.key();
+        this.value = weights.value();
+        this.output = weights.output();
+    }
+
+    /** The seed's check, with the seed's message. Returns the head depth. */
+    static int checkHeads(int dModel, int numHeads) {
+        if (dModel < 1 || numHeads < 1) {
+            throw new IllegalArgumentException("d_model and num_heads must be >= 1, got " + dModel + " and " + numHeads);
+        }
+        if (dModel % numHeads != 0) {
+            throw new IllegalArgumentException("d_model must be divisible by num_heads (d_model=" + dModel
+                    + ", num_heads=" + numHeads + ")");
+        }
+        return dModel / numHeads;
+    }
+
+    @Override
+    public int dModel() {
+        return dModel;
+    }
+
+    @Override
+    public int numHeads() {
+        return numHeads;
+    }
+
+    public AttentionWeights weights() {
+        return weights;
+    }
+
+    /** Forward pass with results in fresh memory (freed by the garbage collector) and the thread's workspace. */
+    @Override
+    public AttentionResult forward(Tensor query, Tensor key, Tensor value, AttentionOptions options) {
+        AttentionShapes shapes = AttentionShapes.check(dModel, query, key, value, options);
+        Arena arena = Arena.ofAuto();
+        Tensor out = Tensor.allocate(arena, shapes.batch(), shapes.queryLength(), dModel);
+        Tensor attention = options.needWeights()
+                ? Tensor.allocate(arena, shapes.batch(), numHeads, shapes.queryLength(), shapes.keyLength())
+                : null;
+        forward(query, key, value, options, Workspace.forCurrentThread(), out, attention);
+        return new AttentionResult(out, Optional.ofNullable(attention));
+    }
+
+    /**
+     * Forward pass into caller-provided memory: the allocation-free form.
+     *
+     * @param out              {@code [batch, seq_q, d_model]}
+     * @param attentionWeights {@code [batch, heads, seq_q, seq_k]} when {@code options.needWeights()}, else
+     *                         ignored (may be null)
+     * @param workspace        scratch memory owned by the calling thread
+     */
+    public void forward(Tensor query, Tensor key, Tensor value, AttentionOptions options, Workspace workspace,
+                        Tensor out, Tensor attentionWeights) {
+        AttentionShapes shapes = AttentionShapes.check(dModel, query, key, value, options);
+        boolean needWeights = options.needWeights();
+        shapes.checkOutputs(dModel, numHeads, out, attentionWeights, needWeights);
+        Objects.requireNonNull(workspace, "workspace");
+        workspace.checkUsable();
+        weights.checkAlive();
+
+        int batch = shapes.batch();
+        int lq = shapes.queryLength();
+        int lk = shapes.keyLength();
+        int mq = batch * lq;
+        int mk = batch * lk;
+        int d = dModel;
+
+        // Scratch layout (floats): projected Q, K, V; the concatenated context; logits for one head when the
+        // weights are not kept.
+        long kvAt = Workspace.aligned((long) mq * d);
+        long projected = shapes.selfAttention() ? (long) mq * 3 * d : kvAt + (long) mk * 2 * d;
+        long contextAt = Workspace.aligned(projected);
+        long scoresAt = contextAt + Workspace.aligned((long) mq * d);
+        long total = scoresAt + (needWeights ? 0 : (long) lq * lk);
+        MemorySegment scratch = workspace.reserve(total);
+
+        StridedMatrix q;
+        StridedMatrix k;
+        StridedMatrix v;
+        if (shapes.selfAttention()) {
+            StridedMatrix qkv = new StridedMatrix(scratch, 0, mq, 3 * d, 3 * d);
+            queryKeyValue.forward(gemm, query.asMatrix(), qkv);
+            q = qkv.columns(0, d);
+            k = qkv.columns(d, d);
+            v = qkv.columns(2 * d, d);
+        } else {
+            q = new StridedMatrix(scratch, 0, mq, d, d);
+            this.query.forward(gemm, query.asMatrix(), q);
+            if (shapes.keyValueShared()) {
+                StridedMatrix kv = new StridedMatrix(scratch, kvAt, mk, 2 * d, 2 * d);
+                keyValue.forward(gemm, key.asMatrix(), kv);
+                k = kv.columns(0, d);
+                v = kv.columns(d, d);
+            } else {
+                k = new StridedMatrix(scratch, kvAt, mk, d, 2 * d);
+                v = new StridedMatrix(scratch, kvAt + d, mk, d, 2 * d);
+                this.key.forward(gemm, key.asMatrix(), k);
+                this.value.forward(gemm, value.asMatrix(), v);
+            }
+        }
+        StridedMatrix context = new StridedMatrix(scratch, contextAt, mq, d, d);
+
+        Tensor mask = options.attnMask();
+        MemorySegment additive = mask != null && mask.dtype() == DType.F32 ? mask.segment() : null;
+        MemorySegment hidden = mask != null && mask.dtype() == DType.BOOL ? mask.segment() : null;
+        MemorySegment padding = options.keyPaddingMask() == null ? null : options.keyPaddingMask().segment();
+        MemorySegment scores = needWeights ? attentionWeights.segment() : scratch;
+        long headBlock = (long) lq * lk;
+
+        for (int b = 0; b < batch; b++) {
+            for (int h = 0; h < numHeads; h++) {
+                // The head views, inlined as offsets so the loop allocates nothing:
+                // Q_h = q.block(b*lq, h*depth, lq, depth), K_h and V_h likewise, C_h = context.block(...).
+                long qAt = q.offset() + (long) b * lq * q.ld() + (long) h * depth;
+                long kAt = k.offset() + (long) b * lk * k.ld() + (long) h * depth;
+                long vAt = v.offset() + (long) b * lk * v.ld() + (long) h * depth;
+                long cAt = context.offset() + (long) b * lq * d + (long) h * depth;
+                long sAt = needWeights ? ((long) b * numHeads + h) * headBlock : scoresAt;
+                float beta = 0f;
+                if (additive != null) {
+                    MemorySegment.copy(additive, 0, scores, sAt * Float.BYTES, headBlock * Float.BYTES);
+                    beta = 1f;
+                }
+                gemm.multiply(Transpose.TRANSPOSE, lq, lk, depth, scale, scratch, qAt, q.ld(), scratch, kAt, k.ld(),
+                        beta, scores, sAt, lk);
+                Softmax.rows(scores, sAt * Float.BYTES, lq, lk, 0, options.causal(), hidden, padding, (long) b * lk);
+                gemm.multiply(Transpose.NO_TRANSPOSE, lq, depth, lk, 1f, scores, sAt, lk, scratch, vAt, v.ld(),
+                        0f, scratch, cAt, d);
+            }
+        }
+        output.forward(gemm, context, out.asMatrix());
+    }
+}
