@@ -58,7 +58,7 @@ record AttentionShapes(int batch, int queryLength, int keyLength, boolean selfAt
                 && a.segment().byteSize() == b.segment().byteSize()
                 && a.segment().isNative() == b.segment().isNative()
                 && a.segment().heapBase().equals(b.segment().heapBase())
-                && a.hasShape(b.shape()));
+                && a.sameShape(b));
     }
 
     private static void requireF32Rank3(Tensor t, String name) {

@@ -117,6 +117,25 @@ public final class Tensor {
         return Arrays.equals(shape, expected);
     }
 
+    // Fixed-arity forms: the forward pass checks shapes on every call and should not allocate varargs arrays.
+
+    public boolean hasShape(int d0, int d1) {
+        return shape.length == 2 && shape[0] == d0 && shape[1] == d1;
+    }
+
+    public boolean hasShape(int d0, int d1, int d2) {
+        return shape.length == 3 && shape[0] == d0 && shape[1] == d1 && shape[2] == d2;
+    }
+
+    public boolean hasShape(int d0, int d1, int d2, int d3) {
+        return shape.length == 4 && shape[0] == d0 && shape[1] == d1 && shape[2] == d2 && shape[3] == d3;
+    }
+
+    /** True when both tensors have the same shape. */
+    public boolean sameShape(Tensor other) {
+        return Arrays.equals(shape, other.shape);
+    }
+
     /** The F32 tensor as a {@code [product of leading dims, last dim]} row-major matrix view; no copy. */
     public StridedMatrix asMatrix() {
         requireF32();

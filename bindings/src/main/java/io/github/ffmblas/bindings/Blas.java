@@ -3,11 +3,12 @@ package io.github.ffmblas.bindings;
 import static io.github.ffmblas.bindings.Checks.fitsInt;
 import static io.github.ffmblas.bindings.Checks.increment;
 import static io.github.ffmblas.bindings.Checks.leadingDimension;
-import static io.github.ffmblas.bindings.Checks.matrix;
-import static io.github.ffmblas.bindings.Checks.noOverlap;
+import static io.github.ffmblas.bindings.Checks.matrixExtent;
 import static io.github.ffmblas.bindings.Checks.nonNegative;
 import static io.github.ffmblas.bindings.Checks.notNull;
-import static io.github.ffmblas.bindings.Checks.vector;
+import static io.github.ffmblas.bindings.Checks.rangesMeet;
+import static io.github.ffmblas.bindings.Checks.start;
+import static io.github.ffmblas.bindings.Checks.vectorExtent;
 
 import io.github.ffmblas.bindings.cblas.cblas_h;
 import io.github.ffmblas.nativelib.LoadedLibrary;
@@ -72,8 +73,15 @@ public final class Blas {
                              float alpha, MemorySegment a, long aOffset, int lda,
                              MemorySegment b, long bOffset, int ldb,
                              float beta, MemorySegment c, long cOffset, int ldc) {
-        sgemmChecked("sgemm", layout, transA, transB, m, n, k, alpha, a, aOffset, lda, 0,
-                b, bOffset, ldb, 0, beta, c, cOffset, ldc, 0, 1);
+        checkGemm("sgemm", layout, transA, transB, m, n, k, a, aOffset, lda, 0, b, bOffset, ldb, 0,
+                c, cOffset, ldc, 0, 1);
+        if (m == 0 || n == 0) {
+            return;
+        }
+        // Kept small so the JIT inlines it into callers and the slices below never reach the heap.
+        cblas_h.cblas_sgemm(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
+                k == 0 ? a : a.asSlice(aOffset * Float.BYTES), lda, k == 0 ? b : b.asSlice(bOffset * Float.BYTES), ldb,
+                beta, c.asSlice(cOffset * Float.BYTES), ldc);
     }
 
     /**
@@ -90,8 +98,25 @@ public final class Blas {
                                          MemorySegment b, long bOffset, int ldb, long strideB,
                                          float beta, MemorySegment c, long cOffset, int ldc, long strideC,
                                          int count) {
-        sgemmChecked("sgemmBatchStrided", layout, transA, transB, m, n, k, alpha, a, aOffset, lda, strideA,
-                b, bOffset, ldb, strideB, beta, c, cOffset, ldc, strideC, count);
+        String routine = "sgemmBatchStrided";
+        checkGemm(routine, layout, transA, transB, m, n, k, a, aOffset, lda, strideA, b, bOffset, ldb, strideB,
+                c, cOffset, ldc, strideC, count);
+        if (m == 0 || n == 0 || count == 0) {
+            return;
+        }
+        if (count > 1 && batchRoute(m, n, k) == BatchRoute.NATIVE) {
+            cblas_h.cblas_sgemm_batch_strided(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
+                    k == 0 ? a : a.asSlice(aOffset * Float.BYTES), lda, fitsInt(routine, "strideA", strideA),
+                    k == 0 ? b : b.asSlice(bOffset * Float.BYTES), ldb, fitsInt(routine, "strideB", strideB),
+                    beta, c.asSlice(cOffset * Float.BYTES), ldc, fitsInt(routine, "strideC", strideC), count);
+            return;
+        }
+        for (int i = 0; i < count; i++) {
+            cblas_h.cblas_sgemm(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
+                    k == 0 ? a : a.asSlice((aOffset + i * strideA) * Float.BYTES), lda,
+                    k == 0 ? b : b.asSlice((bOffset + i * strideB) * Float.BYTES), ldb,
+                    beta, c.asSlice((cOffset + i * strideC) * Float.BYTES), ldc);
+        }
     }
 
     /** Which code path {@link #sgemmBatchStrided} takes for this shape with the loaded library. */
@@ -115,11 +140,12 @@ public final class Blas {
         LOOP_AVOIDS_CRASH
     }
 
-    private static void sgemmChecked(String routine, Layout layout, Transpose transA, Transpose transB,
-                                     int m, int n, int k, float alpha,
-                                     MemorySegment a, long aOffset, int lda, long strideA,
-                                     MemorySegment b, long bOffset, int ldb, long strideB,
-                                     float beta, MemorySegment c, long cOffset, int ldc, long strideC, int count) {
+    /** Every check of a (batched) GEMM; throws before any native code runs. Allocates nothing when all is well. */
+    private static void checkGemm(String routine, Layout layout, Transpose transA, Transpose transB,
+                                  int m, int n, int k,
+                                  MemorySegment a, long aOffset, int lda, long strideA,
+                                  MemorySegment b, long bOffset, int ldb, long strideB,
+                                  MemorySegment c, long cOffset, int ldc, long strideC, int count) {
         notNull(routine, "layout", layout);
         notNull(routine, "transA", transA);
         notNull(routine, "transB", transB);
@@ -130,9 +156,9 @@ public final class Blas {
         nonNegative(routine, "strideA", strideA);
         nonNegative(routine, "strideB", strideB);
         nonNegative(routine, "strideC", strideC);
-        int sa = fitsInt(routine, "strideA", strideA);
-        int sb = fitsInt(routine, "strideB", strideB);
-        int sc = fitsInt(routine, "strideC", strideC);
+        fitsInt(routine, "strideA", strideA);
+        fitsInt(routine, "strideB", strideB);
+        fitsInt(routine, "strideC", strideC);
         int aRows = transA.transposed() ? k : m;
         int aCols = transA.transposed() ? m : k;
         int bRows = transB.transposed() ? n : k;
@@ -141,37 +167,24 @@ public final class Blas {
         leadingDimension(routine, "ldb", ldb, layout, bRows, bCols, "B");
         leadingDimension(routine, "ldc", ldc, layout, m, n, "C");
         // Every segment is checked even when nothing will be read from it: the downcall would touch it.
-        Footprint fa = matrix(routine, "A", a, aOffset, layout, aRows, aCols, lda, count, strideA);
-        Footprint fb = matrix(routine, "B", b, bOffset, layout, bRows, bCols, ldb, count, strideB);
-        Footprint fc = matrix(routine, "C", c, cOffset, layout, m, n, ldc, count, strideC);
+        long aEnd = matrixExtent(routine, "A", a, aOffset, layout, aRows, aCols, lda, count, strideA);
+        long bEnd = matrixExtent(routine, "B", b, bOffset, layout, bRows, bCols, ldb, count, strideB);
+        long cEnd = matrixExtent(routine, "C", c, cOffset, layout, m, n, ldc, count, strideC);
         if (m == 0 || n == 0 || count == 0) {
             return;
         }
-        Checks.itemsDisjoint(routine, fc);
-        noOverlap(routine, fc, fa);
-        noOverlap(routine, fc, fb);
-
-        MemorySegment pa = at(a, aOffset, fa);
-        MemorySegment pb = at(b, bOffset, fb);
-        MemorySegment pc = c.asSlice(cOffset * Float.BYTES);
-        if (count == 1) {
-            cblas_h.cblas_sgemm(layout.code(), transA.code(), transB.code(), m, n, k, alpha, pa, lda, pb, ldb,
-                    beta, pc, ldc);
-        } else if (batchRoute(m, n, k) == BatchRoute.NATIVE) {
-            cblas_h.cblas_sgemm_batch_strided(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
-                    pa, lda, sa, pb, ldb, sb, beta, pc, ldc, sc, count);
-        } else {
-            for (int i = 0; i < count; i++) {
-                cblas_h.cblas_sgemm(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
-                        at(a, aOffset + (long) i * strideA, fa), lda, at(b, bOffset + (long) i * strideB, fb), ldb,
-                        beta, c.asSlice((cOffset + (long) i * strideC) * Float.BYTES), ldc);
-            }
+        long cStart = start(c, cOffset);
+        if (count > 1) {
+            Checks.itemsDisjoint(routine, Footprint.matrix("C", c, cOffset, layout, m, n, ldc, count, strideC));
         }
-    }
-
-    /** The operand's first float; the whole segment when nothing is read from it (an offset may then be past its end). */
-    private static MemorySegment at(MemorySegment segment, long offset, Footprint footprint) {
-        return footprint.isEmpty() ? segment : segment.asSlice(offset * Float.BYTES);
+        if (rangesMeet(cStart, cEnd, start(a, aOffset), aEnd)) {
+            Checks.noOverlap(routine, Footprint.matrix("C", c, cOffset, layout, m, n, ldc, count, strideC),
+                    Footprint.matrix("A", a, aOffset, layout, aRows, aCols, lda, count, strideA));
+        }
+        if (rangesMeet(cStart, cEnd, start(b, bOffset), bEnd)) {
+            Checks.noOverlap(routine, Footprint.matrix("C", c, cOffset, layout, m, n, ldc, count, strideC),
+                    Footprint.matrix("B", b, bOffset, layout, bRows, bCols, ldb, count, strideB));
+        }
     }
 
     // ---- level 2 ---------------------------------------------------------------------------------------------
@@ -194,16 +207,23 @@ public final class Blas {
         increment(routine, "incy", incy);
         int xLength = trans.transposed() ? m : n;
         int yLength = trans.transposed() ? n : m;
-        Footprint fa = matrix(routine, "A", a, aOffset, layout, m, n, lda, 1, 0);
-        Footprint fx = vector(routine, "x", x, xOffset, xLength, incx);
-        Footprint fy = vector(routine, "y", y, yOffset, yLength, incy);
+        long aEnd = matrixExtent(routine, "A", a, aOffset, layout, m, n, lda, 1, 0);
+        long xEnd = vectorExtent(routine, "x", x, xOffset, xLength, incx);
+        long yEnd = vectorExtent(routine, "y", y, yOffset, yLength, incy);
         if (m == 0 || n == 0) {
             return;
         }
-        noOverlap(routine, fy, fa);
-        noOverlap(routine, fy, fx);
-        cblas_h.cblas_sgemv(layout.code(), trans.code(), m, n, alpha, at(a, aOffset, fa), lda,
-                at(x, xOffset, fx), incx, beta, at(y, yOffset, fy), incy);
+        long yStart = start(y, yOffset);
+        if (rangesMeet(yStart, yEnd, start(a, aOffset), aEnd)) {
+            Checks.noOverlap(routine, Footprint.vector("y", y, yOffset, yLength, incy),
+                    Footprint.matrix("A", a, aOffset, layout, m, n, lda, 1, 0));
+        }
+        if (rangesMeet(yStart, yEnd, start(x, xOffset), xEnd)) {
+            Checks.noOverlap(routine, Footprint.vector("y", y, yOffset, yLength, incy),
+                    Footprint.vector("x", x, xOffset, xLength, incx));
+        }
+        cblas_h.cblas_sgemv(layout.code(), trans.code(), m, n, alpha, a.asSlice(aOffset * Float.BYTES), lda,
+                x.asSlice(xOffset * Float.BYTES), incx, beta, y.asSlice(yOffset * Float.BYTES), incy);
     }
 
     // ---- level 1 ---------------------------------------------------------------------------------------------
@@ -215,13 +235,16 @@ public final class Blas {
         nonNegative(routine, "n", n);
         increment(routine, "incx", incx);
         increment(routine, "incy", incy);
-        Footprint fx = vector(routine, "x", x, xOffset, n, incx);
-        Footprint fy = vector(routine, "y", y, yOffset, n, incy);
+        long xEnd = vectorExtent(routine, "x", x, xOffset, n, incx);
+        long yEnd = vectorExtent(routine, "y", y, yOffset, n, incy);
         if (n == 0) {
             return;
         }
-        noOverlap(routine, fy, fx);
-        cblas_h.cblas_saxpy(n, alpha, at(x, xOffset, fx), incx, at(y, yOffset, fy), incy);
+        if (rangesMeet(start(y, yOffset), yEnd, start(x, xOffset), xEnd)) {
+            Checks.noOverlap(routine, Footprint.vector("y", y, yOffset, n, incy),
+                    Footprint.vector("x", x, xOffset, n, incx));
+        }
+        cblas_h.cblas_saxpy(n, alpha, x.asSlice(xOffset * Float.BYTES), incx, y.asSlice(yOffset * Float.BYTES), incy);
     }
 
     /** The dot product of x and y over {@code n} elements (0 when n is 0). */
@@ -230,12 +253,12 @@ public final class Blas {
         nonNegative(routine, "n", n);
         increment(routine, "incx", incx);
         increment(routine, "incy", incy);
-        Footprint fx = vector(routine, "x", x, xOffset, n, incx);
-        Footprint fy = vector(routine, "y", y, yOffset, n, incy);
+        vectorExtent(routine, "x", x, xOffset, n, incx);
+        vectorExtent(routine, "y", y, yOffset, n, incy);
         if (n == 0) {
             return 0f;
         }
-        return cblas_h.cblas_sdot(n, at(x, xOffset, fx), incx, at(y, yOffset, fy), incy);
+        return cblas_h.cblas_sdot(n, x.asSlice(xOffset * Float.BYTES), incx, y.asSlice(yOffset * Float.BYTES), incy);
     }
 
     /** x = alpha * x over {@code n} elements. */
@@ -243,11 +266,11 @@ public final class Blas {
         String routine = "sscal";
         nonNegative(routine, "n", n);
         increment(routine, "incx", incx);
-        Footprint fx = vector(routine, "x", x, xOffset, n, incx);
+        vectorExtent(routine, "x", x, xOffset, n, incx);
         if (n == 0) {
             return;
         }
-        cblas_h.cblas_sscal(n, alpha, at(x, xOffset, fx), incx);
+        cblas_h.cblas_sscal(n, alpha, x.asSlice(xOffset * Float.BYTES), incx);
     }
 
     // ---- the library -----------------------------------------------------------------------------------------

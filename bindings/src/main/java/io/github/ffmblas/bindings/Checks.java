@@ -75,17 +75,19 @@ final class Checks {
     }
 
     /**
-     * Builds the footprint of an operand and checks it lies inside its segment, starting at a float-aligned
-     * address. {@code runs} runs of {@code runLength} floats, {@code ld} apart; {@code count} items
-     * {@code stride} apart.
+     * Checks an operand and returns the byte address one past the last float it touches (its start address when
+     * it touches nothing): {@code runs} runs of {@code runLength} floats, {@code ld} apart, in {@code count}
+     * items {@code stride} apart, from float {@code offset} of {@code segment}. The operand must lie inside the
+     * segment and start float-aligned. Returns a primitive so the common call allocates nothing.
      */
-    static Footprint footprint(String routine, String parameter, MemorySegment segment, long offset,
-                               long runs, long runLength, long ld, long count, long stride) {
+    static long extent(String routine, String parameter, MemorySegment segment, long offset,
+                       long runs, long runLength, long ld, long count, long stride) {
         usable(routine, parameter, segment);
-        nonNegative(routine, "offset of " + parameter, offset);
-        Footprint empty = new Footprint(parameter, segment.address(), 0, 0, ld, 0, stride);
+        if (offset < 0) { // message built only on failure: this runs on every call
+            throw new IllegalArgumentException(routine + ": offset of " + parameter + "=" + offset + " must be >= 0");
+        }
         if (runs == 0 || runLength == 0 || count == 0) {
-            return empty;
+            return segment.address();
         }
         long last;
         long endByte;
@@ -97,8 +99,8 @@ final class Checks {
             throw new IllegalArgumentException(routine + ": " + parameter + " extends past 2^63 bytes (offset "
                     + offset + ", ld " + ld + ", stride " + stride + ", count " + count + ")");
         }
-        long available = segment.byteSize() / Float.BYTES;
         if (endByte > segment.byteSize()) {
+            long available = segment.byteSize() / Float.BYTES;
             throw new IllegalArgumentException(routine + ": " + parameter + " needs floats up to index " + last
                     + " but its segment holds " + available + " float" + (available == 1 ? "" : "s")
                     + " (offset " + offset + ", leading dimension " + ld
@@ -109,20 +111,30 @@ final class Checks {
             throw new IllegalArgumentException(routine + ": " + parameter + " starts at address 0x"
                     + Long.toHexString(base) + ", which is not 4-byte aligned for float");
         }
-        return new Footprint(parameter, base, runs, runLength, ld, count, stride);
+        return segment.address() + endByte;
     }
 
-    /** A footprint for a matrix stored {@code rows x cols} in {@code layout}. */
-    static Footprint matrix(String routine, String parameter, MemorySegment segment, long offset, Layout layout,
-                            int rows, int cols, int ld, long count, long stride) {
+    /** {@link #extent} for a matrix stored {@code rows x cols} in {@code layout}. */
+    static long matrixExtent(String routine, String parameter, MemorySegment segment, long offset, Layout layout,
+                             int rows, int cols, int ld, long count, long stride) {
         boolean rowMajor = layout == Layout.ROW_MAJOR;
-        return footprint(routine, parameter, segment, offset, rowMajor ? rows : cols, rowMajor ? cols : rows, ld,
+        return extent(routine, parameter, segment, offset, rowMajor ? rows : cols, rowMajor ? cols : rows, ld,
                 count, stride);
     }
 
-    /** A footprint for a vector of {@code n} floats {@code |inc|} apart. */
-    static Footprint vector(String routine, String parameter, MemorySegment segment, long offset, int n, int inc) {
-        return footprint(routine, parameter, segment, offset, n, 1, Math.abs((long) inc), 1, 0);
+    /** {@link #extent} for a vector of {@code n} floats {@code |inc|} apart. */
+    static long vectorExtent(String routine, String parameter, MemorySegment segment, long offset, int n, int inc) {
+        return extent(routine, parameter, segment, offset, n, 1, Math.abs((long) inc), 1, 0);
+    }
+
+    /** The byte address of float {@code offset} of {@code segment}. */
+    static long start(MemorySegment segment, long offset) {
+        return segment.address() + offset * Float.BYTES;
+    }
+
+    /** Whether byte ranges [aStart, aEnd) and [bStart, bEnd) meet; only then is an exact overlap test needed. */
+    static boolean rangesMeet(long aStart, long aEnd, long bStart, long bEnd) {
+        return aStart < bEnd && bStart < aEnd;
     }
 
     static void noOverlap(String routine, Footprint output, Footprint input) {

@@ -6,9 +6,23 @@ import java.util.Arrays;
  * The floats one operand of a BLAS call touches: {@code count} items {@code stride} floats apart, each made of
  * {@code runs} runs of {@code runLength} adjacent floats, {@code ld} floats apart (rows of a row-major matrix,
  * columns of a column-major one). {@code base} is the byte address of the first float; all arithmetic that
- * could overflow has been done exactly by {@link Checks} before one is built.
+ * could overflow has been done exactly by {@link Checks} before one is built. Built only when byte ranges meet,
+ * so the common call allocates none.
  */
 record Footprint(String name, long base, long runs, long runLength, long ld, long count, long stride) {
+
+    /** A matrix stored {@code rows x cols} in {@code layout}, already checked by {@link Checks#extent}. */
+    static Footprint matrix(String name, java.lang.foreign.MemorySegment segment, long offset, Layout layout,
+                            int rows, int cols, int ld, long count, long stride) {
+        boolean rowMajor = layout == Layout.ROW_MAJOR;
+        return new Footprint(name, Checks.start(segment, offset), rowMajor ? rows : cols, rowMajor ? cols : rows,
+                ld, count, stride);
+    }
+
+    /** A vector of {@code n} floats {@code |inc|} apart, already checked by {@link Checks#extent}. */
+    static Footprint vector(String name, java.lang.foreign.MemorySegment segment, long offset, int n, int inc) {
+        return new Footprint(name, Checks.start(segment, offset), n, 1, Math.abs((long) inc), 1, 0);
+    }
 
     /** Above this many runs the exact overlap test would cost more than it is worth; we then refuse. */
     private static final long MAX_EXACT_RUNS = 1L << 20;
