@@ -150,7 +150,7 @@ final class Header {
             // Jackson reports duplicates as a plain parse error; this is the only way to tell them apart.
             Reason reason = problem != null && problem.startsWith("Duplicate field") ? DUPLICATE_KEY : HEADER_SYNTAX;
             String what = reason == DUPLICATE_KEY ? "header has a duplicate key: " : "header is not valid JSON: ";
-            String where = e.getLocation() == null ? "" : " " + e.getLocation().offsetDescription();
+            String where = e.getLocation() == null ? "" : " (" + e.getLocation().offsetDescription() + ")";
             throw fail(file, reason, what + problem + where, e);
         } catch (IOException e) { // reading a char array does no I/O; keep the contract anyway
             throw fail(file, HEADER_SYNTAX, "header could not be parsed: " + e, e);

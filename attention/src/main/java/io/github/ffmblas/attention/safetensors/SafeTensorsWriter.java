@@ -45,7 +45,7 @@ public final class SafeTensorsWriter {
      * have the old file open keep reading the old content. In the data section all F32 tensors come before all BOOL
      * ones, without gaps, so every F32 tensor is 4-byte aligned.
      *
-     * @throws IllegalArgumentException if a name is empty or {@value Header#METADATA_KEY}, a rank exceeds
+     * @throws IllegalArgumentException if a name is empty or {@code __metadata__}, a rank exceeds
      *                                  {@link SafeTensorsFile#MAX_RANK}, or the header would exceed
      *                                  {@link SafeTensorsFile#MAX_HEADER_BYTES}
      * @throws NullPointerException     if a name, tensor, metadata key or value is null
