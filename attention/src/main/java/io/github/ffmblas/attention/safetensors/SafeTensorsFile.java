@@ -23,13 +23,19 @@ import java.util.function.Consumer;
  * A <a href="https://github.com/huggingface/safetensors">safetensors</a> file, memory-mapped read-only.
  *
  * <p>{@link #open} maps the whole file and validates the header before trusting any of it (see
- * {@link InvalidSafeTensorsException.Reason} for the checks). Beyond the format's rules this reader allows unused
- * bytes between and after tensors, and ignores unknown fields inside a tensor entry.
+ * {@link InvalidSafeTensorsException.Reason} for the checks). It is more lenient than the reference implementation
+ * in three ways: unused bytes between and after tensors are allowed (the reference requires the tensors to tile
+ * the data section exactly), empty tensors may sit at any offset (they share no bytes with anything), and unknown
+ * fields inside a tensor entry are ignored. Only the dtypes of the original format are known; later additions
+ * (e.g. F4, F6_E2M3, F8_E8M0, F8_E4M3FNUZ, C64) are rejected as unknown.
  *
  * <p>{@link #tensor} returns read-only tensors that live in this file's shared arena: they may be read from any
  * thread, and become unusable when the file is {@linkplain #close() closed} (any access then throws
  * {@link IllegalStateException}). F32 data that is 4-byte aligned in memory is a view of the mapping, no copy;
  * everything converted or copied is made once per tensor and kept until close.
+ *
+ * <p>Do not truncate or rewrite the file in place while it is open: the JVM reports reads of vanished pages as an
+ * {@link InternalError}. Replacing it by rename, as {@link SafeTensorsWriter} does, is safe.
  */
 public final class SafeTensorsFile implements AutoCloseable {
     /** Largest header accepted, 100 MiB; real headers are kilobytes to a few megabytes. */
@@ -74,12 +80,12 @@ public final class SafeTensorsFile implements AutoCloseable {
         }
     }
 
-    /** The tensor names, in the order the header lists them. */
+    /** The tensor names, in the order the header lists them; unmodifiable, usable after close. */
     public Set<String> names() {
         return header.entries.keySet();
     }
 
-    /** The {@code __metadata__} strings, empty if the file has none. */
+    /** The {@code __metadata__} strings in header order, empty if the file has none; unmodifiable. */
     public Map<String, String> metadata() {
         return header.metadata;
     }

@@ -73,7 +73,8 @@ public final class SafeTensorsWriter {
             Objects.requireNonNull(v, () -> "metadata value for key '" + k + "'");
         });
 
-        // Lay out the data section: F32 first (sizes are multiples of 4, so each starts 4-aligned), then BOOL.
+        // Lay out the data section: F32 first (sizes are multiples of 4, so each starts 4-aligned), then BOOL;
+        // the sort is stable, so within a dtype the map's order is kept.
         List<Map.Entry<String, Tensor>> layout = new ArrayList<>(tensors.entrySet());
         layout.sort((a, b) -> Integer.compare(order(a.getValue().dtype()), order(b.getValue().dtype())));
         Map<String, long[]> offsets = new HashMap<>();
@@ -160,6 +161,13 @@ public final class SafeTensorsWriter {
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException e) {
             Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+        // The rename lives in the directory: force it too, or a crash may bring back the old file. Best effort,
+        // since some platforms (Windows) cannot open a directory.
+        try (FileChannel directory = FileChannel.open(target.getParent(), StandardOpenOption.READ)) {
+            directory.force(true);
+        } catch (IOException | UnsupportedOperationException ignored) {
+            // the data itself is already on disk
         }
     }
 }
