@@ -2,8 +2,10 @@ package io.github.ffmblas.attention.safetensors;
 
 import io.github.ffmblas.attention.DType;
 import io.github.ffmblas.attention.Tensor;
+import io.github.ffmblas.attention.TensorSource;
 import io.github.ffmblas.attention.safetensors.InvalidSafeTensorsException.Reason;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -37,7 +39,7 @@ import java.util.function.Consumer;
  * <p>Do not truncate or rewrite the file in place while it is open: the JVM reports reads of vanished pages as an
  * {@link InternalError}. Replacing it by rename, as {@link SafeTensorsWriter} does, is safe.
  */
-public final class SafeTensorsFile implements AutoCloseable {
+public final class SafeTensorsFile implements AutoCloseable, TensorSource {
     /** Largest header accepted, 100 MiB; real headers are kilobytes to a few megabytes. */
     public static final long MAX_HEADER_BYTES = 100L << 20;
 
@@ -81,8 +83,27 @@ public final class SafeTensorsFile implements AutoCloseable {
     }
 
     /** The tensor names, in the order the header lists them; unmodifiable, usable after close. */
+    @Override
     public Set<String> names() {
         return header.entries.keySet();
+    }
+
+    /**
+     * The tensor called {@code name}, or empty when the file has none ({@link TensorSource}'s view of
+     * {@link #tensor}).
+     *
+     * @throws UncheckedIOException wrapping an {@link InvalidSafeTensorsException} when it cannot be used
+     */
+    @Override
+    public Optional<Tensor> find(String name) {
+        if (!names().contains(name)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(tensor(name));
+        } catch (InvalidSafeTensorsException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The {@code __metadata__} strings in header order, empty if the file has none; unmodifiable. */

@@ -1,0 +1,36 @@
+package io.github.ffmblas.cli;
+
+import io.github.ffmblas.bindings.Blas;
+import io.github.ffmblas.bindings.OpenBlasRuntime;
+import io.github.ffmblas.nativelib.LoadedLibrary;
+import io.github.ffmblas.nativelib.OpenBlasLibrary;
+import java.io.PrintStream;
+import java.util.Locale;
+
+/** {@code ffmblas info}: what this JVM runs on and which OpenBLAS it loaded, from where. */
+final class InfoCommand {
+    private InfoCommand() {}
+
+    static int run(PrintStream out) {
+        OpenBlasLibrary.load();
+        OpenBlasRuntime rt = Blas.runtime();
+        LoadedLibrary lib = rt.library();
+        out.println("ffmblas " + Main.version());
+        out.println("JDK:            " + Runtime.version() + " (" + System.getProperty("java.vendor") + ") at "
+                + System.getProperty("java.home"));
+        out.println("native access:  " + (OpenBlasLibrary.isNativeAccessEnabled() ? "enabled"
+                : "NOT enabled: pass " + OpenBlasLibrary.NATIVE_ACCESS_FLAG));
+        out.println("OpenBLAS:       " + rt.version());
+        out.println("config:         " + rt.config());
+        out.println("core:           " + rt.coreName());
+        rt.coreTypeOverride().ifPresent(core -> out.println("                OPENBLAS_CORETYPE=" + core
+                + " forces this kernel; unset it to let OpenBLAS pick the best one for this CPU"));
+        out.println("threads:        " + rt.threads() + " (" + rt.processors() + " processors, "
+                + rt.parallelism().name().toLowerCase(Locale.ROOT) + ")");
+        out.println("library:        " + lib.source().label()
+                + lib.artifactVersion().map(v -> " org.bytedeco:openblas:" + v).orElse("") + " at " + lib.path());
+        out.println("                " + lib.detail());
+        out.println("batched sgemm:  " + rt.batchRoute());
+        return 0;
+    }
+}

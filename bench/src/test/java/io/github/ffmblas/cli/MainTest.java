@@ -1,0 +1,186 @@
+package io.github.ffmblas.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ffmblas.attention.Tensor;
+import io.github.ffmblas.attention.safetensors.SafeTensorsFile;
+import io.github.ffmblas.attention.safetensors.SafeTensorsWriter;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.foreign.Arena;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The command line end to end: results against PyTorch fixtures, and every bad argument as exit 2 in one line. */
+class MainTest {
+    private static final Path FIXTURES = Path.of("../attention/src/test/resources/fixtures");
+
+    @TempDir
+    Path dir;
+
+    record Run(int code, String out, String err) {}
+
+    static Run run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Splits a fixture into a weights file and an inputs file, as a user would have them. */
+    private Path[] split(String fixture) throws IOException {
+        Path weights = dir.resolve(fixture + ".weights.safetensors");
+        Path inputs = dir.resolve(fixture + ".inputs.safetensors");
+        try (SafeTensorsFile file = SafeTensorsFile.open(FIXTURES.resolve(fixture + ".safetensors"))) {
+            Map<String, Tensor> w = new LinkedHashMap<>();
+            Map<String, Tensor> x = new LinkedHashMap<>();
+            for (String name : file.names()) {
+                if (List.of("query", "key", "value", "attn_mask", "key_padding_mask").contains(name)) {
+                    x.put(name, file.tensor(name));
+                } else if (!name.startsWith("expected.")) {
+                    w.put(name, file.tensor(name));
+                }
+            }
+            SafeTensorsWriter.write(weights, w, Map.of());
+            SafeTensorsWriter.write(inputs, x, Map.of());
+        }
+        return new Path[] {weights, inputs};
+    }
+
+    private static float maxAbsDiff(Tensor a, Tensor b) {
+        float[] x = a.toFloatArray();
+        float[] y = b.toFloatArray();
+        assertEquals(x.length, y.length);
+        float max = 0;
+        for (int i = 0; i < x.length; i++) {
+            max = Math.max(max, Math.abs(x[i] - y[i]));
+        }
+        return max;
+    }
+
+    @Test
+    void infoNamesTheLibraryAndItsCore() {
+        Run r = run("info");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("OpenBLAS:"), r.out());
+        assertTrue(r.out().contains("config:         OpenBLAS"), r.out());
+        assertTrue(r.out().contains("core:"), r.out());
+        assertTrue(r.out().contains("batched sgemm:"), r.out());
+        String coreType = System.getenv("OPENBLAS_CORETYPE");
+        if (coreType != null && !coreType.isBlank()) {
+            assertTrue(r.out().contains("OPENBLAS_CORETYPE=" + coreType + " forces"), r.out());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"pt_prefixed", "pt_causal_key_padding", "pt_bool_attn_mask", "seed_cross_attention"})
+    void attentionReproducesPyTorch(String fixture) throws IOException {
+        Path[] files = split(fixture);
+        Path output = dir.resolve(fixture + ".out.safetensors");
+        try (SafeTensorsFile expected = SafeTensorsFile.open(FIXTURES.resolve(fixture + ".safetensors"))) {
+            Map<String, String> meta = expected.metadata();
+            List<String> args = new ArrayList<>(List.of("attention", "--weights", files[0].toString(), "--inputs",
+                    files[1].toString(), "--output", output.toString(), "--heads", meta.get("heads")));
+            if (Boolean.parseBoolean(meta.get("causal"))) {
+                args.add("--causal");
+            }
+            if (!meta.getOrDefault("prefix", "").isEmpty()) {
+                args.add("--prefix=" + meta.get("prefix"));
+            }
+            Run r = run(args.toArray(String[]::new));
+            assertEquals(0, r.code(), r.err());
+            assertTrue(r.out().startsWith("wrote " + output), r.out());
+            try (SafeTensorsFile result = SafeTensorsFile.open(output)) {
+                assertTrue(maxAbsDiff(expected.tensor("expected.output"), result.tensor("output")) <= 1e-4f);
+                assertTrue(maxAbsDiff(expected.tensor("expected.attention_weights"), result.tensor("attention_weights")) <= 1e-4f);
+                assertEquals(meta.get("heads"), result.metadata().get("heads"));
+            }
+        }
+    }
+
+    @Test
+    void noWeightsWritesOnlyTheOutput() throws IOException {
+        Path[] files = split("pt_self_attention");
+        Path output = dir.resolve("out.safetensors");
+        Run r = run("attention", "--weights", files[0].toString(), "--inputs", files[1].toString(), "--output",
+                output.toString(), "--heads", "4", "--no-weights", "--threads", "1");
+        assertEquals(0, r.code(), r.err());
+        try (SafeTensorsFile result = SafeTensorsFile.open(output)) {
+            assertEquals(List.of("output"), List.copyOf(result.names()));
+            assertArrayEquals(new int[] {3, 11, 16}, result.tensor("output").shape());
+        }
+    }
+
+    /** Every one of these must exit 2 with exactly one line on stderr, naming the problem, and write nothing. */
+    @Test
+    void badArgumentsAndFilesExitTwoWithOneLine() throws IOException {
+        Path[] ok = split("pt_self_attention");
+        Path[] cross = split("seed_cross_attention");
+        String w = ok[0].toString();
+        String x = ok[1].toString();
+        Path out = dir.resolve("never.safetensors");
+        String o = out.toString();
+        Path garbage = Files.writeString(dir.resolve("garbage.safetensors"), "this is not a safetensors file at all");
+        Path wrongMask;
+        Path kvMismatch;
+        Path onlyKey;
+        Path noQuery;
+        try (Arena arena = Arena.ofConfined(); SafeTensorsFile f = SafeTensorsFile.open(ok[1])) {
+            Tensor q = f.tensor("query"); // [3, 11, 16]
+            wrongMask = dir.resolve("mask.safetensors");
+            SafeTensorsWriter.write(wrongMask, Map.of("query", q, "attn_mask", Tensor.allocate(arena, 11, 10)), Map.of());
+            kvMismatch = dir.resolve("kv.safetensors");
+            SafeTensorsWriter.write(kvMismatch, Map.of("query", q, "key", Tensor.allocate(arena, 3, 5, 16),
+                    "value", Tensor.allocate(arena, 3, 6, 16)), Map.of());
+            onlyKey = dir.resolve("onlykey.safetensors");
+            SafeTensorsWriter.write(onlyKey, Map.of("query", q, "key", Tensor.allocate(arena, 3, 5, 16)), Map.of());
+            noQuery = dir.resolve("noquery.safetensors");
+            SafeTensorsWriter.write(noQuery, Map.of("key", q), Map.of());
+        }
+        Object[][] cases = {
+                {new String[] {"frobnicate"}, "unknown command"},
+                {new String[] {"attention", "--weights", w, "--inputs", x, "--output", o, "--heads", "4", "--bogus"}, "unknown option --bogus"},
+                {new String[] {"attention", "--weights", w, "--inputs", x, "--output", o, "--heads"}, "--heads needs a value"},
+                {new String[] {"attention", "--weights", w, "--inputs", x, "--output", o}, "missing --heads"},
+                {new String[] {"attention", "--inputs", x, "--output", o, "--heads", "4"}, "missing --weights"},
+                {new String[] {"attention", "--weights", w, "--inputs", x, "--output", o, "--heads", "four"}, "whole number"},
+                {new String[] {"attention", "--weights", w, "--inputs", x, "--output", o, "--heads", "0"}, "between 1"},
+                {new String[] {"attention", "--weights", w, "--inputs", x, "--output", o, "--heads", "3"}, "d_model must be divisible by num_heads"},
+                {new String[] {"attention", "--weights", w, "--inputs", x, "--output", o, "--heads", "4", "--heads", "2"}, "given twice"},
+                {new String[] {"attention", "--weights", dir.resolve("missing.safetensors").toString(), "--inputs", x, "--output", o, "--heads", "4"}, "does not exist"},
+                {new String[] {"attention", "--weights", garbage.toString(), "--inputs", x, "--output", o, "--heads", "4"}, "garbage.safetensors"},
+                {new String[] {"attention", "--weights", w, "--inputs", noQuery.toString(), "--output", o, "--heads", "4"}, "no tensor 'query'"},
+                {new String[] {"attention", "--weights", w, "--inputs", onlyKey.toString(), "--output", o, "--heads", "4"}, "without 'value'"},
+                {new String[] {"attention", "--weights", w, "--inputs", wrongMask.toString(), "--output", o, "--heads", "4"}, "attn_mask must be [11, 11]"},
+                {new String[] {"attention", "--weights", w, "--inputs", kvMismatch.toString(), "--output", o, "--heads", "4"}, "same length"},
+                {new String[] {"attention", "--weights", w, "--inputs", x, "--output", o, "--heads", "4", "--prefix", "nope."}, "no attention weights under prefix 'nope.'"},
+                {new String[] {"attention", "--weights", cross[0].toString(), "--inputs", x, "--output", o, "--heads", "4"}, "d_model 12"},
+                {new String[] {"attention", "--weights", w, "--inputs", x, "--output", dir.toString(), "--heads", "4"}, "is a directory"},
+                {new String[] {"attention", "--weights", w, "--inputs", x, "--output", o, "--heads", "4", "--threads", "-1"}, "--threads"},
+        };
+        for (Object[] c : cases) {
+            String[] args = (String[]) c[0];
+            Run r = run(args);
+            String what = String.join(" ", args);
+            assertEquals(2, r.code(), what + " -> " + r.err());
+            String err = r.err().strip();
+            assertFalse(err.contains("\n"), "one line only for: " + what + "\n" + err);
+            assertFalse(err.contains("\tat "), "no stack trace for: " + what);
+            assertTrue(err.contains((String) c[1]), "'" + err + "' should say '" + c[1] + "' for: " + what);
+            assertFalse(Files.exists(out), "nothing written for: " + what);
+        }
+    }
+}
