@@ -158,8 +158,16 @@ public final class Blas {
             cblas_h.cblas_sgemm(layout.code(), transA.code(), transB.code(), m, n, k, alpha, pa, lda, pb, ldb,
                     beta, pc, ldc);
         } else if (batchRoute(m, n, k) == BatchRoute.NATIVE) {
-            cblas_h.cblas_sgemm_batch_strided(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
-                    pa, lda, sa, pb, ldb, sb, beta, pc, ldc, sc, count);
+            if (layout == Layout.ROW_MAJOR) {
+                cblas_h.cblas_sgemm_batch_strided(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
+                        pa, lda, sa, pb, ldb, sb, beta, pc, ldc, sc, count);
+            } else {
+                // OpenBLAS 0.3.31 rejects every column-major batch (xerbla "parameter number 8", C untouched;
+                // fixed upstream by PR #5979). A column-major C is the row-major C^T = op(B)^T * op(A)^T: the same
+                // memory and work with the operands exchanged, which is what OpenBLAS's row-major path does anyway.
+                cblas_h.cblas_sgemm_batch_strided(Layout.ROW_MAJOR.code(), transB.code(), transA.code(), n, m, k,
+                        alpha, pb, ldb, sb, pa, lda, sa, beta, pc, ldc, sc, count);
+            }
         } else {
             for (int i = 0; i < count; i++) {
                 cblas_h.cblas_sgemm(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
