@@ -255,7 +255,10 @@ public final class Blas {
         if (n == 0) {
             return;
         }
-        cblas_h.cblas_sscal(n, alpha, at(x, xOffset, fx), incx);
+        // OpenBLAS, like reference BLAS, returns without scaling anything when incx < 0. Scaling touches the same
+        // floats whichever way the vector runs, so pass |incx| (any increment will do for a single element).
+        int inc = n == 1 ? 1 : fitsInt(routine, "|incx|", Math.abs((long) incx));
+        cblas_h.cblas_sscal(n, alpha, at(x, xOffset, fx), inc);
     }
 
     // ---- the library -----------------------------------------------------------------------------------------
