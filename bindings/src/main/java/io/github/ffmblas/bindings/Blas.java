@@ -141,9 +141,11 @@ public final class Blas {
         leadingDimension(routine, "ldb", ldb, layout, bRows, bCols, "B");
         leadingDimension(routine, "ldc", ldc, layout, m, n, "C");
         // Every segment is checked even when nothing will be read from it: the downcall would touch it.
-        Footprint fa = matrix(routine, "A", a, aOffset, layout, aRows, aCols, lda, count, strideA);
-        Footprint fb = matrix(routine, "B", b, bOffset, layout, bRows, bCols, ldb, count, strideB);
-        Footprint fc = matrix(routine, "C", c, cOffset, layout, m, n, ldc, count, strideC);
+        // With m or n zero no float is read or written, not even of the operand whose own shape is not empty.
+        long items = m == 0 || n == 0 ? 0 : count;
+        Footprint fa = matrix(routine, "A", a, aOffset, layout, aRows, aCols, lda, items, strideA);
+        Footprint fb = matrix(routine, "B", b, bOffset, layout, bRows, bCols, ldb, items, strideB);
+        Footprint fc = matrix(routine, "C", c, cOffset, layout, m, n, ldc, items, strideC);
         if (m == 0 || n == 0 || count == 0) {
             return;
         }
@@ -200,8 +202,10 @@ public final class Blas {
         leadingDimension(routine, "lda", lda, layout, m, n, "A");
         increment(routine, "incx", incx);
         increment(routine, "incy", incy);
-        int xLength = trans.transposed() ? m : n;
-        int yLength = trans.transposed() ? n : m;
+        // With m or n zero no float is read or written, not even of the vector whose own length is not zero.
+        boolean empty = m == 0 || n == 0;
+        int xLength = empty ? 0 : trans.transposed() ? m : n;
+        int yLength = empty ? 0 : trans.transposed() ? n : m;
         Footprint fa = matrix(routine, "A", a, aOffset, layout, m, n, lda, 1, 0);
         Footprint fx = vector(routine, "x", x, xOffset, xLength, incx);
         Footprint fy = vector(routine, "y", y, yOffset, yLength, incy);
