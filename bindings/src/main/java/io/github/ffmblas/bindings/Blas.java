@@ -105,10 +105,22 @@ public final class Blas {
             return;
         }
         if (count > 1 && batchRoute(m, n, k) == BatchRoute.NATIVE) {
-            cblas_h.cblas_sgemm_batch_strided(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
-                    k == 0 ? a : a.asSlice(aOffset * Float.BYTES), lda, fitsInt(routine, "strideA", strideA),
-                    k == 0 ? b : b.asSlice(bOffset * Float.BYTES), ldb, fitsInt(routine, "strideB", strideB),
-                    beta, c.asSlice(cOffset * Float.BYTES), ldc, fitsInt(routine, "strideC", strideC), count);
+            MemorySegment pa = k == 0 ? a : a.asSlice(aOffset * Float.BYTES);
+            MemorySegment pb = k == 0 ? b : b.asSlice(bOffset * Float.BYTES);
+            MemorySegment pc = c.asSlice(cOffset * Float.BYTES);
+            int sa = (int) strideA;
+            int sb = (int) strideB;
+            int sc = (int) strideC; // all three checked to fit by checkGemm
+            if (layout == Layout.ROW_MAJOR) {
+                cblas_h.cblas_sgemm_batch_strided(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
+                        pa, lda, sa, pb, ldb, sb, beta, pc, ldc, sc, count);
+            } else {
+                // OpenBLAS 0.3.31 rejects every column-major batch (xerbla "parameter number 8", C untouched;
+                // fixed upstream by PR #5979). A column-major C is the row-major C^T = op(B)^T * op(A)^T: the same
+                // memory and work with the operands exchanged, which is what OpenBLAS's row-major path does anyway.
+                cblas_h.cblas_sgemm_batch_strided(Layout.ROW_MAJOR.code(), transB.code(), transA.code(), n, m, k,
+                        alpha, pb, ldb, sb, pa, lda, sa, beta, pc, ldc, sc, count);
+            }
             return;
         }
         for (int i = 0; i < count; i++) {
@@ -167,10 +179,12 @@ public final class Blas {
         leadingDimension(routine, "ldb", ldb, layout, bRows, bCols, "B");
         leadingDimension(routine, "ldc", ldc, layout, m, n, "C");
         // Every segment is checked even when nothing will be read from it: the downcall would touch it.
-        long aEnd = matrixExtent(routine, "A", a, aOffset, layout, aRows, aCols, lda, count, strideA);
-        long bEnd = matrixExtent(routine, "B", b, bOffset, layout, bRows, bCols, ldb, count, strideB);
-        long cEnd = matrixExtent(routine, "C", c, cOffset, layout, m, n, ldc, count, strideC);
-        if (m == 0 || n == 0 || count == 0) {
+        // With m or n zero no float is read or written, not even of the operand whose own shape is not empty.
+        long items = m == 0 || n == 0 ? 0 : count;
+        long aEnd = matrixExtent(routine, "A", a, aOffset, layout, aRows, aCols, lda, items, strideA);
+        long bEnd = matrixExtent(routine, "B", b, bOffset, layout, bRows, bCols, ldb, items, strideB);
+        long cEnd = matrixExtent(routine, "C", c, cOffset, layout, m, n, ldc, items, strideC);
+        if (items == 0) {
             return;
         }
         long cStart = start(c, cOffset);
@@ -205,8 +219,10 @@ public final class Blas {
         leadingDimension(routine, "lda", lda, layout, m, n, "A");
         increment(routine, "incx", incx);
         increment(routine, "incy", incy);
-        int xLength = trans.transposed() ? m : n;
-        int yLength = trans.transposed() ? n : m;
+        // With m or n zero no float is read or written, not even of the vector whose own length is not zero.
+        boolean empty = m == 0 || n == 0;
+        int xLength = empty ? 0 : trans.transposed() ? m : n;
+        int yLength = empty ? 0 : trans.transposed() ? n : m;
         long aEnd = matrixExtent(routine, "A", a, aOffset, layout, m, n, lda, 1, 0);
         long xEnd = vectorExtent(routine, "x", x, xOffset, xLength, incx);
         long yEnd = vectorExtent(routine, "y", y, yOffset, yLength, incy);
@@ -270,7 +286,10 @@ public final class Blas {
         if (n == 0) {
             return;
         }
-        cblas_h.cblas_sscal(n, alpha, x.asSlice(xOffset * Float.BYTES), incx);
+        // OpenBLAS, like reference BLAS, returns without scaling anything when incx < 0. Scaling touches the same
+        // floats whichever way the vector runs, so pass |incx| (any increment will do for a single element).
+        int inc = n == 1 ? 1 : fitsInt(routine, "|incx|", Math.abs((long) incx));
+        cblas_h.cblas_sscal(n, alpha, x.asSlice(xOffset * Float.BYTES), inc);
     }
 
     // ---- the library -----------------------------------------------------------------------------------------

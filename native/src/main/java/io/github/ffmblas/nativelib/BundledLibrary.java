@@ -9,8 +9,7 @@ import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLConnection;
 import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -174,12 +173,17 @@ final class BundledLibrary {
             try {
                 Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
                 return target.resolve(MAIN_LIBRARY);
-            } catch (FileAlreadyExistsException | DirectoryNotEmptyException raced) {
-                // Another JVM finished first; its copy is complete (it was renamed whole). Check it next round.
-                deleteTree(staging);
             } catch (AtomicMoveNotSupportedException e) {
                 deleteTree(staging);
                 throw e;
+            } catch (FileSystemException raced) {
+                // Another JVM finished first; its copy is complete (it was renamed whole). Check it next round.
+                // rename(2) onto a non-empty directory fails with ENOTEMPTY, which the JDK reports as a plain
+                // FileSystemException, not DirectoryNotEmptyException: tell a lost race by the target existing.
+                deleteTree(staging);
+                if (!Files.isDirectory(target)) {
+                    throw raced;
+                }
             }
         }
         throw new IOException("could not settle a verified copy in " + target + " after 3 attempts");

@@ -1,6 +1,7 @@
 package io.github.ffmblas.nativelib;
 
 import java.io.IOException;
+import java.lang.foreign.Arena;
 import java.lang.foreign.SymbolLookup;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -244,7 +245,14 @@ public final class OpenBlasLibrary {
             attempts.add(where + " could not be loaded: " + e.getMessage());
             return Optional.empty();
         }
-        List<String> missing = missingSymbols();
+        List<String> missing;
+        try (Arena arena = Arena.ofConfined()) {
+            // The file itself, not loaderLookup(): that also sees any library this class loader loaded before.
+            missing = missingSymbols(SymbolLookup.libraryLookup(absolute, arena));
+        } catch (IllegalArgumentException e) {
+            attempts.add(where + " loaded, but its symbols could not be looked up: " + e.getMessage());
+            return Optional.empty();
+        }
         if (!missing.isEmpty()) {
             attempts.add(where + " loaded, but is not a usable OpenBLAS: missing " + String.join(", ", missing));
             return Optional.empty();
@@ -252,9 +260,8 @@ public final class OpenBlasLibrary {
         return Optional.of(new LoadedLibrary(absolute, source, version, detail));
     }
 
-    /** Symbols the bindings need that no library loaded by this class loader exports. */
-    static List<String> missingSymbols() {
-        SymbolLookup lookup = SymbolLookup.loaderLookup();
+    /** Symbols the bindings need that {@code lookup} does not find. */
+    static List<String> missingSymbols(SymbolLookup lookup) {
         List<String> missing = new ArrayList<>();
         for (String symbol : REQUIRED_SYMBOLS) {
             if (lookup.find(symbol).isEmpty()) {
