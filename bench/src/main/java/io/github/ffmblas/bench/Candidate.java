@@ -12,6 +12,15 @@ public interface Candidate extends AutoCloseable {
      */
     float[] result() throws Exception;
 
+    /**
+     * For candidates that cannot be timed from Java, such as the C harness, which runs in its own process:
+     * does {@code warmups} untimed runs and {@code runs} timed ones itself and returns each timed run's
+     * nanoseconds. Empty (the default) means: time {@link #run()} from Java.
+     */
+    default java.util.Optional<long[]> timeItself(int warmups, int runs) throws Exception {
+        return java.util.Optional.empty();
+    }
+
     @Override
     default void close() throws Exception {}
 }

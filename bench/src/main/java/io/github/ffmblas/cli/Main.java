@@ -18,7 +18,8 @@ public final class Main {
             "usage: ffmblas <command> [options]",
             "  info        the JDK, the OpenBLAS loaded (version, config, core, threads) and where from",
             "  attention   one multi-head attention forward pass:",
-            "              " + AttentionCommand.USAGE);
+            "              " + AttentionCommand.USAGE,
+            "  jmh         the JMH benchmarks in this jar: ffmblas jmh [JMH options] [regexp] (-l lists, -h helps)");
 
     private Main() {}
 
@@ -40,6 +41,7 @@ public final class Main {
                     yield InfoCommand.run(out);
                 }
                 case "attention" -> AttentionCommand.run(rest, out);
+                case "jmh" -> JmhCommand.run(rest);
                 case "help", "--help", "-h" -> {
                     out.println(USAGE);
                     yield 0;
@@ -65,7 +67,7 @@ public final class Main {
             return fail(err, command, e.getMessage(), e);
         } catch (IOException e) {
             return fail(err, command, "I/O error: " + e.getMessage(), e);
-        } catch (RuntimeException | Error e) {
+        } catch (Exception | Error e) {
             err.println("ffmblas " + command + ": internal error: " + e
                     + (debug() ? "" : " (set FFMBLAS_DEBUG=1 for the stack trace)"));
             if (debug()) {
