@@ -16,4 +16,9 @@ public interface Implementation {
      * thread pools sized to {@code threads}) outside the timed region. The workload's data must not be changed.
      */
     Candidate prepare(Workload workload, int threads) throws Exception;
+
+    /** What exactly runs (library and version, kernel, options), for the report's environment; may be empty. */
+    default String details() {
+        return "";
+    }
 }

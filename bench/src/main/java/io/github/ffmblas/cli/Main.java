@@ -19,6 +19,8 @@ public final class Main {
             "  info        the JDK, the OpenBLAS loaded (version, config, core, threads) and where from",
             "  attention   one multi-head attention forward pass:",
             "              " + AttentionCommand.USAGE,
+            "  bench       native against its peers, tables + results.json, report.md, chart.png:",
+            "              " + BenchCommand.USAGE,
             "  jmh         the JMH benchmarks in this jar: ffmblas jmh [JMH options] [regexp] (-l lists, -h helps)");
 
     private Main() {}
@@ -42,6 +44,7 @@ public final class Main {
                 }
                 case "attention" -> AttentionCommand.run(rest, out);
                 case "jmh" -> JmhCommand.run(rest);
+                case "bench" -> BenchCommand.run(rest, out, err);
                 case "help", "--help", "-h" -> {
                     out.println(USAGE);
                     yield 0;

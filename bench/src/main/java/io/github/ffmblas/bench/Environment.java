@@ -1,0 +1,74 @@
+package io.github.ffmblas.bench;
+
+import io.github.ffmblas.bindings.Blas;
+import io.github.ffmblas.bindings.OpenBlasRuntime;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** What a benchmark ran on, printed first and stored with the results. */
+public record Environment(Map<String, String> values) {
+
+    public static Environment capture(Iterable<Implementation> implementations) {
+        OpenBlasRuntime rt = Blas.runtime();
+        Map<String, String> v = new LinkedHashMap<>();
+        v.put("date", ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+        v.put("cpu", cpuModel());
+        v.put("cores", Integer.toString(Runtime.getRuntime().availableProcessors()));
+        v.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
+        v.put("jdk", Runtime.version() + " (" + System.getProperty("java.vendor") + ")");
+        v.put("openblas_version", rt.version());
+        v.put("openblas_config", rt.config());
+        v.put("openblas_core", rt.coreName());
+        v.put("openblas_coretype_env", System.getenv().getOrDefault("OPENBLAS_CORETYPE", "(unset: OpenBLAS picks the kernel)"));
+        v.put("openblas_l2_size_env", System.getenv().getOrDefault("OPENBLAS_L2_SIZE", "(unset)"));
+        v.put("openblas_library", rt.library().source().label() + " " + rt.library().path());
+        v.put("batched_sgemm", rt.batchRoute());
+        for (Implementation impl : implementations) {
+            String details = impl.details();
+            if (!details.isEmpty()) {
+                v.put("impl_" + impl.name(), details);
+            }
+        }
+        return new Environment(v);
+    }
+
+    private static String cpuModel() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+                if (line.startsWith("model name")) {
+                    String model = line.substring(line.indexOf(':') + 1).strip();
+                    String flags = flags();
+                    return model + flags;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or no access: fall through
+        }
+        return System.getProperty("os.arch");
+    }
+
+    /** The SIMD level, which decides which OpenBLAS kernel can run. */
+    private static String flags() throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+            if (line.startsWith("flags")) {
+                String f = " " + line.substring(line.indexOf(':') + 1) + " ";
+                if (f.contains(" avx512_bf16 ")) {
+                    return " (AVX-512 with BF16)";
+                }
+                if (f.contains(" avx512f ")) {
+                    return " (AVX-512)";
+                }
+                if (f.contains(" avx2 ")) {
+                    return " (AVX2)";
+                }
+                return "";
+            }
+        }
+        return "";
+    }
+}

@@ -1,0 +1,172 @@
+package io.github.ffmblas.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.jfree.chart.ChartFactory;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.CategoryLabelPositions;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.renderer.category.BarRenderer;
+import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.data.category.DefaultCategoryDataset;
+
+/** Tables for the console and report.md, results.json, and the chart. */
+public final class Reports {
+    private Reports() {}
+
+    /** The heading of one (problem, threads) group. */
+    public static String heading(List<Result> group) {
+        Result first = group.getFirst();
+        String what = first.kind().equals("sgemm")
+                ? "sgemm n=" + first.n()
+                : "attention B=" + first.batch() + " Lq=" + first.queryLength() + " Lk=" + first.keyLength()
+                        + " d=" + first.dModel() + " H=" + first.heads();
+        return what + ", " + first.threads() + " thread" + (first.threads() == 1 ? "" : "s");
+    }
+
+    /** A fixed-width table of one group, as printed while the benchmark runs. */
+    public static String consoleTable(List<Result> group) {
+        StringBuilder sb = new StringBuilder(heading(group)).append('\n');
+        sb.append(String.format("  %-15s %10s %10s %9s %11s %13s  %s%n", "impl", "median ms", "p90 ms", "GFLOP/s",
+                "vs native", "max abs diff", ""));
+        Double base = nativeMedian(group);
+        for (Result r : group) {
+            sb.append(String.format(Locale.ROOT, "  %-15s %10s %10s %9s %11s %13s  %s%n", r.impl(), ms(r.medianMs()),
+                    ms(r.p90Ms()), num(r.gflops(), "%.1f"), ratio(r, base), diff(r.maxAbsDiff()),
+                    r.note() == null ? "" : r.note()));
+        }
+        return sb.toString();
+    }
+
+    /** The same table in Markdown. */
+    public static String markdownTable(List<Result> group) {
+        StringBuilder sb = new StringBuilder("**" + heading(group) + "**\n\n");
+        sb.append("| impl | median ms | p90 ms | GFLOP/s | time vs native | max abs diff | note |\n");
+        sb.append("|---|---:|---:|---:|---:|---:|---|\n");
+        Double base = nativeMedian(group);
+        for (Result r : group) {
+            sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s |%n", r.impl(), ms(r.medianMs()),
+                    ms(r.p90Ms()), num(r.gflops(), "%.1f"), ratio(r, base), diff(r.maxAbsDiff()),
+                    r.note() == null ? "" : r.note().replace("|", "/")));
+        }
+        return sb.toString();
+    }
+
+    private static Double nativeMedian(List<Result> group) {
+        return group.stream().filter(r -> r.impl().equals("native") && r.isTimed()).map(Result::medianMs)
+                .findFirst().orElse(null);
+    }
+
+    /** How many times longer than native it took: 1.00x is native's time, 3.0x is three times slower. */
+    private static String ratio(Result r, Double nativeMedian) {
+        if (!r.isTimed() || nativeMedian == null) {
+            return "-";
+        }
+        return String.format(Locale.ROOT, "%.2fx", r.medianMs() / nativeMedian);
+    }
+
+    private static String ms(Double v) {
+        if (v == null) {
+            return "-";
+        }
+        return v >= 100 ? String.format(Locale.ROOT, "%.0f", v) : v >= 1
+                ? String.format(Locale.ROOT, "%.2f", v) : String.format(Locale.ROOT, "%.3f", v);
+    }
+
+    private static String num(Double v, String format) {
+        return v == null ? "-" : String.format(Locale.ROOT, format, v);
+    }
+
+    private static String diff(Double v) {
+        return v == null ? "-" : v == 0 ? "0" : String.format(Locale.ROOT, "%.1e", v);
+    }
+
+    /** results.json: {"environment": {...}, "results": [{"kind", "impl", "batch", ...}, ...]}. */
+    public static void writeJson(Path file, Environment environment, List<Result> results) throws IOException {
+        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        ObjectNode root = mapper.createObjectNode();
+        ObjectNode env = root.putObject("environment");
+        environment.values().forEach(env::put);
+        ArrayNode rows = root.putArray("results");
+        for (Result r : results) {
+            ObjectNode o = rows.addObject();
+            o.put("kind", r.kind());
+            o.put("impl", r.impl());
+            o.put("batch", r.batch());
+            o.put("query_len", r.queryLength());
+            o.put("key_len", r.keyLength());
+            o.put("d_model", r.dModel());
+            o.put("heads", r.heads());
+            o.put("n", r.n());
+            o.put("threads", r.threads());
+            o.put("median_ms", r.medianMs());
+            o.put("p90_ms", r.p90Ms());
+            o.put("gflops", r.gflops());
+            o.put("max_abs_diff", r.maxAbsDiff() == null || r.maxAbsDiff().isNaN() || r.maxAbsDiff().isInfinite()
+                    ? null : r.maxAbsDiff());
+            o.put("runs", r.runs());
+            o.put("note", r.note());
+        }
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        mapper.writeValue(file.toFile(), root);
+    }
+
+    /** report.md: the environment, every table, the chart. */
+    public static void writeMarkdown(Path file, Environment environment, List<List<Result>> groups, String chartName,
+                                     String command) throws IOException {
+        StringBuilder sb = new StringBuilder("# ffmblas benchmark\n\n");
+        sb.append("Command: `").append(command).append("`\n\n");
+        sb.append("| environment | |\n|---|---|\n");
+        for (Map.Entry<String, String> e : environment.values().entrySet()) {
+            sb.append("| ").append(e.getKey()).append(" | ").append(e.getValue().replace("|", "/")).append(" |\n");
+        }
+        sb.append("\n\"time vs native\" is an implementation's median divided by native's at the same shape and thread "
+                + "count (above 1.00x: slower than native). GFLOP/s from the exact FLOP count of the operation. "
+                + "Every result was checked against native's before it was timed.\n\n");
+        for (List<Result> group : groups) {
+            sb.append(markdownTable(group)).append('\n');
+        }
+        if (chartName != null) {
+            sb.append("![GFLOP/s per shape and implementation](").append(chartName).append(")\n");
+        }
+        Files.writeString(file, sb.toString());
+    }
+
+    /** A bar chart of GFLOP/s: one group of bars per (shape, threads), one bar per implementation. */
+    public static void writeChart(Path file, List<Result> results, String title) throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        for (Result r : results) {
+            if (r.isTimed()) {
+                String shape = r.kind().equals("sgemm") ? "sgemm n=" + r.n()
+                        : "B" + r.batch() + " L" + r.queryLength() + (r.keyLength().equals(r.queryLength()) ? "" : "/" + r.keyLength())
+                                + " d" + r.dModel() + " H" + r.heads();
+                data.addValue(r.gflops(), r.impl(), shape + " · " + r.threads() + "t");
+            }
+        }
+        JFreeChart chart = ChartFactory.createBarChart(title, null, "GFLOP/s (higher is better)", data,
+                PlotOrientation.VERTICAL, true, false, false);
+        chart.setBackgroundPaint(Color.WHITE);
+        CategoryPlot plot = chart.getCategoryPlot();
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        plot.getDomainAxis().setCategoryLabelPositions(CategoryLabelPositions.UP_45);
+        BarRenderer renderer = (BarRenderer) plot.getRenderer();
+        renderer.setBarPainter(new StandardBarPainter());
+        renderer.setShadowVisible(false);
+        renderer.setItemMargin(0.02);
+        int columns = Math.max(1, data.getColumnCount());
+        ChartUtils.saveChartAsPNG(file.toFile(), chart, Math.max(900, 110 * columns), 640);
+    }
+}

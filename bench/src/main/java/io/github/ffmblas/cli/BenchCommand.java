@@ -1,0 +1,145 @@
+package io.github.ffmblas.cli;
+
+import io.github.ffmblas.bench.AttentionProblem;
+import io.github.ffmblas.bench.BenchRunner;
+import io.github.ffmblas.bench.Environment;
+import io.github.ffmblas.bench.Implementation;
+import io.github.ffmblas.bench.Implementations;
+import io.github.ffmblas.bench.Problem;
+import io.github.ffmblas.bench.Reports;
+import io.github.ffmblas.bench.Result;
+import io.github.ffmblas.bench.SgemmProblem;
+import io.github.ffmblas.nativelib.OpenBlasLibrary;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * {@code ffmblas bench}: native against its peers on attention and sgemm, same inputs and thread count per
+ * row; prints what it runs on, a table per shape, and writes results.json, report.md and chart.png.
+ */
+final class BenchCommand {
+    static final String USAGE = "ffmblas bench [--shapes B,Lq,Lk,d,H;...] [--sgemm n,n,...|none] [--impls a,b,...]"
+            + " [--threads 1,2] [--quick] [--json FILE] [--out DIR] [--seed N]";
+    static final String DEFAULT_SHAPES = "1,128,128,768,12;1,512,512,768,12;8,128,128,512,8;1,2048,2048,1024,16";
+    static final String DEFAULT_SGEMM = "64,256,1024";
+
+    private static final Set<String> VALUE_FLAGS = Set.of("--shapes", "--sgemm", "--impls", "--threads", "--json", "--out", "--seed");
+    private static final Set<String> SWITCHES = Set.of("--quick");
+
+    private BenchCommand() {}
+
+    static int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
+        Arguments a = Arguments.parse(args, VALUE_FLAGS, SWITCHES);
+        List<Problem> problems = new ArrayList<>(parseShapes(a.optional("--shapes", DEFAULT_SHAPES)));
+        problems.addAll(parseSgemm(a.optional("--sgemm", DEFAULT_SGEMM)));
+        if (problems.isEmpty()) {
+            throw new UsageException("nothing to run: no --shapes and --sgemm none");
+        }
+        int cores = Runtime.getRuntime().availableProcessors();
+        List<Integer> threads = parseInts("--threads", a.optional("--threads", cores > 1 ? "1," + cores : "1"), 1, 1024);
+        String implNames = a.optional("--impls", String.join(",", Implementations.all().keySet()));
+        List<Implementation> impls;
+        try {
+            impls = Implementations.select(Arrays.stream(implNames.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--impls: " + e.getMessage());
+        }
+        long seed = a.integer("--seed", 0, Integer.MAX_VALUE, 42);
+        boolean quick = a.has("--quick");
+        Path outDir = Path.of(a.optional("--out", "bench-results/"
+                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))));
+        String command = "./ffmblas bench" + (args.isEmpty() ? "" : " " + String.join(" ", args));
+
+        OpenBlasLibrary.load();
+        Environment environment = Environment.capture(impls);
+        out.println("ffmblas bench: " + problems.size() + " problems x " + threads.size() + " thread counts x "
+                + impls.size() + " implementations" + (quick ? " (quick)" : ""));
+        environment.values().forEach((k, v) -> out.printf("  %-22s %s%n", k, v));
+        out.println();
+
+        List<List<Result>> groups = new ArrayList<>();
+        BenchRunner runner = new BenchRunner(problems, threads, impls,
+                quick ? BenchRunner.Budget.QUICK : BenchRunner.Budget.DEFAULT, seed);
+        List<Result> results = runner.run(
+                line -> err.print("\r" + pad(line, 110)),
+                group -> {
+                    err.print("\r" + " ".repeat(110) + "\r");
+                    groups.add(group);
+                    out.println(Reports.consoleTable(group));
+                });
+
+        Files.createDirectories(outDir);
+        Reports.writeJson(outDir.resolve("results.json"), environment, results);
+        String chart = "chart.png";
+        Reports.writeChart(outDir.resolve(chart), results, "ffmblas: native vs peers (" + environment.values().get("openblas_core") + ")");
+        Reports.writeMarkdown(outDir.resolve("report.md"), environment, groups, chart, command);
+        if (a.has("--json")) {
+            Path json = Path.of(a.required("--json"));
+            Reports.writeJson(json, environment, results);
+            out.println("wrote " + json);
+        }
+        out.println("wrote " + outDir.resolve("results.json") + ", " + outDir.resolve("report.md") + ", " + outDir.resolve(chart));
+        return 0;
+    }
+
+    private static String pad(String s, int width) {
+        return s.length() >= width ? s.substring(0, width) : s + " ".repeat(width - s.length());
+    }
+
+    static List<AttentionProblem> parseShapes(String spec) {
+        List<AttentionProblem> shapes = new ArrayList<>();
+        if (spec.isBlank() || spec.equals("none")) {
+            return shapes;
+        }
+        for (String part : spec.split(";")) {
+            if (part.isBlank()) {
+                continue;
+            }
+            List<Integer> v = new ArrayList<>();
+            for (String number : part.split(",")) {
+                v.add(parseInts("--shapes", number, 1, 1 << 20).getFirst());
+            }
+            if (v.size() != 5) {
+                throw new UsageException("--shapes: '" + part.strip() + "' must be B,Lq,Lk,d,H (five numbers)");
+            }
+            try {
+                shapes.add(new AttentionProblem(v.get(0), v.get(1), v.get(2), v.get(3), v.get(4)));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--shapes: " + e.getMessage());
+            }
+        }
+        return shapes;
+    }
+
+    static List<SgemmProblem> parseSgemm(String spec) {
+        if (spec.isBlank() || spec.equals("none")) {
+            return List.of();
+        }
+        return parseInts("--sgemm", spec, 1, 1 << 15).stream().map(SgemmProblem::new).toList();
+    }
+
+    /** Comma-separated whole numbers in [min, max], repeats dropped. */
+    static List<Integer> parseInts(String flag, String spec, int min, int max) {
+        Set<Integer> values = new LinkedHashSet<>();
+        for (String s : spec.split(",")) {
+            try {
+                int v = Integer.parseInt(s.strip());
+                if (v < min || v > max) {
+                    throw new UsageException(flag + ": " + v + " is outside " + min + ".." + max);
+                }
+                values.add(v);
+            } catch (NumberFormatException e) {
+                throw new UsageException(flag + ": '" + s.strip() + "' is not a whole number");
+            }
+        }
+        return List.copyOf(values);
+    }
+}

@@ -1,0 +1,83 @@
+package io.github.ffmblas.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ffmblas.bench.impl.NativeImplementation;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class BenchRunnerTest {
+
+    /** Computes nothing: its "result" is zeros, which must void its timing. */
+    static final class Broken implements Implementation {
+        @Override
+        public String name() {
+            return "broken";
+        }
+
+        @Override
+        public Optional<String> unsupported(Problem problem, int threads) {
+            return Optional.empty();
+        }
+
+        @Override
+        public Candidate prepare(Workload workload, int threads) {
+            int size = workload.problem() instanceof SgemmProblem p ? p.n() * p.n()
+                    : workload.attention().batch() * workload.attention().queryLength() * workload.attention().dModel();
+            return new Candidate() {
+                @Override
+                public void run() {}
+
+                @Override
+                public float[] result() {
+                    return new float[size];
+                }
+            };
+        }
+    }
+
+    @Test
+    void aWrongResultVoidsTheTimingAndCorrectOnesAreTimed() throws Exception {
+        List<List<Result>> groups = new ArrayList<>();
+        BenchRunner runner = new BenchRunner(List.of(new SgemmProblem(33), new AttentionProblem(2, 7, 7, 16, 4)),
+                List.of(1), List.of(new NativeImplementation(), new Broken()),
+                new BenchRunner.Budget(1, 0.01, 3, 5, 0.01), 1);
+        List<Result> results = runner.run(line -> {}, groups::add);
+        assertEquals(4, results.size());
+        assertEquals(2, groups.size());
+        for (Result r : results) {
+            if (r.impl().equals("native")) {
+                assertTrue(r.isTimed());
+                assertEquals(0.0, r.maxAbsDiff());
+                assertTrue(r.runs() >= 3);
+                assertTrue(r.gflops() > 0);
+                assertTrue(r.p90Ms() >= r.medianMs());
+            } else {
+                assertNull(r.medianMs(), "a wrong result is not timed");
+                assertTrue(r.note().startsWith("WRONG RESULT"), r.note());
+                assertNotNull(r.maxAbsDiff());
+            }
+        }
+    }
+
+    @Test
+    void flopCountsAreExact() {
+        // 8·B·L·d² + 4·B·L²·d for self-attention.
+        assertEquals(8.0 * 128 * 768 * 768 + 4.0 * 128 * 128 * 768, new AttentionProblem(1, 128, 128, 768, 12).flops());
+        assertEquals(2.0 * 64 * 64 * 64, new SgemmProblem(64).flops());
+        AttentionProblem cross = new AttentionProblem(2, 3, 5, 8, 2);
+        assertEquals(2 * (4.0 * 3 * 64 + 4.0 * 5 * 64 + 4.0 * 3 * 5 * 8), cross.flops());
+    }
+
+    @Test
+    void percentilesInterpolate() {
+        long[] sorted = {10, 20, 30, 40, 50};
+        assertEquals(30, BenchRunner.percentile(sorted, 0.5));
+        assertEquals(46, BenchRunner.percentile(sorted, 0.9), 1e-9);
+    }
+}
