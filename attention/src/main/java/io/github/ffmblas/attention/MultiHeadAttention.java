@@ -63,6 +63,14 @@ public final class MultiHeadAttention implements Attention {
         this.output = weights.output();
     }
 
+    /** Logits are kept for about this many floats at a time when the weights are not returned. */
+    static final int TILE_FLOATS = 1 << 18;
+
+    /** Query rows per tile: enough for efficient GEMMs, few enough that scratch grows with seq_k, not seq_k². */
+    static int tileRows(int queryLength, int keyLength) {
+        return Math.max(1, Math.min(queryLength, Math.max(64, TILE_FLOATS / keyLength)));
+    }
+
     /** The seed's check, with the seed's message. Returns the head depth. */
     static int checkHeads(int dModel, int numHeads) {
         if (dModel < 1 || numHeads < 1) {
@@ -126,13 +134,14 @@ public final class MultiHeadAttention implements Attention {
         int mk = batch * lk;
         int d = dModel;
 
-        // Scratch layout (floats): projected Q, K, V; the concatenated context; logits for one head when the
-        // weights are not kept.
+        // Scratch (floats): the projected Q, K, V, then, when the weights are not kept, one block of logits for a
+        // tile of query rows. Each head's output overwrites that head's Q columns once they are used, so the
+        // concatenated context needs no memory of its own.
+        int tileRows = needWeights ? lq : tileRows(lq, lk);
         long kvAt = Workspace.aligned((long) mq * d);
         long projected = shapes.selfAttention() ? (long) mq * 3 * d : kvAt + (long) mk * 2 * d;
-        long contextAt = Workspace.aligned(projected);
-        long scoresAt = contextAt + Workspace.aligned((long) mq * d);
-        long total = scoresAt + (needWeights ? 0 : (long) lq * lk);
+        long scoresAt = Workspace.aligned(projected);
+        long total = scoresAt + (needWeights ? 0 : (long) tileRows * lk);
         MemorySegment scratch = workspace.reserve(total);
 
         StridedMatrix q;
@@ -159,36 +168,41 @@ public final class MultiHeadAttention implements Attention {
                 this.value.forward(gemm, value.asMatrix(), v);
             }
         }
-        StridedMatrix context = new StridedMatrix(scratch, contextAt, mq, d, d);
 
         Tensor mask = options.attnMask();
         MemorySegment additive = mask != null && mask.dtype() == DType.F32 ? mask.segment() : null;
         MemorySegment hidden = mask != null && mask.dtype() == DType.BOOL ? mask.segment() : null;
         MemorySegment padding = options.keyPaddingMask() == null ? null : options.keyPaddingMask().segment();
         MemorySegment scores = needWeights ? attentionWeights.segment() : scratch;
-        long headBlock = (long) lq * lk;
+        int qld = q.ld();
 
         for (int b = 0; b < batch; b++) {
             for (int h = 0; h < numHeads; h++) {
                 // The head views, inlined as offsets so the loop allocates nothing:
-                // Q_h = q.block(b*lq, h*depth, lq, depth), K_h and V_h likewise, C_h = context.block(...).
-                long qAt = q.offset() + (long) b * lq * q.ld() + (long) h * depth;
+                // Q_h = q.block(b*lq, h*depth, lq, depth), and K_h, V_h likewise.
                 long kAt = k.offset() + (long) b * lk * k.ld() + (long) h * depth;
                 long vAt = v.offset() + (long) b * lk * v.ld() + (long) h * depth;
-                long cAt = context.offset() + (long) b * lq * d + (long) h * depth;
-                long sAt = needWeights ? ((long) b * numHeads + h) * headBlock : scoresAt;
-                float beta = 0f;
-                if (additive != null) {
-                    MemorySegment.copy(additive, 0, scores, sAt * Float.BYTES, headBlock * Float.BYTES);
-                    beta = 1f;
+                for (int row = 0; row < lq; row += tileRows) {
+                    int rows = Math.min(tileRows, lq - row);
+                    long qAt = q.offset() + (long) (b * lq + row) * qld + (long) h * depth;
+                    long sAt = needWeights ? (((long) b * numHeads + h) * lq + row) * lk : scoresAt;
+                    float beta = 0f;
+                    if (additive != null) {
+                        MemorySegment.copy(additive, (long) row * lk * Float.BYTES, scores, sAt * Float.BYTES,
+                                (long) rows * lk * Float.BYTES);
+                        beta = 1f;
+                    }
+                    gemm.multiply(Transpose.TRANSPOSE, rows, lk, depth, scale, scratch, qAt, qld, scratch, kAt, k.ld(),
+                            beta, scores, sAt, lk);
+                    Softmax.rows(scores, sAt * Float.BYTES, rows, lk, row, options.causal(), hidden, padding,
+                            (long) b * lk);
+                    // A * V_h lands in Q_h's own rows, which this tile no longer needs.
+                    gemm.multiply(Transpose.NO_TRANSPOSE, rows, depth, lk, 1f, scores, sAt, lk, scratch, vAt, v.ld(),
+                            0f, scratch, qAt, qld);
                 }
-                gemm.multiply(Transpose.TRANSPOSE, lq, lk, depth, scale, scratch, qAt, q.ld(), scratch, kAt, k.ld(),
-                        beta, scores, sAt, lk);
-                Softmax.rows(scores, sAt * Float.BYTES, lq, lk, 0, options.causal(), hidden, padding, (long) b * lk);
-                gemm.multiply(Transpose.NO_TRANSPOSE, lq, depth, lk, 1f, scores, sAt, lk, scratch, vAt, v.ld(),
-                        0f, scratch, cAt, d);
             }
         }
+        StridedMatrix context = q;
         output.forward(gemm, context, out.asMatrix());
     }
 }

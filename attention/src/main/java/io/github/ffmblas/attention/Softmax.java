@@ -39,26 +39,14 @@ final class Softmax {
 
     /** Keys [0, limit) visible, the rest hidden. */
     private static void plainRow(MemorySegment s, long row, int cols, int limit) {
-        float max = Float.NEGATIVE_INFINITY;
-        for (int j = 0; j < limit; j++) {
-            max = Math.max(max, s.get(F, row + (long) j * Float.BYTES));
-        }
+        RowKernel kernel = RowKernel.INSTANCE;
+        float max = kernel.max(s, row, limit);
         if (max == Float.NEGATIVE_INFINITY) {
             zero(s, row, 0, cols);
             return;
         }
-        float sum = 0f;
-        for (int j = 0; j < limit; j++) {
-            long at = row + (long) j * Float.BYTES;
-            float e = (float) Math.exp(s.get(F, at) - max);
-            s.set(F, at, e);
-            sum += e;
-        }
-        float inverse = 1f / sum;
-        for (int j = 0; j < limit; j++) {
-            long at = row + (long) j * Float.BYTES;
-            s.set(F, at, s.get(F, at) * inverse);
-        }
+        float sum = kernel.expAndSum(s, row, limit, max);
+        kernel.scale(s, row, limit, 1f / sum);
         zero(s, row, limit, cols);
     }
 

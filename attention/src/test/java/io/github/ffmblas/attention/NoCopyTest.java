@@ -12,8 +12,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Proves heads are split by views, not copies: every per-head product reads Q, K and V where the projection
  * wrote them (column offset h*depth, the projection buffer's leading dimension) and writes its output straight
- * into the concatenated context, which the output projection reads; the workspace holds exactly the projection
- * buffer and the context, with no room for a head copy; and the result still matches the reference.
+ * into that head's Q columns (no longer needed), which together are the concatenated context the output
+ * projection reads; the workspace holds exactly the projection buffer (plus one tile of logits when the
+ * weights are not kept), with no room for a head copy; and the result still matches the reference.
  */
 class NoCopyTest {
 
@@ -40,7 +41,6 @@ class NoCopyTest {
             long slabStart = qkv.cAddress();
             long slabEnd = slabStart + workspace.capacityBytes();
 
-            long contextStart = -1;
             for (int b = 0; b < batch; b++) {
                 for (int h = 0; h < heads; h++) {
                     RecordingGemm.Call scores = calls.get(1 + 2 * (b * heads + h));
@@ -56,24 +56,20 @@ class NoCopyTest {
                             scores.cStart(), "logits land in the returned weights");
                     assertEquals(3 * d, context.ldb());
                     assertEquals(projection + (row + 2L * d + (long) h * depth) * Float.BYTES, context.bStart(), "V_h in place");
-                    assertEquals(d, context.ldc(), "A*V writes into the d_model-wide context");
-                    if (b == 0 && h == 0) {
-                        contextStart = context.cStart();
-                    }
-                    assertEquals(contextStart + ((long) b * seq * d + (long) h * depth) * Float.BYTES, context.cStart(),
-                            "head output goes straight to its columns of the context");
+                    assertEquals(3 * d, context.ldc(), "A*V writes into the fused buffer");
+                    assertEquals(scores.aStart(), context.cStart(), "head output goes straight to Q_h's own columns");
                     for (long address : new long[] {scores.aStart(), scores.bStart(), context.bStart(), context.cStart()}) {
                         assertTrue(address >= slabStart && address < slabEnd, "views share the workspace's memory");
                     }
                 }
             }
             RecordingGemm.Call outProjection = calls.getLast();
-            assertEquals(contextStart, outProjection.aStart(), "the output projection reads the context in place");
+            assertEquals(projection, outProjection.aStart(), "the output projection reads the context in place");
+            assertEquals(3 * d, outProjection.lda(), "... as the Q columns of the fused buffer");
             assertEquals(out.segment().address(), outProjection.cStart());
 
-            long expectedScratch = Workspace.aligned((long) batch * seq * 3 * d) + Workspace.aligned((long) batch * seq * d);
-            assertEquals(expectedScratch * Float.BYTES, workspace.capacityBytes(),
-                    "scratch is the projection and the context only: nothing to hold a head copy");
+            assertEquals(Workspace.aligned((long) batch * seq * 3 * d) * Float.BYTES, workspace.capacityBytes(),
+                    "scratch is the projection only: nothing to hold a head copy or even the context");
 
             AttentionResult reference = new ReferenceMultiHeadAttention(d, heads, weights).forward(x, x, x, AttentionOptions.DEFAULTS);
             assertTrue(RandomTensors.maxAbsDiff(reference.output(), out) < 1e-4f);
@@ -109,7 +105,8 @@ class NoCopyTest {
                     assertEquals(2 * d, scores.ldb());
                     assertEquals(kv.cStart() + ((long) b * lk * 2 * d + (long) h * depth) * Float.BYTES, scores.bStart());
                     assertEquals(kv.cStart() + ((long) b * lk * 2 * d + d + (long) h * depth) * Float.BYTES, context.bStart());
-                    assertEquals(lk, scores.ldc(), "one reusable [seq_q, seq_k] block when weights are not kept");
+                    assertEquals(lk, scores.ldc(), "one reusable [tile, seq_k] block when weights are not kept");
+                    assertEquals(scores.aStart(), context.cStart(), "head output goes straight to Q_h's own columns");
                 }
             }
             AttentionResult reference = new ReferenceMultiHeadAttention(d, heads, weights)

@@ -79,6 +79,9 @@ record Footprint(String name, long base, long runs, long runLength, long ld, lon
         if (end() <= other.base || other.end() <= base) {
             return false;
         }
+        if (count == 1 && other.count == 1 && ld == other.ld && ((other.base - base) & (Float.BYTES - 1)) == 0) {
+            return sameStrideOverlap(other);
+        }
         long[] mine = runStarts();
         long[] theirs = other.runStarts();
         if (mine == null || theirs == null) {
@@ -98,6 +101,27 @@ record Footprint(String name, long base, long runs, long runLength, long ld, lon
             }
         }
         return false;
+    }
+
+    /**
+     * Two single matrices with the same leading dimension, such as column blocks of one buffer (attention heads):
+     * decided in constant time. In units of floats from this one's start, this one covers rows [0, runs) x
+     * columns [0, runLength); the other starts at row {@code q}, column {@code r} (0 <= r < ld) and may run past
+     * the end of a row into the next.
+     */
+    private boolean sameStrideOverlap(Footprint other) {
+        long delta = (other.base - base) / Float.BYTES;
+        long q = Math.floorDiv(delta, ld);
+        long r = Math.floorMod(delta, ld);
+        long firstPart = Math.min(other.runLength, ld - r); // columns [r, r + firstPart) in rows q ..
+        long wrapped = other.runLength - firstPart;          // columns [0, wrapped) in rows q + 1 ..
+        return (rowsMeet(q, other.runs) && r < runLength)
+                || (wrapped > 0 && rowsMeet(q + 1, other.runs) && 0 < Math.min(wrapped, runLength));
+    }
+
+    /** Whether rows [start, start + count) meet this one's rows [0, runs). */
+    private boolean rowsMeet(long start, long count) {
+        return start < runs && start + count > 0;
     }
 
     /** Byte addresses of every run, sorted; null when there are too many to list. */

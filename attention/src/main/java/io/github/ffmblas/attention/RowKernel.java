@@ -1,0 +1,54 @@
+package io.github.ffmblas.attention;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The three loops of a softmax row, over {@code n} contiguous floats at byte {@code offset} of a segment.
+ * {@link #INSTANCE} is the Vector API kernel when the JVM runs with {@code --add-modules jdk.incubator.vector}
+ * (exp dominates attention at long sequences, and SIMD exp is several times faster), else plain Java.
+ * {@code -Dffmblas.vector=false} forces plain Java.
+ */
+interface RowKernel {
+
+    RowKernel INSTANCE = Choice.pick();
+
+    float max(MemorySegment s, long offset, int n);
+
+    /** Replaces each x by exp(x - max) and returns their sum. */
+    float expAndSum(MemorySegment s, long offset, int n, float max);
+
+    void scale(MemorySegment s, long offset, int n, float factor);
+
+    /** Which kernel this is, for {@code ffmblas info} and benchmark reports. */
+    String description();
+
+    /** Picks the kernel once, and remembers why. */
+    final class Choice {
+        private static String reason = "";
+
+        private Choice() {}
+
+        static RowKernel pick() {
+            if (!Boolean.parseBoolean(System.getProperty("ffmblas.vector", "true"))) {
+                reason = "-Dffmblas.vector=false";
+                return new ScalarRowKernel();
+            }
+            if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
+                reason = "start the JVM with --add-modules jdk.incubator.vector for SIMD softmax";
+                return new ScalarRowKernel();
+            }
+            try {
+                return (RowKernel) Class.forName("io.github.ffmblas.attention.VectorRowKernel")
+                        .getDeclaredConstructor().newInstance();
+            } catch (ReflectiveOperationException | LinkageError e) {
+                reason = "Vector API unusable: " + e;
+                return new ScalarRowKernel();
+            }
+        }
+
+        /** Why the plain-Java kernel was chosen; empty when the Vector API one was. */
+        static String fallbackReason() {
+            return reason;
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package io.github.ffmblas.attention;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/** Plain-Java softmax loops. */
+final class ScalarRowKernel implements RowKernel {
+    private static final ValueLayout.OfFloat F = ValueLayout.JAVA_FLOAT;
+
+    @Override
+    public float max(MemorySegment s, long offset, int n) {
+        float max = Float.NEGATIVE_INFINITY;
+        for (int j = 0; j < n; j++) {
+            max = Math.max(max, s.get(F, offset + (long) j * Float.BYTES));
+        }
+        return max;
+    }
+
+    @Override
+    public float expAndSum(MemorySegment s, long offset, int n, float max) {
+        float sum = 0f;
+        for (int j = 0; j < n; j++) {
+            long at = offset + (long) j * Float.BYTES;
+            float e = (float) Math.exp(s.get(F, at) - max);
+            s.set(F, at, e);
+            sum += e;
+        }
+        return sum;
+    }
+
+    @Override
+    public void scale(MemorySegment s, long offset, int n, float factor) {
+        for (int j = 0; j < n; j++) {
+            long at = offset + (long) j * Float.BYTES;
+            s.set(F, at, s.get(F, at) * factor);
+        }
+    }
+
+    @Override
+    public String description() {
+        return "plain Java";
+    }
+}

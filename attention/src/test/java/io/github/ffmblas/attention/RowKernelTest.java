@@ -1,0 +1,56 @@
+package io.github.ffmblas.attention;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** The SIMD softmax loops against the plain-Java ones, at lengths around the vector width. */
+class RowKernelTest {
+
+    @Test
+    void theVectorKernelIsChosenWhenTheModuleIsPresent() {
+        boolean module = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+        assertEquals(module, RowKernel.INSTANCE instanceof VectorRowKernel, RowKernel.INSTANCE.description()
+                + " / " + RowKernel.Choice.fallbackReason());
+    }
+
+    @Test
+    void vectorMatchesScalar() {
+        if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
+            return; // nothing to compare: only the plain kernel can run in this JVM
+        }
+        RowKernel vector = new VectorRowKernel();
+        RowKernel scalar = new ScalarRowKernel();
+        Random random = new Random(12);
+        try (Arena arena = Arena.ofConfined()) {
+            for (int n : new int[] {1, 7, 8, 15, 16, 17, 31, 33, 64, 130, 1000}) {
+                MemorySegment a = arena.allocate((n + 3L) * Float.BYTES, 64);
+                for (int i = 0; i < n + 3; i++) {
+                    a.setAtIndex(ValueLayout.JAVA_FLOAT, i, random.nextFloat() < 0.1f ? Float.NEGATIVE_INFINITY
+                            : (float) random.nextGaussian() * 5);
+                }
+                long offset = Float.BYTES; // an unaligned start for the vector loads
+                MemorySegment b = arena.allocate(a.byteSize(), 64);
+                b.copyFrom(a);
+                float max = scalar.max(a, offset, n);
+                assertEquals(max, vector.max(b, offset, n), "max, n=" + n);
+                float expected = scalar.expAndSum(a, offset, n, max);
+                float actual = vector.expAndSum(b, offset, n, max);
+                assertEquals(expected, actual, Math.abs(expected) * 1e-5f, "sum, n=" + n);
+                scalar.scale(a, offset, n, 1 / expected);
+                vector.scale(b, offset, n, 1 / expected);
+                for (int i = 0; i < n + 3; i++) {
+                    float x = a.getAtIndex(ValueLayout.JAVA_FLOAT, i);
+                    float y = b.getAtIndex(ValueLayout.JAVA_FLOAT, i);
+                    assertTrue(x == y || Math.abs(x - y) <= 1e-6f + 1e-5f * Math.abs(x), "element " + i + " of n=" + n + ": " + x + " vs " + y);
+                }
+                assertEquals(a.getAtIndex(ValueLayout.JAVA_FLOAT, 0), b.getAtIndex(ValueLayout.JAVA_FLOAT, 0), "before the row untouched");
+            }
+        }
+    }
+}
