@@ -83,6 +83,12 @@ public final class MultiHeadAttention implements Attention {
         return dModel / numHeads;
     }
 
+    /** How softmax runs in this JVM: SIMD (Vector API) or plain Java, and why. */
+    public static String softmaxImplementation() {
+        String reason = RowKernel.Choice.fallbackReason();
+        return RowKernel.INSTANCE.description() + (reason.isEmpty() ? "" : " (" + reason + ")");
+    }
+
     @Override
     public int dModel() {
         return dModel;

@@ -31,6 +31,7 @@ final class InfoCommand {
                 + lib.artifactVersion().map(v -> " org.bytedeco:openblas:" + v).orElse("") + " at " + lib.path());
         out.println("                " + lib.detail());
         out.println("batched sgemm:  " + rt.batchRoute());
+        out.println("softmax:        " + io.github.ffmblas.attention.MultiHeadAttention.softmaxImplementation());
         return 0;
     }
 }
