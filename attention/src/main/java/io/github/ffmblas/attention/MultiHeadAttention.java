@@ -85,8 +85,9 @@ public final class MultiHeadAttention implements Attention {
 
     /** How softmax runs in this JVM: SIMD (Vector API) or plain Java, and why. */
     public static String softmaxImplementation() {
+        RowKernel kernel = RowKernel.INSTANCE; // first: choosing the kernel is what records the reason
         String reason = RowKernel.Choice.fallbackReason();
-        return RowKernel.INSTANCE.description() + (reason.isEmpty() ? "" : " (" + reason + ")");
+        return kernel.description() + (reason.isEmpty() ? "" : " (" + reason + ")");
     }
 
     @Override
