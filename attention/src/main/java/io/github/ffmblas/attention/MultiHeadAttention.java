@@ -148,7 +148,8 @@ public final class MultiHeadAttention implements Attention {
         long kvAt = Workspace.aligned((long) mq * d);
         long projected = shapes.selfAttention() ? (long) mq * 3 * d : kvAt + (long) mk * 2 * d;
         long scoresAt = Workspace.aligned(projected);
-        long total = scoresAt + (needWeights ? 0 : (long) tileRows * lk);
+        long inversesAt = scoresAt + Workspace.aligned((long) tileRows * lk);
+        long total = needWeights ? scoresAt : inversesAt + tileRows;
         MemorySegment scratch = workspace.reserve(total);
 
         StridedMatrix q;
@@ -202,10 +203,13 @@ public final class MultiHeadAttention implements Attention {
                     gemm.multiply(Transpose.TRANSPOSE, rows, lk, depth, scale, scratch, qAt, qld, scratch, kAt, k.ld(),
                             beta, scores, sAt, lk);
                     Softmax.rows(scores, sAt * Float.BYTES, rows, lk, row, options.causal(), hidden, padding,
-                            (long) b * lk);
+                            (long) b * lk, needWeights ? null : scratch, inversesAt * Float.BYTES);
                     // A * V_h lands in Q_h's own rows, which this tile no longer needs.
                     gemm.multiply(Transpose.NO_TRANSPOSE, rows, depth, lk, 1f, scores, sAt, lk, scratch, vAt, v.ld(),
                             0f, scratch, qAt, qld);
+                    if (!needWeights) {
+                        Softmax.scaleRows(scratch, qAt, rows, depth, qld, scratch, inversesAt * Float.BYTES);
+                    }
                 }
             }
         }

@@ -7,6 +7,10 @@ import java.lang.foreign.ValueLayout;
  * Row-wise softmax over a dense block of attention logits, in place, with the masks of a forward pass.
  * Numerically stable: each row's maximum over the visible keys is subtracted before {@code exp}. A row with no
  * visible key (or only -inf logits) becomes all zeros: see {@link Attention}.
+ *
+ * <p>When the probabilities are only multiplied by V (the weights are not returned), normalising them is
+ * deferred: rows keep {@code exp(x - max)} and {@code 1/sum} is stored per row, to scale the {@code depth}
+ * outputs of that row instead of its {@code seq_k} probabilities.
  */
 final class Softmax {
     private static final ValueLayout.OfFloat F = ValueLayout.JAVA_FLOAT;
@@ -16,42 +20,49 @@ final class Softmax {
     /**
      * Softmax of {@code rows} rows of {@code cols} logits stored densely at byte {@code base} of {@code s}.
      *
-     * @param firstRow     the query position of the first row (for the causal limit)
-     * @param causal       keys j &gt; query position are hidden
-     * @param boolMask     {@code [seq_q, cols]} bytes, non-zero = hidden, or null; row i of the block is mask
-     *                     row {@code firstRow + i}
-     * @param padding      key padding bytes, non-zero = hidden, or null
-     * @param paddingBase  byte offset of this batch row's {@code cols} padding flags in {@code padding}
+     * @param firstRow    the query position of the first row (for the causal limit and the mask row)
+     * @param causal      keys j &gt; query position are hidden
+     * @param boolMask    {@code [seq_q, cols]} bytes, non-zero = hidden, or null
+     * @param padding     key padding bytes, non-zero = hidden, or null
+     * @param paddingBase byte offset of this batch row's {@code cols} padding flags in {@code padding}
+     * @param inverses    null: normalise each row in place; otherwise leave rows unnormalised and store each row's
+     *                    {@code 1/sum} (0 for a row with nothing visible) as floats from byte {@code inversesBase}
      */
     static void rows(MemorySegment s, long base, int rows, int cols, int firstRow, boolean causal,
-                     MemorySegment boolMask, MemorySegment padding, long paddingBase) {
+                     MemorySegment boolMask, MemorySegment padding, long paddingBase,
+                     MemorySegment inverses, long inversesBase) {
+        boolean normalize = inverses == null;
         for (int i = 0; i < rows; i++) {
             int query = firstRow + i;
             int limit = causal ? Math.min(cols, query + 1) : cols;
             long row = base + (long) i * cols * Float.BYTES;
-            if (boolMask == null && padding == null) {
-                plainRow(s, row, cols, limit);
-            } else {
-                maskedRow(s, row, cols, limit, boolMask, (long) query * cols, padding, paddingBase);
+            float inverse = boolMask == null && padding == null
+                    ? plainRow(s, row, cols, limit, normalize)
+                    : maskedRow(s, row, cols, limit, boolMask, (long) query * cols, padding, paddingBase, normalize);
+            if (!normalize) {
+                inverses.set(F, inversesBase + (long) i * Float.BYTES, inverse);
             }
         }
     }
 
-    /** Keys [0, limit) visible, the rest hidden. */
-    private static void plainRow(MemorySegment s, long row, int cols, int limit) {
+    /** Keys [0, limit) visible, the rest hidden. Returns 1/sum, or 0 when nothing is visible. */
+    private static float plainRow(MemorySegment s, long row, int cols, int limit, boolean normalize) {
         RowKernel kernel = RowKernel.INSTANCE;
         float max = kernel.max(s, row, limit);
         if (max == Float.NEGATIVE_INFINITY) {
             zero(s, row, 0, cols);
-            return;
+            return 0f;
         }
-        float sum = kernel.expAndSum(s, row, limit, max);
-        kernel.scale(s, row, limit, 1f / sum);
+        float inverse = 1f / kernel.expAndSum(s, row, limit, max);
+        if (normalize) {
+            kernel.scale(s, row, limit, inverse);
+        }
         zero(s, row, limit, cols);
+        return inverse;
     }
 
-    private static void maskedRow(MemorySegment s, long row, int cols, int limit, MemorySegment boolMask,
-                                  long maskBase, MemorySegment padding, long paddingBase) {
+    private static float maskedRow(MemorySegment s, long row, int cols, int limit, MemorySegment boolMask,
+                                   long maskBase, MemorySegment padding, long paddingBase, boolean normalize) {
         float max = Float.NEGATIVE_INFINITY;
         for (int j = 0; j < limit; j++) {
             if (visible(j, boolMask, maskBase, padding, paddingBase)) {
@@ -60,7 +71,7 @@ final class Softmax {
         }
         if (max == Float.NEGATIVE_INFINITY) {
             zero(s, row, 0, cols);
-            return;
+            return 0f;
         }
         float sum = 0f;
         for (int j = 0; j < limit; j++) {
@@ -70,11 +81,24 @@ final class Softmax {
             sum += e;
         }
         float inverse = 1f / sum;
-        for (int j = 0; j < limit; j++) {
-            long at = row + (long) j * Float.BYTES;
-            s.set(F, at, s.get(F, at) * inverse);
+        if (normalize) {
+            RowKernel.INSTANCE.scale(s, row, limit, inverse);
         }
         zero(s, row, limit, cols);
+        return inverse;
+    }
+
+    /**
+     * Finishes deferred rows: multiplies each of {@code rows} strided output rows ({@code width} floats,
+     * {@code ld} floats apart, from float {@code offset} of {@code out}) by its stored inverse sum.
+     */
+    static void scaleRows(MemorySegment out, long offset, int rows, int width, int ld,
+                          MemorySegment inverses, long inversesBase) {
+        RowKernel kernel = RowKernel.INSTANCE;
+        for (int i = 0; i < rows; i++) {
+            kernel.scale(out, (offset + (long) i * ld) * Float.BYTES, width,
+                    inverses.get(F, inversesBase + (long) i * Float.BYTES));
+        }
     }
 
     private static boolean visible(int j, MemorySegment boolMask, long maskBase, MemorySegment padding, long paddingBase) {

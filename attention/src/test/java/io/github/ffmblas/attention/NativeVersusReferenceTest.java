@@ -1,6 +1,5 @@
 package io.github.ffmblas.attention;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.Arena;
@@ -71,8 +70,10 @@ class NativeVersusReferenceTest {
             AttentionResult noWeights = new MultiHeadAttention(d, heads, weights)
                     .forward(query, key, value, options.withNeedWeights(false));
             assertTrue(noWeights.attentionWeights().isEmpty());
-            assertEquals(0f, RandomTensors.maxAbsDiff(actual.output(), noWeights.output()),
-                    "needWeights=false must compute the same output");
+            // Without weights the normalisation is applied to the head outputs instead: same math, other rounding.
+            float deferredDiff = RandomTensors.maxAbsDiff(actual.output(), noWeights.output());
+            assertTrue(deferredDiff <= 1e-5f, "needWeights=false differs by " + deferredDiff);
+            assertTrue(RandomTensors.maxAbsDiff(expected.output(), noWeights.output()) <= TOLERANCE);
         }
     }
 }
