@@ -152,6 +152,20 @@ public final class Blas {
         LOOP_AVOIDS_CRASH
     }
 
+    /**
+     * The allocation-free answer for the common case of two single matrices with one leading dimension, such as
+     * attention heads in one buffer: true when they share no float. False means "not decided here".
+     */
+    private static boolean columnBlocksApart(Layout layout, long count, long cStart, int cRows, int cCols, int ldc,
+                                             long xStart, int xRows, int xCols, int ldx) {
+        if (count != 1 || ldc != ldx || ((xStart - cStart) & (Float.BYTES - 1)) != 0) {
+            return false;
+        }
+        boolean rowMajor = layout == Layout.ROW_MAJOR;
+        return !Footprint.sameStrideOverlap(cStart, rowMajor ? cRows : cCols, rowMajor ? cCols : cRows,
+                xStart, rowMajor ? xRows : xCols, rowMajor ? xCols : xRows, ldc);
+    }
+
     /** Every check of a (batched) GEMM; throws before any native code runs. Allocates nothing when all is well. */
     private static void checkGemm(String routine, Layout layout, Transpose transA, Transpose transB,
                                   int m, int n, int k,
@@ -191,11 +205,13 @@ public final class Blas {
         if (count > 1) {
             Checks.itemsDisjoint(routine, Footprint.matrix("C", c, cOffset, layout, m, n, ldc, count, strideC));
         }
-        if (rangesMeet(cStart, cEnd, start(a, aOffset), aEnd)) {
+        if (rangesMeet(cStart, cEnd, start(a, aOffset), aEnd)
+                && !columnBlocksApart(layout, count, cStart, m, n, ldc, start(a, aOffset), aRows, aCols, lda)) {
             Checks.noOverlap(routine, Footprint.matrix("C", c, cOffset, layout, m, n, ldc, count, strideC),
                     Footprint.matrix("A", a, aOffset, layout, aRows, aCols, lda, count, strideA));
         }
-        if (rangesMeet(cStart, cEnd, start(b, bOffset), bEnd)) {
+        if (rangesMeet(cStart, cEnd, start(b, bOffset), bEnd)
+                && !columnBlocksApart(layout, count, cStart, m, n, ldc, start(b, bOffset), bRows, bCols, ldb)) {
             Checks.noOverlap(routine, Footprint.matrix("C", c, cOffset, layout, m, n, ldc, count, strideC),
                     Footprint.matrix("B", b, bOffset, layout, bRows, bCols, ldb, count, strideB));
         }

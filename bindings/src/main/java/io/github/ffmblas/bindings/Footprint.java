@@ -103,24 +103,30 @@ record Footprint(String name, long base, long runs, long runLength, long ld, lon
         return false;
     }
 
-    /**
-     * Two single matrices with the same leading dimension, such as column blocks of one buffer (attention heads):
-     * decided in constant time. In units of floats from this one's start, this one covers rows [0, runs) x
-     * columns [0, runLength); the other starts at row {@code q}, column {@code r} (0 <= r < ld) and may run past
-     * the end of a row into the next.
-     */
+    /** {@link #sameStrideOverlap(long, long, long, long, long, long, long)} for two footprints. */
     private boolean sameStrideOverlap(Footprint other) {
-        long delta = (other.base - base) / Float.BYTES;
-        long q = Math.floorDiv(delta, ld);
-        long r = Math.floorMod(delta, ld);
-        long firstPart = Math.min(other.runLength, ld - r); // columns [r, r + firstPart) in rows q ..
-        long wrapped = other.runLength - firstPart;          // columns [0, wrapped) in rows q + 1 ..
-        return (rowsMeet(q, other.runs) && r < runLength)
-                || (wrapped > 0 && rowsMeet(q + 1, other.runs) && 0 < Math.min(wrapped, runLength));
+        return sameStrideOverlap(base, runs, runLength, other.base, other.runs, other.runLength, ld);
     }
 
-    /** Whether rows [start, start + count) meet this one's rows [0, runs). */
-    private boolean rowsMeet(long start, long count) {
+    /**
+     * Two single matrices with the same leading dimension {@code ld} (in floats), such as column blocks of one
+     * buffer (attention heads), decided in constant time and without allocating. Byte addresses must differ by
+     * a multiple of 4. In floats from A's start, A covers rows [0, aRuns) x columns [0, aRunLength); B starts at
+     * row q, column r (0 <= r < ld) and may run past the end of a row into the next.
+     */
+    static boolean sameStrideOverlap(long aBase, long aRuns, long aRunLength, long bBase, long bRuns, long bRunLength,
+                                     long ld) {
+        long delta = (bBase - aBase) / Float.BYTES;
+        long q = Math.floorDiv(delta, ld);
+        long r = Math.floorMod(delta, ld);
+        long firstPart = Math.min(bRunLength, ld - r); // columns [r, r + firstPart) in rows q ..
+        long wrapped = bRunLength - firstPart;          // columns [0, wrapped) in rows q + 1 ..
+        return (rowsMeet(q, bRuns, aRuns) && r < aRunLength)
+                || (wrapped > 0 && rowsMeet(q + 1, bRuns, aRuns) && aRunLength > 0);
+    }
+
+    /** Whether rows [start, start + count) meet rows [0, runs). */
+    private static boolean rowsMeet(long start, long count, long runs) {
         return start < runs && start + count > 0;
     }
 

@@ -1,0 +1,41 @@
+package io.github.ffmblas.attention;
+
+import java.lang.foreign.Arena;
+import java.lang.management.ManagementFactory;
+import java.util.Random;
+
+/**
+ * Measures a steady-state forward in a JVM of its own, so other tests' code paths do not change what the JIT
+ * does with this one. Prints {@code bytes=<heap bytes per forward> nativeAllocations=<new workspace slabs>}.
+ */
+public final class AllocationProbe {
+    private AllocationProbe() {}
+
+    public static void main(String[] args) {
+        int batch = 2, seq = 40, d = 32, heads = 4;
+        boolean needWeights = args.length > 0 && Boolean.parseBoolean(args[0]);
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        Random random = new Random(4);
+        try (Arena arena = Arena.ofConfined(); Workspace workspace = Workspace.create()) {
+            AttentionWeights weights = RandomTensors.weights(arena, random, d);
+            MultiHeadAttention mha = new MultiHeadAttention(d, heads, weights);
+            Tensor x = RandomTensors.gaussian(arena, random, 1f, batch, seq, d);
+            Tensor out = Tensor.allocate(arena, batch, seq, d);
+            Tensor attn = needWeights ? Tensor.allocate(arena, batch, heads, seq, seq) : null;
+            AttentionOptions options = AttentionOptions.DEFAULTS.withCausal(true).withNeedWeights(needWeights);
+            int allocations = -1;
+            long best = Long.MAX_VALUE;
+            for (int round = 0; round < 30 && best > 64; round++) {
+                long before = threads.getCurrentThreadAllocatedBytes();
+                for (int i = 0; i < 2000; i++) {
+                    mha.forward(x, x, x, options, workspace, out, attn);
+                }
+                best = Math.min(best, (threads.getCurrentThreadAllocatedBytes() - before) / 2000);
+                if (allocations < 0) {
+                    allocations = workspace.allocations();
+                }
+            }
+            System.out.println("bytes=" + best + " nativeAllocations=" + (workspace.allocations() - allocations));
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package io.github.ffmblas.attention;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** A steady-state forward allocates no native memory and next to no heap (the JDK's per-thread counter). */
+class AllocationTest {
+
+    @ParameterizedTest(name = "needWeights={0}")
+    @ValueSource(booleans = {false, true})
+    void steadyStateForwardAllocatesNoNativeMemoryAndLittleHeap(boolean needWeights) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(List.of(java, "--enable-native-access=ALL-UNNAMED",
+                "--add-modules=jdk.incubator.vector", "-cp", System.getProperty("java.class.path"),
+                AllocationProbe.class.getName(), Boolean.toString(needWeights)))
+                .redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes());
+        assertTrue(p.waitFor(3, TimeUnit.MINUTES), "probe timed out");
+        assertEquals(0, p.exitValue(), output);
+        Matcher m = Pattern.compile("bytes=(\\d+) nativeAllocations=(\\d+)").matcher(output);
+        assertTrue(m.find(), output);
+        long bytes = Long.parseLong(m.group(1));
+        System.out.println("heap allocated per steady-state forward (needWeights=" + needWeights + "): " + bytes + " bytes");
+        assertEquals(0, Integer.parseInt(m.group(2)), "no new native memory in steady state");
+        assertTrue(bytes <= 256, "a steady-state forward allocated " + bytes + " bytes of heap");
+    }
+}
