@@ -2,6 +2,7 @@ package io.github.ffmblas.bench;
 
 import io.github.ffmblas.bench.impl.JavaReferenceImplementation;
 import io.github.ffmblas.bench.impl.NativeImplementation;
+import io.github.ffmblas.bench.impl.OnnxRuntimeImplementation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,7 +15,7 @@ public final class Implementations {
     public static Map<String, Implementation> all() {
         Map<String, Implementation> all = new LinkedHashMap<>();
         for (Implementation impl : List.<Implementation>of(new NativeImplementation(),
-                new JavaReferenceImplementation())) {
+                new JavaReferenceImplementation(), new OnnxRuntimeImplementation())) {
             all.put(impl.name(), impl);
         }
         return all;
