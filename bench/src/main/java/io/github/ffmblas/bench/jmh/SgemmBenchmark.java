@@ -37,9 +37,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code jni}: JavaCPP's presets, {@code openblas_nolapack.cblas_sgemm}, on the same native memory
  *       (JavaCPP's own copy of the library, the same file; see {@link JavaCppOpenBlas}).</li>
  * </ul>
- * {@code n} is a square size ({@code "256"}) or an {@code "M,N,K"} shape: the attention ones are the scores
- * {@code Q·Kᵀ} of one head ({@code 128,128,64}), {@code P·V} ({@code 128,64,128}), the fused QKV projection of
- * 128 tokens at d=768 ({@code 128,2304,768}) and a longer sequence's scores ({@code 512,512,64}). Each
+ * {@code n} is a square size ({@code "256"}) or an {@code "MxNxK"} shape: the attention ones are the scores
+ * {@code Q·Kᵀ} of one head ({@code 128x128x64}), {@code P·V} ({@code 128x64x128}), the fused QKV projection of
+ * 128 tokens at d=768 ({@code 128x2304x768}) and a longer sequence's scores ({@code 512x512x64}). Each
  * parameter combination runs in its own fork, so only one implementation's thread pool is active at a time.
  * The C peer cannot run under JMH: see {@code CHarnessMain}.
  */
@@ -51,8 +51,11 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Thread)
 public class SgemmBenchmark {
 
-    /** A square size n, or M,N,K. */
-    @Param({"16", "32", "64", "128", "256", "512", "1024", "128,128,64", "128,64,128", "128,2304,768", "512,512,64"})
+    /**
+     * A square size n, or MxNxK. Not "M,N,K": JMH's {@code -p n=a,b} splits values at commas, so a comma shape
+     * could not be picked from the command line ({@code -p n=64,128x2304x768} works).
+     */
+    @Param({"16", "32", "64", "128", "256", "512", "1024", "128x128x64", "128x64x128", "128x2304x768", "512x512x64"})
     public String n;
 
     @Param({"native", "ffm-raw", "jni"})
@@ -105,15 +108,15 @@ public class SgemmBenchmark {
         }
     }
 
-    /** {@code "256"} is {@code {256, 256, 256}}; {@code "128,2304,768"} is M=128, N=2304, K=768. */
+    /** {@code "256"} is {@code {256, 256, 256}}; {@code "128x2304x768"} (or {@code "128,2304,768"}) is M, N, K. */
     static int[] parseShape(String shape) {
-        String[] parts = shape.split(",");
+        String[] parts = shape.split("[x,]");
         if (parts.length == 1) {
             int size = Integer.parseInt(parts[0].strip());
             return new int[] {size, size, size};
         }
         if (parts.length != 3) {
-            throw new IllegalArgumentException("n must be a size or M,N,K, got '" + shape + "'");
+            throw new IllegalArgumentException("n must be a size or MxNxK, got '" + shape + "'");
         }
         return new int[] {Integer.parseInt(parts[0].strip()), Integer.parseInt(parts[1].strip()),
                 Integer.parseInt(parts[2].strip())};
