@@ -1,6 +1,8 @@
 package io.github.ffmblas.bench;
 
+import io.github.ffmblas.bench.impl.CHarnessImplementation;
 import io.github.ffmblas.bench.impl.JavaReferenceImplementation;
+import io.github.ffmblas.bench.impl.JniImplementation;
 import io.github.ffmblas.bench.impl.NativeImplementation;
 import io.github.ffmblas.bench.impl.OnnxRuntimeImplementation;
 import java.util.ArrayList;
@@ -15,7 +17,8 @@ public final class Implementations {
     public static Map<String, Implementation> all() {
         Map<String, Implementation> all = new LinkedHashMap<>();
         for (Implementation impl : List.<Implementation>of(new NativeImplementation(),
-                new JavaReferenceImplementation(), new OnnxRuntimeImplementation())) {
+                new JavaReferenceImplementation(), new JniImplementation(), new OnnxRuntimeImplementation(),
+                new CHarnessImplementation())) {
             all.put(impl.name(), impl);
         }
         return all;

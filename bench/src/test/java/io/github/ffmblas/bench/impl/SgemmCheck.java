@@ -1,0 +1,58 @@
+package io.github.ffmblas.bench.impl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.github.ffmblas.bench.Candidate;
+import io.github.ffmblas.bench.SgemmProblem;
+import io.github.ffmblas.bench.Workload;
+import java.lang.foreign.ValueLayout;
+
+/** What the sgemm peers are checked against: the native result, and both against a double-precision product. */
+final class SgemmCheck {
+    private SgemmCheck() {}
+
+    static Workload workload(int n) {
+        return Workload.of(new SgemmProblem(n), 1000L + n);
+    }
+
+    static float[] nativeResult(Workload workload, int threads) throws Exception {
+        try (Candidate c = new NativeImplementation().prepare(workload, threads)) {
+            c.run();
+            return c.result();
+        }
+    }
+
+    /**
+     * Asserts {@code actual} equals {@code expected} (the native C) within float rounding, and that both are
+     * A·B: each element within the standard bound {@code n·u·Σ|a||b|} (u = 2^-24, times 4 for slack) of the
+     * product computed in double.
+     */
+    static void assertSameProduct(Workload workload, float[] expected, float[] actual, String label) {
+        int n = workload.sgemm().n();
+        assertEquals((long) n * n, actual.length, label + ": length of C");
+        float[] a = workload.a().asSlice(0, (long) n * n * Float.BYTES).toArray(ValueLayout.JAVA_FLOAT);
+        float[] b = workload.b().asSlice(0, (long) n * n * Float.BYTES).toArray(ValueLayout.JAVA_FLOAT);
+        double u = Math.scalb(1.0, -24);
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                double exact = 0;
+                double magnitude = 0;
+                for (int k = 0; k < n; k++) {
+                    double p = (double) a[i * n + k] * b[k * n + j];
+                    exact += p;
+                    magnitude += Math.abs(p);
+                }
+                double bound = 4 * n * u * magnitude + Float.MIN_NORMAL;
+                int at = i * n + j;
+                if (Math.abs(expected[at] - exact) > bound) {
+                    fail(label + ": native C[" + i + "," + j + "]=" + expected[at] + " but A·B=" + exact);
+                }
+                if (Math.abs(actual[at] - expected[at]) > 2 * bound) {
+                    fail(label + ": C[" + i + "," + j + "]=" + actual[at] + " but native gives " + expected[at]
+                            + " (bound " + 2 * bound + ")");
+                }
+            }
+        }
+    }
+}
