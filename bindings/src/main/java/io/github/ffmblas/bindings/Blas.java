@@ -13,8 +13,12 @@ import static io.github.ffmblas.bindings.Checks.vectorExtent;
 import io.github.ffmblas.bindings.cblas.cblas_h;
 import io.github.ffmblas.nativelib.LoadedLibrary;
 import io.github.ffmblas.nativelib.OpenBlasLibrary;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -52,12 +56,48 @@ public final class Blas {
     private static final Pattern VERSION_PATTERN = Pattern.compile("OpenBLAS\\s+(\\d+)\\.(\\d+)\\.(\\d+)");
 
     private static final LoadedLibrary LIBRARY = OpenBlasLibrary.load();
+    private static final boolean HAS_NATIVE_BATCH = bindAll();
     private static final String CONFIG = cblas_h.openblas_get_config().getString(0);
     private static final String VERSION = parseVersion(CONFIG);
-    private static final boolean HAS_NATIVE_BATCH = SymbolLookup.loaderLookup().find(BATCH_SYMBOL).isPresent();
     private static final boolean SMALL_BATCH_FIXED = atLeast(VERSION, FIRST_FIXED_VERSION);
 
     private Blas() {}
+
+    /**
+     * Resolves every bound function now and checks that each lands in the file ffmblas loaded. The generated
+     * bindings look symbols up lazily through {@link SymbolLookup#loaderLookup()}, which sees every library its
+     * class loader has loaded: a second copy of OpenBLAS loaded later (JavaCPP's, in the benchmarks) must not
+     * capture a function first called after it. Returns whether the batched GEMM entry point exists.
+     */
+    private static boolean bindAll() {
+        SymbolLookup ours = SymbolLookup.libraryLookup(LIBRARY.path(), Arena.global());
+        boolean batch = ours.find(BATCH_SYMBOL).isPresent();
+        Map<String, Supplier<MemorySegment>> bound = new LinkedHashMap<>();
+        bound.put("cblas_sgemm", cblas_h::cblas_sgemm$address);
+        bound.put("cblas_sgemv", cblas_h::cblas_sgemv$address);
+        bound.put("cblas_saxpy", cblas_h::cblas_saxpy$address);
+        bound.put("cblas_sdot", cblas_h::cblas_sdot$address);
+        bound.put("cblas_sscal", cblas_h::cblas_sscal$address);
+        bound.put("openblas_get_config", cblas_h::openblas_get_config$address);
+        bound.put("openblas_get_corename", cblas_h::openblas_get_corename$address);
+        bound.put("openblas_get_num_threads", cblas_h::openblas_get_num_threads$address);
+        bound.put("openblas_set_num_threads", cblas_h::openblas_set_num_threads$address);
+        bound.put("openblas_get_num_procs", cblas_h::openblas_get_num_procs$address);
+        bound.put("openblas_get_parallel", cblas_h::openblas_get_parallel$address);
+        if (batch) {
+            bound.put(BATCH_SYMBOL, cblas_h::cblas_sgemm_batch_strided$address);
+        }
+        for (Map.Entry<String, Supplier<MemorySegment>> e : bound.entrySet()) {
+            long expected = ours.find(e.getKey()).map(MemorySegment::address).orElse(-1L);
+            long actual = e.getValue().get().address();
+            if (expected != actual) {
+                throw new IllegalStateException(e.getKey() + " resolved to 0x" + Long.toHexString(actual)
+                        + ", not into " + LIBRARY.path() + " (0x" + Long.toHexString(expected) + "): another copy of "
+                        + "OpenBLAS was loaded into this class loader before ffmblas; load ffmblas first");
+            }
+        }
+        return batch;
+    }
 
     // ---- level 3 ---------------------------------------------------------------------------------------------
 
