@@ -54,6 +54,12 @@ public final class CHarnessImplementation implements Implementation {
     }
 
     @Override
+    public String details() {
+        return "cblas_sgemm called from C (" + compiler().map(Path::toString).orElse("no compiler")
+                + ") in its own process, linked to the very libopenblas.so.0 ffmblas loaded";
+    }
+
+    @Override
     public Optional<String> unsupported(Problem problem, int threads) {
         if (problem instanceof AttentionProblem) {
             return Optional.of("the C harness runs sgemm only");

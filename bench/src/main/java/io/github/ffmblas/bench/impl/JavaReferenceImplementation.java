@@ -25,6 +25,11 @@ public final class JavaReferenceImplementation implements Implementation {
     }
 
     @Override
+    public String details() {
+        return "the seed module transliterated (heap arrays, loops, the seed's copies); sgemm as the textbook triple loop";
+    }
+
+    @Override
     public Optional<String> unsupported(Problem problem, int threads) {
         if (threads != 1) {
             return Optional.of("single-threaded by design");

@@ -28,6 +28,12 @@ public final class JniImplementation implements Implementation {
     }
 
     @Override
+    public String details() {
+        return "JNI through JavaCPP's OpenBLAS presets: its own copy of " + JavaCppOpenBlas.config()
+                + " (same file content as ffmblas's), on the same native memory";
+    }
+
+    @Override
     public Optional<String> unsupported(Problem problem, int threads) {
         if (problem instanceof AttentionProblem) {
             return Optional.of("JavaCPP's OpenBLAS presets have BLAS, not attention: jni runs sgemm only");

@@ -26,6 +26,12 @@ public final class NativeImplementation implements Implementation {
     }
 
     @Override
+    public String details() {
+        return "ffmblas: FFM downcalls through the checked Blas facade into " + Blas.runtime().config()
+                + "; attention with a reused workspace and caller-provided output";
+    }
+
+    @Override
     public Optional<String> unsupported(Problem problem, int threads) {
         return Optional.empty();
     }

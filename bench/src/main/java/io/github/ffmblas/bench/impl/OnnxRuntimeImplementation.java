@@ -70,6 +70,12 @@ public final class OnnxRuntimeImplementation implements Implementation {
         return "onnxruntime";
     }
 
+    @Override
+    public String details() {
+        return "ONNX Runtime " + version() + " (CPU): com.microsoft.Attention, then MatMul + Add for the output"
+                + " projection; intra-op threads = the row's thread count";
+    }
+
     /** The ONNX Runtime version in use, e.g. {@code 1.22.0}. Loads the native library. */
     public static String version() {
         return environment().getVersion();
