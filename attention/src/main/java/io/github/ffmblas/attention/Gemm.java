@@ -21,10 +21,47 @@ public interface Gemm {
                   MemorySegment b, long bOffset, int ldb,
                   float beta, MemorySegment c, long cOffset, int ldc);
 
-    /** OpenBLAS {@code cblas_sgemm}, every argument checked by {@link Blas}. */
-    Gemm NATIVE = (transB, m, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc) ->
+    /**
+     * {@code count} products of one shape, item i at {@code offset + i*stride} in each operand (floats): the
+     * heads of one batch row. Implementations may run the items in parallel; by default they run one by one.
+     */
+    default void multiplyBatch(Transpose transB, int m, int n, int k, float alpha,
+                               MemorySegment a, long aOffset, int lda, long strideA,
+                               MemorySegment b, long bOffset, int ldb, long strideB,
+                               float beta, MemorySegment c, long cOffset, int ldc, long strideC, int count) {
+        for (int i = 0; i < count; i++) {
+            multiply(transB, m, n, k, alpha, a, aOffset + i * strideA, lda, b, bOffset + i * strideB, ldb,
+                    beta, c, cOffset + i * strideC, ldc);
+        }
+    }
+
+    /**
+     * OpenBLAS through the checked {@link Blas} facade: {@code cblas_sgemm}, and for batches
+     * {@code cblas_sgemm_batch_strided}, which spreads the items over OpenBLAS's threads, each item on one
+     * (where the facade deems the batch entry point safe; a loop otherwise).
+     */
+    Gemm NATIVE = new Gemm() {
+        @Override
+        public void multiply(Transpose transB, int m, int n, int k, float alpha, MemorySegment a, long aOffset, int lda,
+                             MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset, int ldc) {
             Blas.sgemm(Layout.ROW_MAJOR, Transpose.NO_TRANSPOSE, transB, m, n, k, alpha, a, aOffset, lda,
                     b, bOffset, ldb, beta, c, cOffset, ldc);
+        }
+
+        @Override
+        public void multiplyBatch(Transpose transB, int m, int n, int k, float alpha,
+                                  MemorySegment a, long aOffset, int lda, long strideA,
+                                  MemorySegment b, long bOffset, int ldb, long strideB,
+                                  float beta, MemorySegment c, long cOffset, int ldc, long strideC, int count) {
+            Blas.sgemmBatchStrided(Layout.ROW_MAJOR, Transpose.NO_TRANSPOSE, transB, m, n, k, alpha,
+                    a, aOffset, lda, strideA, b, bOffset, ldb, strideB, beta, c, cOffset, ldc, strideC, count);
+        }
+
+        @Override
+        public String toString() {
+            return "Gemm.NATIVE";
+        }
+    };
 
     /** The same product on views. */
     default void multiply(Transpose transB, float alpha, StridedMatrix a, StridedMatrix b, float beta, StridedMatrix c) {

@@ -63,12 +63,56 @@ public final class MultiHeadAttention implements Attention {
         this.output = weights.output();
     }
 
-    /** Logits are kept for about this many floats at a time when the weights are not returned. */
-    static final int TILE_FLOATS = 1 << 18;
+    /**
+     * All heads of one tile of query rows: logits for every head in one batched GEMM, the masked softmax, then
+     * A*V in one batched GEMM written into each head's own Q columns. A method of its own so the JIT compiles and
+     * inlines it well: the forward pass must not allocate.
+     *
+     * @param inversesAt float offset in {@code scratch} for deferred row sums, or -1 to normalise in place
+     */
+    private void attendTile(MemorySegment scratch, long qAt, int qld, long kAt, int kld, long vAt, int vld,
+                            MemorySegment scores, long sAt, long sStride, int rows, int lk, int row, int b,
+                            boolean causal, MemorySegment additive, MemorySegment hidden, MemorySegment padding,
+                            long inversesAt) {
+        float beta = 0f;
+        if (additive != null) {
+            for (int h = 0; h < numHeads; h++) {
+                MemorySegment.copy(additive, (long) row * lk * Float.BYTES, scores, (sAt + h * sStride) * Float.BYTES,
+                        (long) rows * lk * Float.BYTES);
+            }
+            beta = 1f;
+        }
+        gemm.multiplyBatch(Transpose.TRANSPOSE, rows, lk, depth, scale, scratch, qAt, qld, depth,
+                scratch, kAt, kld, depth, beta, scores, sAt, lk, sStride, numHeads);
+        boolean deferred = inversesAt >= 0;
+        for (int h = 0; h < numHeads; h++) {
+            Softmax.rows(scores, (sAt + h * sStride) * Float.BYTES, rows, lk, row, causal, hidden, padding,
+                    (long) b * lk, deferred ? scratch : null, (inversesAt + (long) h * rows) * Float.BYTES);
+        }
+        gemm.multiplyBatch(Transpose.NO_TRANSPOSE, rows, depth, lk, 1f, scores, sAt, lk, sStride,
+                scratch, vAt, vld, depth, 0f, scratch, qAt, qld, depth, numHeads);
+        if (deferred) {
+            for (int h = 0; h < numHeads; h++) {
+                Softmax.scaleRows(scratch, qAt + (long) h * depth, rows, depth, qld, scratch,
+                        (inversesAt + (long) h * rows) * Float.BYTES);
+            }
+        }
+    }
 
-    /** Query rows per tile: enough for efficient GEMMs, few enough that scratch grows with seq_k, not seq_k². */
-    static int tileRows(int queryLength, int keyLength) {
-        return Math.max(1, Math.min(queryLength, Math.max(64, TILE_FLOATS / keyLength)));
+    /** Logits of all heads are kept for about this many floats (4 MiB) at a time when the weights are not returned. */
+    static final int TILE_FLOATS = 1 << 20;
+
+    /**
+     * Query rows per tile: enough for efficient GEMMs (at least 16), few enough that scratch grows with seq_k,
+     * not seq_k², and split evenly so the last tile is not a sliver.
+     */
+    static int tileRows(int queryLength, int keyLength, int heads) {
+        long limit = Math.max(16, TILE_FLOATS / ((long) keyLength * heads));
+        if (limit >= queryLength) {
+            return queryLength;
+        }
+        int tiles = (int) ((queryLength + limit - 1) / limit);
+        return (queryLength + tiles - 1) / tiles;
     }
 
     /** The seed's check, with the seed's message. Returns the head depth. */
@@ -141,15 +185,15 @@ public final class MultiHeadAttention implements Attention {
         int mk = batch * lk;
         int d = dModel;
 
-        // Scratch (floats): the projected Q, K, V, then, when the weights are not kept, one block of logits for a
-        // tile of query rows. Each head's output overwrites that head's Q columns once they are used, so the
-        // concatenated context needs no memory of its own.
-        int tileRows = needWeights ? lq : tileRows(lq, lk);
+        // Scratch (floats): the projected Q, K, V, then, when the weights are not kept, the logits of every head
+        // for one tile of query rows and their row sums. Each head's output overwrites that head's Q columns once
+        // they are used, so the concatenated context needs no memory of its own.
+        int tileRows = needWeights ? lq : tileRows(lq, lk, numHeads);
         long kvAt = Workspace.aligned((long) mq * d);
         long projected = shapes.selfAttention() ? (long) mq * 3 * d : kvAt + (long) mk * 2 * d;
         long scoresAt = Workspace.aligned(projected);
-        long inversesAt = scoresAt + Workspace.aligned((long) tileRows * lk);
-        long total = needWeights ? scoresAt : inversesAt + tileRows;
+        long inversesAt = scoresAt + Workspace.aligned((long) numHeads * tileRows * lk);
+        long total = needWeights ? scoresAt : inversesAt + (long) numHeads * tileRows;
         MemorySegment scratch = workspace.reserve(total);
 
         StridedMatrix q;
@@ -185,32 +229,17 @@ public final class MultiHeadAttention implements Attention {
         int qld = q.ld();
 
         for (int b = 0; b < batch; b++) {
-            for (int h = 0; h < numHeads; h++) {
-                // The head views, inlined as offsets so the loop allocates nothing:
-                // Q_h = q.block(b*lq, h*depth, lq, depth), and K_h, V_h likewise.
-                long kAt = k.offset() + (long) b * lk * k.ld() + (long) h * depth;
-                long vAt = v.offset() + (long) b * lk * v.ld() + (long) h * depth;
-                for (int row = 0; row < lq; row += tileRows) {
-                    int rows = Math.min(tileRows, lq - row);
-                    long qAt = q.offset() + (long) (b * lq + row) * qld + (long) h * depth;
-                    long sAt = needWeights ? (((long) b * numHeads + h) * lq + row) * lk : scoresAt;
-                    float beta = 0f;
-                    if (additive != null) {
-                        MemorySegment.copy(additive, (long) row * lk * Float.BYTES, scores, sAt * Float.BYTES,
-                                (long) rows * lk * Float.BYTES);
-                        beta = 1f;
-                    }
-                    gemm.multiply(Transpose.TRANSPOSE, rows, lk, depth, scale, scratch, qAt, qld, scratch, kAt, k.ld(),
-                            beta, scores, sAt, lk);
-                    Softmax.rows(scores, sAt * Float.BYTES, rows, lk, row, options.causal(), hidden, padding,
-                            (long) b * lk, needWeights ? null : scratch, inversesAt * Float.BYTES);
-                    // A * V_h lands in Q_h's own rows, which this tile no longer needs.
-                    gemm.multiply(Transpose.NO_TRANSPOSE, rows, depth, lk, 1f, scores, sAt, lk, scratch, vAt, v.ld(),
-                            0f, scratch, qAt, qld);
-                    if (!needWeights) {
-                        Softmax.scaleRows(scratch, qAt, rows, depth, qld, scratch, inversesAt * Float.BYTES);
-                    }
-                }
+            // Head h is column block h*depth of Q, K and V (the views, inlined as offsets so the loop allocates
+            // nothing); all heads of a tile go to BLAS as one batch with stride depth.
+            long kAt = k.offset() + (long) b * lk * k.ld();
+            long vAt = v.offset() + (long) b * lk * v.ld();
+            for (int row = 0; row < lq; row += tileRows) {
+                int rows = Math.min(tileRows, lq - row);
+                long qAt = q.offset() + (long) (b * lq + row) * qld;
+                long sAt = needWeights ? ((long) b * numHeads * lq + row) * lk : scoresAt;
+                attendTile(scratch, qAt, qld, kAt, k.ld(), vAt, v.ld(), scores, sAt, needWeights ? (long) lq * lk : (long) rows * lk,
+                        rows, lk, row, b, options.causal(), additive, hidden, padding,
+                        needWeights ? -1 : inversesAt);
             }
         }
         StridedMatrix context = q;

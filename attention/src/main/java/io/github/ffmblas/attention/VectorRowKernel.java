@@ -21,12 +21,11 @@ final class VectorRowKernel implements RowKernel {
     public float max(MemorySegment s, long offset, int n) {
         int bound = n - n % LANES;
         float max = Float.NEGATIVE_INFINITY;
-        if (bound > 0) {
-            FloatVector acc = FloatVector.broadcast(SPECIES, Float.NEGATIVE_INFINITY);
-            for (int j = 0; j < bound; j += LANES) {
-                acc = acc.max(FloatVector.fromMemorySegment(SPECIES, s, offset + (long) j * Float.BYTES, ORDER));
-            }
-            max = acc.reduceLanes(VectorOperators.MAX);
+        // Reduced every step: a vector carried across iterations can end up boxed on the heap, depending on how
+        // the JIT compiled the caller, and the forward pass must not allocate.
+        for (int j = 0; j < bound; j += LANES) {
+            max = Math.max(max, FloatVector.fromMemorySegment(SPECIES, s, offset + (long) j * Float.BYTES, ORDER)
+                    .reduceLanes(VectorOperators.MAX));
         }
         for (int j = bound; j < n; j++) {
             max = Math.max(max, s.get(F, offset + (long) j * Float.BYTES));
@@ -38,15 +37,11 @@ final class VectorRowKernel implements RowKernel {
     public float expAndSum(MemorySegment s, long offset, int n, float max) {
         int bound = n - n % LANES;
         float sum = 0f;
-        if (bound > 0) {
-            FloatVector acc = FloatVector.zero(SPECIES);
-            for (int j = 0; j < bound; j += LANES) {
-                long at = offset + (long) j * Float.BYTES;
-                FloatVector e = FloatVector.fromMemorySegment(SPECIES, s, at, ORDER).sub(max).lanewise(VectorOperators.EXP);
-                e.intoMemorySegment(s, at, ORDER);
-                acc = acc.add(e);
-            }
-            sum = acc.reduceLanes(VectorOperators.ADD);
+        for (int j = 0; j < bound; j += LANES) {
+            long at = offset + (long) j * Float.BYTES;
+            FloatVector e = FloatVector.fromMemorySegment(SPECIES, s, at, ORDER).sub(max).lanewise(VectorOperators.EXP);
+            e.intoMemorySegment(s, at, ORDER);
+            sum += e.reduceLanes(VectorOperators.ADD);
         }
         for (int j = bound; j < n; j++) {
             long at = offset + (long) j * Float.BYTES;

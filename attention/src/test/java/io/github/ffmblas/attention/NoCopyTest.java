@@ -43,8 +43,9 @@ class NoCopyTest {
 
             for (int b = 0; b < batch; b++) {
                 for (int h = 0; h < heads; h++) {
-                    RecordingGemm.Call scores = calls.get(1 + 2 * (b * heads + h));
-                    RecordingGemm.Call context = calls.get(2 + 2 * (b * heads + h));
+                    // Per batch row: the heads' Q*K^T products (one batch), then their A*V products.
+                    RecordingGemm.Call scores = calls.get(1 + 2 * b * heads + h);
+                    RecordingGemm.Call context = calls.get(1 + 2 * b * heads + heads + h);
                     long row = (long) b * seq * 3 * d;
                     assertEquals(Transpose.TRANSPOSE, scores.transB());
                     assertEquals(3 * d, scores.lda(), "Q_h keeps the fused buffer's leading dimension");
@@ -98,14 +99,14 @@ class NoCopyTest {
             assertEquals(2 * d, kv.n(), "key == value: K and V projected together");
             for (int b = 0; b < batch; b++) {
                 for (int h = 0; h < heads; h++) {
-                    RecordingGemm.Call scores = calls.get(2 + 2 * (b * heads + h));
-                    RecordingGemm.Call context = calls.get(3 + 2 * (b * heads + h));
+                    RecordingGemm.Call scores = calls.get(2 + 2 * b * heads + h);
+                    RecordingGemm.Call context = calls.get(2 + 2 * b * heads + heads + h);
                     assertEquals(d, scores.lda());
                     assertEquals(calls.get(0).cStart() + ((long) b * lq * d + (long) h * depth) * Float.BYTES, scores.aStart());
                     assertEquals(2 * d, scores.ldb());
                     assertEquals(kv.cStart() + ((long) b * lk * 2 * d + (long) h * depth) * Float.BYTES, scores.bStart());
                     assertEquals(kv.cStart() + ((long) b * lk * 2 * d + d + (long) h * depth) * Float.BYTES, context.bStart());
-                    assertEquals(lk, scores.ldc(), "one reusable [tile, seq_k] block when weights are not kept");
+                    assertEquals(lk, scores.ldc(), "reusable [tile, seq_k] blocks when weights are not kept");
                     assertEquals(scores.aStart(), context.cStart(), "head output goes straight to Q_h's own columns");
                 }
             }

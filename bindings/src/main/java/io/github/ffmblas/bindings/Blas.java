@@ -118,7 +118,17 @@ public final class Blas {
         if (m == 0 || n == 0) {
             return;
         }
-        // Kept small so the JIT inlines it into callers and the slices below never reach the heap.
+        gemm(layout, transA, transB, m, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);
+    }
+
+    /**
+     * One checked {@code cblas_sgemm}. Kept small so the JIT inlines it into its callers, where the slices below
+     * are scalar-replaced and never reach the heap. With k == 0 nothing is read from A or B, and their offsets
+     * may lie past the end.
+     */
+    private static void gemm(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, float alpha,
+                             MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb,
+                             float beta, MemorySegment c, long cOffset, int ldc) {
         cblas_h.cblas_sgemm(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
                 k == 0 ? a : a.asSlice(aOffset * Float.BYTES), lda, k == 0 ? b : b.asSlice(bOffset * Float.BYTES), ldb,
                 beta, c.asSlice(cOffset * Float.BYTES), ldc);
@@ -145,29 +155,32 @@ public final class Blas {
             return;
         }
         if (count > 1 && batchRoute(m, n, k) == BatchRoute.NATIVE) {
-            MemorySegment pa = k == 0 ? a : a.asSlice(aOffset * Float.BYTES);
-            MemorySegment pb = k == 0 ? b : b.asSlice(bOffset * Float.BYTES);
-            MemorySegment pc = c.asSlice(cOffset * Float.BYTES);
-            int sa = (int) strideA;
-            int sb = (int) strideB;
-            int sc = (int) strideC; // all three checked to fit by checkGemm
-            if (layout == Layout.ROW_MAJOR) {
-                cblas_h.cblas_sgemm_batch_strided(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
-                        pa, lda, sa, pb, ldb, sb, beta, pc, ldc, sc, count);
-            } else {
-                // OpenBLAS 0.3.31 rejects every column-major batch (xerbla "parameter number 8", C untouched;
-                // fixed upstream by PR #5979). A column-major C is the row-major C^T = op(B)^T * op(A)^T: the same
-                // memory and work with the operands exchanged, which is what OpenBLAS's row-major path does anyway.
-                cblas_h.cblas_sgemm_batch_strided(Layout.ROW_MAJOR.code(), transB.code(), transA.code(), n, m, k,
-                        alpha, pb, ldb, sb, pa, lda, sa, beta, pc, ldc, sc, count);
-            }
+            nativeBatch(layout, transA, transB, m, n, k, alpha, a, aOffset, lda, (int) strideA, b, bOffset, ldb,
+                    (int) strideB, beta, c, cOffset, ldc, (int) strideC, count); // strides checked to fit by checkGemm
             return;
         }
         for (int i = 0; i < count; i++) {
-            cblas_h.cblas_sgemm(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
-                    k == 0 ? a : a.asSlice((aOffset + i * strideA) * Float.BYTES), lda,
-                    k == 0 ? b : b.asSlice((bOffset + i * strideB) * Float.BYTES), ldb,
-                    beta, c.asSlice((cOffset + i * strideC) * Float.BYTES), ldc);
+            gemm(layout, transA, transB, m, n, k, alpha, a, aOffset + i * strideA, lda, b, bOffset + i * strideB, ldb,
+                    beta, c, cOffset + i * strideC, ldc);
+        }
+    }
+
+    private static void nativeBatch(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
+                                    float alpha, MemorySegment a, long aOffset, int lda, int strideA,
+                                    MemorySegment b, long bOffset, int ldb, int strideB,
+                                    float beta, MemorySegment c, long cOffset, int ldc, int strideC, int count) {
+        MemorySegment pa = k == 0 ? a : a.asSlice(aOffset * Float.BYTES);
+        MemorySegment pb = k == 0 ? b : b.asSlice(bOffset * Float.BYTES);
+        MemorySegment pc = c.asSlice(cOffset * Float.BYTES);
+        if (layout == Layout.ROW_MAJOR) {
+            cblas_h.cblas_sgemm_batch_strided(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
+                    pa, lda, strideA, pb, ldb, strideB, beta, pc, ldc, strideC, count);
+        } else {
+            // OpenBLAS 0.3.31 rejects every column-major batch (xerbla "parameter number 8", C untouched;
+            // fixed upstream by PR #5979). A column-major C is the row-major C^T = op(B)^T * op(A)^T: the same
+            // memory and work with the operands exchanged, which is what OpenBLAS's row-major path does anyway.
+            cblas_h.cblas_sgemm_batch_strided(Layout.ROW_MAJOR.code(), transB.code(), transA.code(), n, m, k,
+                    alpha, pb, ldb, strideB, pa, lda, strideA, beta, pc, ldc, strideC, count);
         }
     }
 
@@ -193,17 +206,23 @@ public final class Blas {
     }
 
     /**
-     * The allocation-free answer for the common case of two single matrices with one leading dimension, such as
-     * attention heads in one buffer: true when they share no float. False means "not decided here".
+     * The allocation-free answer for the common case of operands with one leading dimension whose items sit side
+     * by side within the rows, such as attention heads in one buffer: true when the column band of C's items and
+     * that of X's items share no float. False means "not decided here" (the exact test runs).
      */
     private static boolean columnBlocksApart(Layout layout, long count, long cStart, int cRows, int cCols, int ldc,
-                                             long xStart, int xRows, int xCols, int ldx) {
-        if (count != 1 || ldc != ldx || ((xStart - cStart) & (Float.BYTES - 1)) != 0) {
+                                             long strideC, long xStart, int xRows, int xCols, int ldx, long strideX) {
+        if (ldc != ldx || ((xStart - cStart) & (Float.BYTES - 1)) != 0) {
             return false;
         }
         boolean rowMajor = layout == Layout.ROW_MAJOR;
-        return !Footprint.sameStrideOverlap(cStart, rowMajor ? cRows : cCols, rowMajor ? cCols : cRows,
-                xStart, rowMajor ? xRows : xCols, rowMajor ? xCols : xRows, ldc);
+        long cWidth = (count - 1) * strideC + (rowMajor ? cCols : cRows);
+        long xWidth = (count - 1) * strideX + (rowMajor ? xCols : xRows);
+        if (cWidth > ldc || xWidth > ldc) {
+            return false; // items move on to other rows: no single band describes them
+        }
+        return !Footprint.sameStrideOverlap(cStart, rowMajor ? cRows : cCols, cWidth,
+                xStart, rowMajor ? xRows : xCols, xWidth, ldc);
     }
 
     /** Every check of a (batched) GEMM; throws before any native code runs. Allocates nothing when all is well. */
@@ -242,16 +261,17 @@ public final class Blas {
             return;
         }
         long cStart = start(c, cOffset);
-        if (count > 1) {
+        boolean rowMajor = layout == Layout.ROW_MAJOR;
+        if (!Footprint.itemsApart(rowMajor ? m : n, rowMajor ? n : m, ldc, count, strideC)) {
             Checks.itemsDisjoint(routine, Footprint.matrix("C", c, cOffset, layout, m, n, ldc, count, strideC));
         }
         if (rangesMeet(cStart, cEnd, start(a, aOffset), aEnd)
-                && !columnBlocksApart(layout, count, cStart, m, n, ldc, start(a, aOffset), aRows, aCols, lda)) {
+                && !columnBlocksApart(layout, count, cStart, m, n, ldc, strideC, start(a, aOffset), aRows, aCols, lda, strideA)) {
             Checks.noOverlap(routine, Footprint.matrix("C", c, cOffset, layout, m, n, ldc, count, strideC),
                     Footprint.matrix("A", a, aOffset, layout, aRows, aCols, lda, count, strideA));
         }
         if (rangesMeet(cStart, cEnd, start(b, bOffset), bEnd)
-                && !columnBlocksApart(layout, count, cStart, m, n, ldc, start(b, bOffset), bRows, bCols, ldb)) {
+                && !columnBlocksApart(layout, count, cStart, m, n, ldc, strideC, start(b, bOffset), bRows, bCols, ldb, strideB)) {
             Checks.noOverlap(routine, Footprint.matrix("C", c, cOffset, layout, m, n, ldc, count, strideC),
                     Footprint.matrix("B", b, bOffset, layout, bRows, bCols, ldb, count, strideB));
         }

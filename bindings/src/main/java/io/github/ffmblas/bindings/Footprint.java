@@ -50,11 +50,8 @@ record Footprint(String name, long base, long runs, long runLength, long ld, lon
         if (isEmpty() || count == 1) {
             return false;
         }
-        if (stride >= itemSpan()) {
-            return false; // items one after another
-        }
-        if (stride >= runLength && (count - 1) * stride + runLength <= ld) {
-            return false; // items side by side within every run of ld floats
+        if (itemsApart(runs, runLength, ld, count, stride)) {
+            return false;
         }
         if (stride == 0) {
             return true;
@@ -69,6 +66,16 @@ record Footprint(String name, long base, long runs, long runLength, long ld, lon
             }
         }
         return false;
+    }
+
+    /**
+     * The two common layouts of batch items that cannot share a float, decided from primitives: items one after
+     * another, or side by side within every run of {@code ld} floats (attention heads of one buffer).
+     */
+    static boolean itemsApart(long runs, long runLength, long ld, long count, long stride) {
+        return count <= 1
+                || stride >= (runs - 1) * ld + runLength
+                || (stride >= runLength && (count - 1) * stride + runLength <= ld);
     }
 
     /** True when this operand and {@code other} share at least one float (exact, or conservative when huge). */
