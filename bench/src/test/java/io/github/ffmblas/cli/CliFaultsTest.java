@@ -564,6 +564,45 @@ class CliFaultsTest {
     }
 
     /**
+     * The library cannot be loaded (a named file that does not exist, or is a shared library but not OpenBLAS):
+     * exit 2 and a message that names the file, what is wrong with it and the settings that choose another library,
+     * with no stack trace. It takes a few lines on purpose: one per place tried. Child JVMs, since this one has
+     * loaded OpenBLAS already.
+     */
+    @Test
+    void aLibraryThatCannotBeLoadedIsExplainedWithoutATrace() throws Exception {
+        Path libz = Path.of("/lib/x86_64-linux-gnu/libz.so.1");
+        Map<Path, String> cases = new LinkedHashMap<>();
+        cases.put(dir.resolve("no-such/libopenblas.so.0"), "does not exist or is not a file");
+        if (Files.isRegularFile(libz)) {
+            cases.put(libz, "is not a usable OpenBLAS: missing cblas_sgemm, cblas_sgemv");
+        }
+        for (Map.Entry<Path, String> c : cases.entrySet()) {
+            Path log = dir.resolve("load.err");
+            Process child = new ProcessBuilder(javaBinary(), OpenBlasLibrary.NATIVE_ACCESS_FLAG, "-XX:-UsePerfData",
+                    "-XX:TieredStopAtLevel=1", "-D" + OpenBlasLibrary.PATH_PROPERTY + "=" + c.getKey(),
+                    "-cp", System.getProperty("java.class.path"), Main.class.getName(), "info")
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(log.toFile()).start();
+            if (!child.waitFor(2, TimeUnit.MINUTES)) {
+                child.destroyForcibly();
+                fail("the child JVM did not finish");
+            }
+            String err = Files.readString(log);
+            assertEquals(2, child.exitValue(), err);
+            assertTrue(err.startsWith("ffmblas info: Could not load the OpenBLAS library named by -D"
+                    + OpenBlasLibrary.PATH_PROPERTY), err);
+            assertTrue(err.contains(c.getKey() + " ") && err.contains(c.getValue()), err);
+            assertTrue(err.contains("FFMBLAS_OPENBLAS_PATH"), "says how to choose another library: " + err);
+            assertFalse(err.contains("\tat ") || err.contains("Exception"), "no trace: " + err);
+        }
+    }
+
+    private static String javaBinary() {
+        return ProcessHandle.current().info().command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    }
+
+    /**
      * The write itself fails midway: a child JVM runs the command under {@code ulimit -f}, so the kernel refuses the
      * output's bytes past the limit (EFBIG). Exit 2 in one line, the earlier output byte for byte intact, and no
      * temporary file left.
@@ -580,7 +619,7 @@ class CliFaultsTest {
         Files.write(output, precious);
         Path library = OpenBlasLibrary.load().path(); // the child loads this file: no extraction, no big writes
         List<String> command = new ArrayList<>(List.of("/bin/sh", "-c", "ulimit -f 40 && exec \"$@\"", "sh",
-                ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()),
+                javaBinary(),
                 OpenBlasLibrary.NATIVE_ACCESS_FLAG, "-XX:-UsePerfData", "-XX:TieredStopAtLevel=1",
                 "-D" + OpenBlasLibrary.PATH_PROPERTY + "=" + library,
                 "-cp", System.getProperty("java.class.path"), Main.class.getName(),
