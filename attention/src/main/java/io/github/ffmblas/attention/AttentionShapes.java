@@ -119,6 +119,5 @@ record AttentionShapes(int batch, int queryLength, int keyLength, boolean selfAt
             throw new IllegalArgumentException("attention weights must be F32 [" + batch + ", " + numHeads + ", "
                     + queryLength + ", " + keyLength + "], got " + weights);
         }
-
     }
 }
