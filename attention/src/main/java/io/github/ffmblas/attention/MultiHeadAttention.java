@@ -174,6 +174,7 @@ public final class MultiHeadAttention implements Attention {
         AttentionShapes shapes = AttentionShapes.check(dModel, query, key, value, options);
         boolean needWeights = options.needWeights();
         shapes.checkOutputs(dModel, numHeads, out, attentionWeights, needWeights);
+        AttentionShapes.checkMemory(query, key, value, options, out, needWeights ? attentionWeights : null);
         Objects.requireNonNull(workspace, "workspace");
         workspace.checkUsable();
         weights.checkAlive();

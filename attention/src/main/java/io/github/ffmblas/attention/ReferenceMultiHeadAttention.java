@@ -41,6 +41,7 @@ public final class ReferenceMultiHeadAttention implements Attention {
     @Override
     public AttentionResult forward(Tensor query, Tensor key, Tensor value, AttentionOptions options) {
         AttentionShapes shapes = AttentionShapes.check(dModel, query, key, value, options);
+        AttentionShapes.checkMemory(query, key, value, options, null, null);
         int batch = shapes.batch();
         int lq = shapes.queryLength();
         int lk = shapes.keyLength();

@@ -36,7 +36,8 @@ import java.util.regex.Pattern;
  *   <li>the last float each operand touches lies inside its segment, which starts float-aligned;</li>
  *   <li>the output shares no float with an input, and batch items of the output none with each other
  *       (side-by-side column blocks of one buffer, such as attention heads, are fine);</li>
- *   <li>segments are alive ({@link IllegalStateException} otherwise), accessible from this thread
+ *   <li>segments are alive ({@link IllegalStateException} otherwise, also when another thread closes a shared
+ *       arena during the call: FFM then refuses the downcall), accessible from this thread
  *       ({@link WrongThreadException}) and native: heap segments are refused, deliberately, so no call pins
  *       a Java array while OpenBLAS runs.</li>
  * </ul>
@@ -129,9 +130,13 @@ public final class Blas {
     private static void gemm(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, float alpha,
                              MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb,
                              float beta, MemorySegment c, long cOffset, int ldc) {
-        cblas_h.cblas_sgemm(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
-                k == 0 ? a : a.asSlice(aOffset * Float.BYTES), lda, k == 0 ? b : b.asSlice(bOffset * Float.BYTES), ldb,
-                beta, c.asSlice(cOffset * Float.BYTES), ldc);
+        try {
+            cblas_h.cblas_sgemm(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
+                    k == 0 ? a : a.asSlice(aOffset * Float.BYTES), lda, k == 0 ? b : b.asSlice(bOffset * Float.BYTES),
+                    ldb, beta, c.asSlice(cOffset * Float.BYTES), ldc);
+        } catch (AssertionError e) {
+            throw closedDuringCall("sgemm", e);
+        }
     }
 
     /**
@@ -172,16 +177,34 @@ public final class Blas {
         MemorySegment pa = k == 0 ? a : a.asSlice(aOffset * Float.BYTES);
         MemorySegment pb = k == 0 ? b : b.asSlice(bOffset * Float.BYTES);
         MemorySegment pc = c.asSlice(cOffset * Float.BYTES);
-        if (layout == Layout.ROW_MAJOR) {
-            cblas_h.cblas_sgemm_batch_strided(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
-                    pa, lda, strideA, pb, ldb, strideB, beta, pc, ldc, strideC, count);
-        } else {
+        try {
+            if (layout == Layout.ROW_MAJOR) {
+                cblas_h.cblas_sgemm_batch_strided(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
+                        pa, lda, strideA, pb, ldb, strideB, beta, pc, ldc, strideC, count);
+                return;
+            }
             // OpenBLAS 0.3.31 rejects every column-major batch (xerbla "parameter number 8", C untouched;
             // fixed upstream by PR #5979). A column-major C is the row-major C^T = op(B)^T * op(A)^T: the same
             // memory and work with the operands exchanged, which is what OpenBLAS's row-major path does anyway.
             cblas_h.cblas_sgemm_batch_strided(Layout.ROW_MAJOR.code(), transB.code(), transA.code(), n, m, k,
                     alpha, pb, ldb, strideB, pa, lda, strideA, beta, pc, ldc, strideC, count);
+        } catch (AssertionError e) {
+            throw closedDuringCall("sgemmBatchStrided", e);
         }
+    }
+
+    /**
+     * The generated binding wraps every failure of a downcall in an {@link AssertionError}. One can happen after
+     * this class's checks: another thread closes a shared arena between the check and the call. FFM then refuses
+     * the downcall before any native code runs (a running downcall holds its segments, so a close meanwhile is
+     * refused instead), and the caller gets the {@link IllegalStateException} promised for a closed arena.
+     */
+    private static RuntimeException closedDuringCall(String routine, AssertionError e) {
+        if (e.getCause() instanceof IllegalStateException closed) {
+            return new IllegalStateException(routine + ": a segment's arena was closed by another thread during the"
+                    + " call (" + closed.getMessage() + ")", closed);
+        }
+        throw e;
     }
 
     /** Which code path {@link #sgemmBatchStrided} takes for this shape with the loaded library. */
@@ -314,8 +337,12 @@ public final class Blas {
             Checks.noOverlap(routine, Footprint.vector("y", y, yOffset, yLength, incy),
                     Footprint.vector("x", x, xOffset, xLength, incx));
         }
-        cblas_h.cblas_sgemv(layout.code(), trans.code(), m, n, alpha, a.asSlice(aOffset * Float.BYTES), lda,
-                x.asSlice(xOffset * Float.BYTES), incx, beta, y.asSlice(yOffset * Float.BYTES), incy);
+        try {
+            cblas_h.cblas_sgemv(layout.code(), trans.code(), m, n, alpha, a.asSlice(aOffset * Float.BYTES), lda,
+                    x.asSlice(xOffset * Float.BYTES), incx, beta, y.asSlice(yOffset * Float.BYTES), incy);
+        } catch (AssertionError e) {
+            throw closedDuringCall(routine, e);
+        }
     }
 
     // ---- level 1 ---------------------------------------------------------------------------------------------
@@ -336,7 +363,12 @@ public final class Blas {
             Checks.noOverlap(routine, Footprint.vector("y", y, yOffset, n, incy),
                     Footprint.vector("x", x, xOffset, n, incx));
         }
-        cblas_h.cblas_saxpy(n, alpha, x.asSlice(xOffset * Float.BYTES), incx, y.asSlice(yOffset * Float.BYTES), incy);
+        try {
+            cblas_h.cblas_saxpy(n, alpha, x.asSlice(xOffset * Float.BYTES), incx, y.asSlice(yOffset * Float.BYTES),
+                    incy);
+        } catch (AssertionError e) {
+            throw closedDuringCall(routine, e);
+        }
     }
 
     /** The dot product of x and y over {@code n} elements (0 when n is 0). */
@@ -350,7 +382,11 @@ public final class Blas {
         if (n == 0) {
             return 0f;
         }
-        return cblas_h.cblas_sdot(n, x.asSlice(xOffset * Float.BYTES), incx, y.asSlice(yOffset * Float.BYTES), incy);
+        try {
+            return cblas_h.cblas_sdot(n, x.asSlice(xOffset * Float.BYTES), incx, y.asSlice(yOffset * Float.BYTES), incy);
+        } catch (AssertionError e) {
+            throw closedDuringCall(routine, e);
+        }
     }
 
     /** x = alpha * x over {@code n} elements. */
@@ -365,7 +401,11 @@ public final class Blas {
         // OpenBLAS, like reference BLAS, returns without scaling anything when incx < 0. Scaling touches the same
         // floats whichever way the vector runs, so pass |incx| (any increment will do for a single element).
         int inc = n == 1 ? 1 : fitsInt(routine, "|incx|", Math.abs((long) incx));
-        cblas_h.cblas_sscal(n, alpha, x.asSlice(xOffset * Float.BYTES), inc);
+        try {
+            cblas_h.cblas_sscal(n, alpha, x.asSlice(xOffset * Float.BYTES), inc);
+        } catch (AssertionError e) {
+            throw closedDuringCall(routine, e);
+        }
     }
 
     // ---- the library -----------------------------------------------------------------------------------------

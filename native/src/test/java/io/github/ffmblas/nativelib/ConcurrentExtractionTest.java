@@ -45,6 +45,41 @@ class ConcurrentExtractionTest {
         assertTrue(names.getFirst().startsWith("openblas-"), names.toString());
     }
 
+    /**
+     * A cached copy damaged after extraction (cut to 4 KiB: loading it would fail, or worse, map a broken
+     * library): two JVMs started together against it both check it before loading, replace it once between them,
+     * and load the bundled library from a verified copy.
+     */
+    @Test
+    void aCorruptedCachedLibraryIsReplacedBeforeTwoJvmsLoadIt() throws Exception {
+        Path cache = tmp.resolve("cache");
+        List<String> options = List.of("-D" + OpenBlasLibrary.CACHE_PROPERTY + "=" + cache);
+        ChildJvm.Result populate = ChildJvm.start(tmp.resolve("populate.log"), options).await();
+        assertEquals(0, populate.exitCode(), populate.output());
+        Path library = Path.of(populate.require("path"));
+        long size = Files.size(library);
+        try (java.io.RandomAccessFile file = new java.io.RandomAccessFile(library.toFile(), "rw")) {
+            file.setLength(4096);
+        }
+
+        ChildJvm first = ChildJvm.start(tmp.resolve("first.log"), options);
+        ChildJvm second = ChildJvm.start(tmp.resolve("second.log"), options);
+        ChildJvm.Result one = first.await();
+        ChildJvm.Result two = second.await();
+
+        for (ChildJvm.Result child : List.of(one, two)) {
+            assertEquals(0, child.exitCode(), child.output());
+            assertEquals("BUNDLED", child.require("source"), child.output());
+            assertEquals(library, Path.of(child.require("path")), child.output());
+        }
+        assertEquals(size, Files.size(library), "the library was extracted again");
+        BundledLibrary bundle = BundledLibrary.find(getClass().getClassLoader(), "linux-x86_64").orElseThrow();
+        assertEquals(java.util.Optional.empty(), bundle.verify(library.getParent()));
+        try (Stream<Path> list = Files.list(cache)) {
+            assertEquals(List.of(library.getParent()), list.toList(), "no .staging-*/.stale-* leftovers");
+        }
+    }
+
     @Test
     void aCacheDirUnderARegularFileFallsBackToATemporaryDirectory() throws Exception {
         Path blocker = Files.writeString(tmp.resolve("a-file"), "in the way");

@@ -122,14 +122,18 @@ final class Header {
     }
 
     private static CharBuffer decodeUtf8(Path file, MemorySegment bytes) throws InvalidSafeTensorsException {
+        java.nio.ByteBuffer in = bytes.asByteBuffer();
         try {
             // A strict decoder: Jackson's own UTF-8 handling lets some malformed sequences through.
             return StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(bytes.asByteBuffer());
+                    .decode(in);
         } catch (CharacterCodingException e) {
-            throw fail(file, HEADER_ENCODING, "header is not valid UTF-8 (" + e + ")", e);
+            // The decoder stops at the bad sequence. Said in words: the exception's text means nothing to a user.
+            int length = e instanceof java.nio.charset.MalformedInputException m ? m.getInputLength() : 1;
+            throw fail(file, HEADER_ENCODING, "header is not valid UTF-8: " + length + " malformed byte"
+                    + (length == 1 ? "" : "s") + " at byte " + (LENGTH_FIELD_BYTES + in.position()) + " of the file", e);
         }
     }
 
