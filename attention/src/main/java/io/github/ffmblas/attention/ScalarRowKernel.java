@@ -21,7 +21,7 @@ final class ScalarRowKernel implements RowKernel {
         float sum = 0f;
         for (int j = 0; j < n; j++) {
             long at = offset + (long) j * Float.BYTES;
-            float e = (float) Math.exp(s.get(F, at) - max);
+            float e = FastExp.exp(s.get(F, at) - max);
             s.set(F, at, e);
             sum += e;
         }
