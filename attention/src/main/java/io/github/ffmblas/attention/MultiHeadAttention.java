@@ -64,7 +64,7 @@ public final class MultiHeadAttention implements Attention {
     }
 
     /**
-     * All heads of one tile of query rows: logits for every head in one batched GEMM, the masked softmax, then
+     * {@code heads} heads (from the offsets given) of one tile of query rows: logits for every head in one batched GEMM, the masked softmax, then
      * A*V in one batched GEMM written into each head's own Q columns. A method of its own so the JIT compiles and
      * inlines it well: the forward pass must not allocate.
      *
@@ -73,38 +73,46 @@ public final class MultiHeadAttention implements Attention {
     private void attendTile(MemorySegment scratch, long qAt, int qld, long kAt, int kld, long vAt, int vld,
                             MemorySegment scores, long sAt, long sStride, int rows, int lk, int row, int b,
                             boolean causal, MemorySegment additive, MemorySegment hidden, MemorySegment padding,
-                            long inversesAt) {
+                            long inversesAt, int heads) {
         float beta = 0f;
         if (additive != null) {
-            for (int h = 0; h < numHeads; h++) {
+            for (int h = 0; h < heads; h++) {
                 MemorySegment.copy(additive, (long) row * lk * Float.BYTES, scores, (sAt + h * sStride) * Float.BYTES,
                         (long) rows * lk * Float.BYTES);
             }
             beta = 1f;
         }
         gemm.multiplyBatch(Transpose.TRANSPOSE, rows, lk, depth, scale, scratch, qAt, qld, depth,
-                scratch, kAt, kld, depth, beta, scores, sAt, lk, sStride, numHeads);
+                scratch, kAt, kld, depth, beta, scores, sAt, lk, sStride, heads);
         boolean deferred = inversesAt >= 0;
-        for (int h = 0; h < numHeads; h++) {
+        for (int h = 0; h < heads; h++) {
             Softmax.rows(scores, (sAt + h * sStride) * Float.BYTES, rows, lk, row, causal, hidden, padding,
                     (long) b * lk, deferred ? scratch : null, (inversesAt + (long) h * rows) * Float.BYTES);
         }
         gemm.multiplyBatch(Transpose.NO_TRANSPOSE, rows, depth, lk, 1f, scores, sAt, lk, sStride,
-                scratch, vAt, vld, depth, 0f, scratch, qAt, qld, depth, numHeads);
+                scratch, vAt, vld, depth, 0f, scratch, qAt, qld, depth, heads);
         if (deferred) {
-            for (int h = 0; h < numHeads; h++) {
+            for (int h = 0; h < heads; h++) {
                 Softmax.scaleRows(scratch, qAt + (long) h * depth, rows, depth, qld, scratch,
                         (inversesAt + (long) h * rows) * Float.BYTES);
             }
         }
     }
 
-    /** Logits of all heads are kept for about this many floats (4 MiB) at a time when the weights are not returned. */
+    /** Logits of the heads in flight are kept for about this many floats (4 MiB) when the weights are not returned. */
     static final int TILE_FLOATS = 1 << 20;
+    /** Fewer query rows than this per GEMM cost efficiency; long sequences take fewer heads at a time instead. */
+    static final int MIN_TILE_ROWS = 128;
+
+    /** How many heads share one batched GEMM when the weights are not returned. */
+    static int headsPerTile(int queryLength, int keyLength, int heads) {
+        long rows = Math.min(queryLength, MIN_TILE_ROWS);
+        return (int) Math.max(1, Math.min(heads, TILE_FLOATS / (rows * keyLength)));
+    }
 
     /**
-     * Query rows per tile: enough for efficient GEMMs (at least 16), few enough that scratch grows with seq_k,
-     * not seq_k², and split evenly so the last tile is not a sliver.
+     * Query rows per tile for {@code heads} heads in flight: few enough that scratch grows with seq_k, not
+     * seq_k², at least 16, and split evenly so the last tile is not a sliver.
      */
     static int tileRows(int queryLength, int keyLength, int heads) {
         long limit = Math.max(16, TILE_FLOATS / ((long) keyLength * heads));
@@ -189,12 +197,13 @@ public final class MultiHeadAttention implements Attention {
         // Scratch (floats): the projected Q, K, V, then, when the weights are not kept, the logits of every head
         // for one tile of query rows and their row sums. Each head's output overwrites that head's Q columns once
         // they are used, so the concatenated context needs no memory of its own.
-        int tileRows = needWeights ? lq : tileRows(lq, lk, numHeads);
+        int group = needWeights ? numHeads : headsPerTile(lq, lk, numHeads);
+        int tileRows = needWeights ? lq : tileRows(lq, lk, group);
         long kvAt = Workspace.aligned((long) mq * d);
         long projected = shapes.selfAttention() ? (long) mq * 3 * d : kvAt + (long) mk * 2 * d;
         long scoresAt = Workspace.aligned(projected);
-        long inversesAt = scoresAt + Workspace.aligned((long) numHeads * tileRows * lk);
-        long total = needWeights ? scoresAt : inversesAt + (long) numHeads * tileRows;
+        long inversesAt = scoresAt + Workspace.aligned((long) group * tileRows * lk);
+        long total = needWeights ? scoresAt : inversesAt + (long) group * tileRows;
         MemorySegment scratch = workspace.reserve(total);
 
         StridedMatrix q;
@@ -231,16 +240,20 @@ public final class MultiHeadAttention implements Attention {
 
         for (int b = 0; b < batch; b++) {
             // Head h is column block h*depth of Q, K and V (the views, inlined as offsets so the loop allocates
-            // nothing); all heads of a tile go to BLAS as one batch with stride depth.
+            // nothing); a group of heads of a tile goes to BLAS as one batch with stride depth.
             long kAt = k.offset() + (long) b * lk * k.ld();
             long vAt = v.offset() + (long) b * lk * v.ld();
-            for (int row = 0; row < lq; row += tileRows) {
-                int rows = Math.min(tileRows, lq - row);
-                long qAt = q.offset() + (long) (b * lq + row) * qld;
-                long sAt = needWeights ? ((long) b * numHeads * lq + row) * lk : scoresAt;
-                attendTile(scratch, qAt, qld, kAt, k.ld(), vAt, v.ld(), scores, sAt, needWeights ? (long) lq * lk : (long) rows * lk,
-                        rows, lk, row, b, options.causal(), additive, hidden, padding,
-                        needWeights ? -1 : inversesAt);
+            for (int h0 = 0; h0 < numHeads; h0 += group) {
+                int heads = Math.min(group, numHeads - h0);
+                long headAt = (long) h0 * depth;
+                for (int row = 0; row < lq; row += tileRows) {
+                    int rows = Math.min(tileRows, lq - row);
+                    long qAt = q.offset() + (long) (b * lq + row) * qld + headAt;
+                    long sAt = needWeights ? ((long) b * numHeads * lq + row) * lk : scoresAt;
+                    attendTile(scratch, qAt, qld, kAt + headAt, k.ld(), vAt + headAt, v.ld(), scores, sAt,
+                            needWeights ? (long) lq * lk : (long) rows * lk, rows, lk, row, b, options.causal(),
+                            additive, hidden, padding, needWeights ? -1 : inversesAt, heads);
+                }
             }
         }
         StridedMatrix context = q;
