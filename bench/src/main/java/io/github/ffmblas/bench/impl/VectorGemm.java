@@ -1,0 +1,710 @@
+package io.github.ffmblas.bench.impl;
+
+import io.github.ffmblas.attention.Gemm;
+import io.github.ffmblas.bindings.Transpose;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorShuffle;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * A pure-Java SGEMM on the Vector API, the peer ffmblas's OpenBLAS path is measured against: row-major
+ * {@code C = alpha * A * op(B) + beta * C} on {@link MemorySegment} views, as {@link Gemm} specifies.
+ *
+ * <p>Design (GotoBLAS-style, adapted to what the JIT does well):
+ * <ul>
+ *   <li>op(B) is packed, {@code KC x NC} at a time, into a thread-local heap array of column panels
+ *       {@code NR = 4 x VL} wide (64 floats with 512-bit vectors), zero-padded: a plain vector copy when B is
+ *       {@code k x n}, 16 x 16 in-register transposes when it is stored {@code n x k} (TRANSPOSE).
+ *   <li>A is not packed: the micro-kernel broadcasts its elements straight from the caller's segment, six rows
+ *       at a time (a row tail repeats the last row and drops the extra results), rows blocked by {@code MC} so
+ *       the block stays in L2 while every panel of B passes over it.
+ *   <li>The micro-kernel keeps a {@code 6 x NR} block of C in 24 vector registers and does 24 FMAs per step of
+ *       the inner dimension; narrower variants (1..3 vectors) serve the last panel of an odd width. Its sums go
+ *       to a small tile, from which alpha and beta are applied to C with vector (masked at the edge) loads and
+ *       stores; beta 0 never reads C.
+ *   <li>With {@code threads > 1}, products of at least {@link #PARALLEL_MIN_FLOPS} are split along N (or M when
+ *       M is the larger dimension) into one part per thread; the caller runs one part and a private pool of
+ *       daemon threads the rest. Segments confined to the caller are re-scoped (restricted
+ *       {@link MemorySegment#reinterpret(Arena, java.util.function.Consumer)}) so the pool can read them; that is
+ *       sound because the caller waits for every part before returning.
+ * </ul>
+ * Needs {@code --add-modules jdk.incubator.vector}; native access should be enabled for the re-scoping.
+ */
+public final class VectorGemm implements Gemm, AutoCloseable {
+    private static final VectorSpecies<Float> S = FloatVector.SPECIES_PREFERRED;
+    private static final int VL = S.length();
+    private static final ValueLayout.OfFloat F = ValueLayout.JAVA_FLOAT_UNALIGNED;
+    private static final ByteOrder ORDER = ByteOrder.nativeOrder();
+
+    /** Rows of the micro-kernel. */
+    static final int MR = 6;
+    /** Vectors of columns of the micro-kernel, and its width in floats. */
+    static final int NV = 4;
+    static final int NR = NV * VL;
+    /** Depth of a packed panel (inner dimension per pass). */
+    static final int KC = Integer.getInteger("vg.kc", 256);
+    /** Rows of A per block (a multiple of MR). */
+    static final int MC = Integer.getInteger("vg.mc", 96);
+    /** Columns of op(B) per packed panel (a multiple of NR). */
+    static final int NC = Integer.getInteger("vg.nc", 1024);
+    /** Below this many flops (2mnk) a product runs on the caller alone: handing parts to threads costs more. */
+    static final long PARALLEL_MIN_FLOPS = Long.getLong("vg.parallel", 1L << 22);
+
+    /** Per-thread scratch, allocated once at its full size on a thread's first product. */
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
+    /** Never started: a thread other than the caller, to ask whether the pool could access a segment. */
+    private static final Thread PROBE = new Thread(() -> { }, "VectorGemm-probe");
+
+    private final int threads;
+    private final ExecutorService pool;
+
+    /** Runs every product on the calling thread. */
+    public VectorGemm() {
+        this(1);
+    }
+
+    /** @param threads how many threads one product may use, the caller included; {@code >= 1} */
+    public VectorGemm(int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+        }
+        this.threads = threads;
+        if (threads == 1) {
+            pool = null;
+        } else {
+            AtomicInteger count = new AtomicInteger();
+            pool = Executors.newFixedThreadPool(threads - 1, r -> {
+                Thread t = new Thread(r, "VectorGemm-" + count.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+            });
+        }
+    }
+
+    public int threads() {
+        return threads;
+    }
+
+    /** The lanes of the vectors used: 16 with AVX-512. */
+    public static int vectorLanes() {
+        return VL;
+    }
+
+    /** Stops the pool's threads; products after this run on the caller. */
+    @Override
+    public void close() {
+        if (pool != null) {
+            pool.shutdownNow();
+        }
+    }
+
+    private static final class Scratch {
+        final float[] packedB = new float[KC * NC];
+        final float[] tile = new float[MR * NR];
+    }
+
+    @Override
+    public void multiply(Transpose transB, int m, int n, int k, float alpha,
+                         MemorySegment a, long aOffset, int lda,
+                         MemorySegment b, long bOffset, int ldb,
+                         float beta, MemorySegment c, long cOffset, int ldc) {
+        Objects.requireNonNull(transB, "transB");
+        boolean t = switch (transB) {
+            case NO_TRANSPOSE -> false;
+            case TRANSPOSE -> true;
+            default -> throw new IllegalArgumentException("transB must be NO_TRANSPOSE or TRANSPOSE, got " + transB);
+        };
+        if (m < 0 || n < 0 || k < 0) {
+            throw new IllegalArgumentException("m, n, k must be >= 0: " + m + ", " + n + ", " + k);
+        }
+        checkView("A", a, aOffset, m, k, lda);
+        checkView("B", b, bOffset, t ? n : k, t ? k : n, ldb);
+        checkView("C", c, cOffset, m, n, ldc);
+        if (c.isReadOnly() && m > 0 && n > 0) {
+            throw new IllegalArgumentException("C is read-only");
+        }
+        if (m == 0 || n == 0) {
+            return;
+        }
+        if (k == 0 || alpha == 0f) {
+            scale(m, n, beta, c, cOffset * Float.BYTES, (long) ldc * Float.BYTES);
+            return;
+        }
+        double flops = 2.0 * m * n * k;
+        int parts = pool == null || pool.isShutdown() || flops < PARALLEL_MIN_FLOPS ? 1 : threads;
+        boolean splitN = n >= m;
+        int units = splitN ? ceilDiv(n, NR) : ceilDiv(m, MR);
+        parts = Math.min(parts, units);
+        if (parts == 1) {
+            compute(t, 0, m, 0, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);
+            return;
+        }
+        MemorySegment sa = shared(a);
+        MemorySegment sb = shared(b);
+        MemorySegment sc = shared(c);
+        int unit = splitN ? NR : MR;
+        int dim = splitN ? n : m;
+        Future<?>[] futures = new Future<?>[parts - 1];
+        for (int part = 1; part < parts; part++) {
+            int from = Math.min(dim, (int) ((long) units * part / parts) * unit);
+            int to = Math.min(dim, (int) ((long) units * (part + 1) / parts) * unit);
+            futures[part - 1] = pool.submit(splitN
+                    ? () -> compute(t, 0, m, from, to, k, alpha, sa, aOffset, lda, sb, bOffset, ldb, beta, sc, cOffset, ldc)
+                    : () -> compute(t, from, to, 0, n, k, alpha, sa, aOffset, lda, sb, bOffset, ldb, beta, sc, cOffset, ldc));
+        }
+        int end = Math.min(dim, (units / parts) * unit);
+        RuntimeException failure = null;
+        try {
+            if (splitN) {
+                compute(t, 0, m, 0, end, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);
+            } else {
+                compute(t, 0, end, 0, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);
+            }
+        } catch (RuntimeException e) {
+            failure = e;
+        }
+        boolean interrupted = false;
+        for (Future<?> f : futures) {
+            while (true) {
+                try {
+                    f.get();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true; // the parts still use the caller's memory: wait for them regardless
+                } catch (ExecutionException e) {
+                    if (failure == null) {
+                        failure = e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+                    }
+                    break;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /** The segment itself when the pool's threads may access it, else the same memory with the global scope. */
+    private static MemorySegment shared(MemorySegment s) {
+        return s.isAccessibleBy(PROBE) ? s : s.reinterpret(Arena.global(), null);
+    }
+
+    private static void checkView(String name, MemorySegment s, long offset, int rows, int cols, int ld) {
+        Objects.requireNonNull(s, name);
+        if (ld < Math.max(1, cols)) {
+            throw new IllegalArgumentException("ld" + name.toLowerCase() + " = " + ld + " < max(1, " + cols + ")");
+        }
+        if (offset < 0) {
+            throw new IllegalArgumentException(name + " offset " + offset + " < 0");
+        }
+        if (rows > 0 && cols > 0) {
+            long end = offset + (long) (rows - 1) * ld + cols;
+            if (end * Float.BYTES > s.byteSize()) {
+                throw new IndexOutOfBoundsException(name + ": " + rows + "x" + cols + " at offset " + offset + " with ld "
+                        + ld + " needs " + end + " floats; the segment holds " + s.byteSize() / Float.BYTES);
+            }
+        }
+    }
+
+    private static int ceilDiv(int x, int y) {
+        return (x + y - 1) / y;
+    }
+
+    /** C = beta * C over m x n (beta 0 writes zeros without reading C). */
+    private static void scale(int m, int n, float beta, MemorySegment c, long cAt, long ldcBytes) {
+        if (beta == 1f) {
+            return;
+        }
+        for (int i = 0; i < m; i++) {
+            long row = cAt + i * ldcBytes;
+            for (int j = 0; j < n; j++) {
+                long at = row + (long) j * Float.BYTES;
+                c.set(F, at, beta == 0f ? 0f : beta * c.get(F, at));
+            }
+        }
+    }
+
+    /** Rows [m0, m1) and columns [n0, n1) of C, on the calling thread. */
+    private static void compute(boolean transB, int m0, int m1, int n0, int n1, int k, float alpha,
+                                MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb,
+                                float beta, MemorySegment c, long cOffset, int ldc) {
+        Scratch scratch = SCRATCH.get();
+        float[] packed = scratch.packedB;
+        float[] tile = scratch.tile;
+        boolean vectorB = b.isNative();
+        boolean vectorC = c.isNative();
+        long ldaBytes = (long) lda * Float.BYTES;
+        long ldcBytes = (long) ldc * Float.BYTES;
+        for (int jc = n0; jc < n1; jc += NC) {
+            int nc = Math.min(NC, n1 - jc);
+            for (int pc = 0; pc < k; pc += KC) {
+                int kc = Math.min(KC, k - pc);
+                if (transB) {
+                    packTransposed(b, (bOffset + (long) jc * ldb + pc) * Float.BYTES, (long) ldb * Float.BYTES,
+                            kc, nc, packed, vectorB);
+                } else {
+                    packPlain(b, (bOffset + (long) pc * ldb + jc) * Float.BYTES, (long) ldb * Float.BYTES,
+                            kc, nc, packed, vectorB);
+                }
+                float betaHere = pc == 0 ? beta : 1f;
+                for (int ic = m0; ic < m1; ic += MC) {
+                    int mc = Math.min(MC, m1 - ic);
+                    long aBlock = (aOffset + (long) ic * lda + pc) * Float.BYTES;
+                    long cBlock = (cOffset + (long) ic * ldc + jc) * Float.BYTES;
+                    for (int jr = 0; jr < nc; jr += NR) {
+                        int cols = Math.min(NR, nc - jr);
+                        int nv = ceilDiv(cols, VL);
+                        int bi = jr * kc;
+                        for (int ir = 0; ir < mc; ir += MR) {
+                            int rows = Math.min(MR, mc - ir);
+                            long a0 = aBlock + ir * ldaBytes;
+                            long a1 = a0 + Math.min(1, rows - 1) * ldaBytes;
+                            long a2 = a0 + Math.min(2, rows - 1) * ldaBytes;
+                            long a3 = a0 + Math.min(3, rows - 1) * ldaBytes;
+                            long a4 = a0 + Math.min(4, rows - 1) * ldaBytes;
+                            long a5 = a0 + Math.min(5, rows - 1) * ldaBytes;
+                            switch (nv) {
+                                case 4 -> kernel4(kc, a, a0, a1, a2, a3, a4, a5, packed, bi, tile);
+                                case 3 -> kernel3(kc, a, a0, a1, a2, a3, a4, a5, packed, bi, tile);
+                                case 2 -> kernel2(kc, a, a0, a1, a2, a3, a4, a5, packed, bi, tile);
+                                default -> kernel1(kc, a, a0, a1, a2, a3, a4, a5, packed, bi, tile);
+                            }
+                            update(tile, rows, cols, alpha, betaHere, c,
+                                    cBlock + ir * ldcBytes + (long) jr * Float.BYTES, ldcBytes, vectorC);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * C block (rows x cols at byte offset {@code at}) = alpha * tile + beta * C block. Full vectors where they fit,
+     * a masked one at the right edge; scalar when C is a heap segment (the Vector API reads only byte[] ones).
+     */
+    private static void update(float[] tile, int rows, int cols, float alpha, float beta, MemorySegment c, long at,
+                               long ldcBytes, boolean vectorC) {
+        if (!vectorC) {
+            for (int r = 0; r < rows; r++) {
+                for (int j = 0; j < cols; j++) {
+                    long e = at + r * ldcBytes + (long) j * Float.BYTES;
+                    float v = alpha * tile[r * NR + j];
+                    c.set(F, e, beta == 0f ? v : v + beta * c.get(F, e));
+                }
+            }
+            return;
+        }
+        int full = cols & -VL;
+        VectorMask<Float> edge = full < cols ? S.indexInRange(full, cols) : null;
+        FloatVector alphas = FloatVector.broadcast(S, alpha);
+        for (int r = 0; r < rows; r++) {
+            long row = at + r * ldcBytes;
+            int t = r * NR;
+            if (beta == 0f) {
+                for (int j = 0; j < full; j += VL) {
+                    FloatVector.fromArray(S, tile, t + j).mul(alpha)
+                            .intoMemorySegment(c, row + (long) j * Float.BYTES, ORDER);
+                }
+                if (edge != null) {
+                    FloatVector.fromArray(S, tile, t + full).mul(alpha)
+                            .intoMemorySegment(c, row + (long) full * Float.BYTES, ORDER, edge);
+                }
+            } else if (beta == 1f) {
+                for (int j = 0; j < full; j += VL) {
+                    long e = row + (long) j * Float.BYTES;
+                    FloatVector.fromArray(S, tile, t + j)
+                            .fma(alphas, FloatVector.fromMemorySegment(S, c, e, ORDER))
+                            .intoMemorySegment(c, e, ORDER);
+                }
+                if (edge != null) {
+                    long e = row + (long) full * Float.BYTES;
+                    FloatVector.fromArray(S, tile, t + full)
+                            .fma(alphas, FloatVector.fromMemorySegment(S, c, e, ORDER, edge))
+                            .intoMemorySegment(c, e, ORDER, edge);
+                }
+            } else {
+                for (int j = 0; j < full; j += VL) {
+                    long e = row + (long) j * Float.BYTES;
+                    FloatVector.fromArray(S, tile, t + j)
+                            .fma(alphas, FloatVector.fromMemorySegment(S, c, e, ORDER).mul(beta))
+                            .intoMemorySegment(c, e, ORDER);
+                }
+                if (edge != null) {
+                    long e = row + (long) full * Float.BYTES;
+                    FloatVector.fromArray(S, tile, t + full)
+                            .fma(alphas, FloatVector.fromMemorySegment(S, c, e, ORDER, edge).mul(beta))
+                            .intoMemorySegment(c, e, ORDER, edge);
+                }
+            }
+        }
+    }
+
+    /**
+     * Packs op(B) = B (stored k x n) rows [0, kc) x columns [0, nc) from byte offset {@code at} into panels of
+     * NR columns: panel q holds {@code kc} rows of its width (NR, or the last panel's columns rounded up to
+     * whole vectors, zero-padded), starting at {@code q * NR * kc}.
+     */
+    private static void packPlain(MemorySegment b, long at, long ldbBytes, int kc, int nc, float[] dst, boolean vector) {
+        for (int jr = 0; jr < nc; jr += NR) {
+            int cols = Math.min(NR, nc - jr);
+            int width = ceilDiv(cols, VL) * VL;
+            int base = jr * kc;
+            long col = at + (long) jr * Float.BYTES;
+            if (vector) {
+                int full = cols & -VL;
+                VectorMask<Float> edge = full < cols ? S.indexInRange(full, cols) : null;
+                for (int p = 0; p < kc; p++) {
+                    long src = col + p * ldbBytes;
+                    int d = base + p * width;
+                    for (int j = 0; j < full; j += VL) {
+                        FloatVector.fromMemorySegment(S, b, src + (long) j * Float.BYTES, ORDER).intoArray(dst, d + j);
+                    }
+                    if (edge != null) {
+                        FloatVector.fromMemorySegment(S, b, src + (long) full * Float.BYTES, ORDER, edge)
+                                .intoArray(dst, d + full);
+                    }
+                }
+            } else {
+                for (int p = 0; p < kc; p++) {
+                    int d = base + p * width;
+                    MemorySegment.copy(b, F, col + p * ldbBytes, dst, d, cols);
+                    java.util.Arrays.fill(dst, d + cols, d + width, 0f);
+                }
+            }
+        }
+    }
+
+    /**
+     * Packs op(B) = Bᵀ (B stored n x k) rows [0, kc) x columns [0, nc) of op(B), i.e. rows [0, nc) x columns
+     * [0, kc) of B from byte offset {@code at}, into the panels {@link #packPlain} makes: whole 16 x 16 blocks by
+     * in-register transposes, the ragged rest one float at a time.
+     */
+    private static void packTransposed(MemorySegment b, long at, long ldbBytes, int kc, int nc, float[] dst,
+                                       boolean vector) {
+        for (int jr = 0; jr < nc; jr += NR) {
+            int cols = Math.min(NR, nc - jr);
+            int width = ceilDiv(cols, VL) * VL;
+            int base = jr * kc;
+            long rowsAt = at + jr * ldbBytes;
+            int blockRows = vector && VL == 16 ? cols & -16 : 0;
+            int blockDepth = kc & -16;
+            for (int j = 0; j < blockRows; j += 16) {
+                for (int p = 0; p < blockDepth; p += 16) {
+                    transpose16(b, rowsAt + j * ldbBytes + (long) p * Float.BYTES, ldbBytes, dst, base + p * width + j, width);
+                }
+            }
+            // The ragged rest: columns of op(B) past the whole blocks, and depth past them for the blocked columns.
+            for (int j = 0; j < width; j++) {
+                int from = j < blockRows ? blockDepth : 0;
+                if (j < cols) {
+                    long src = rowsAt + j * ldbBytes;
+                    for (int p = from; p < kc; p++) {
+                        dst[base + p * width + j] = b.get(F, src + (long) p * Float.BYTES);
+                    }
+                } else {
+                    for (int p = 0; p < kc; p++) {
+                        dst[base + p * width + j] = 0f;
+                    }
+                }
+            }
+        }
+    }
+
+    // Lane permutations for a 16 x 16 transpose in four rounds of two-vector rearranges (index i < 16 takes lane
+    // i of the first vector, i >= 16 lane i - 16 of the second): interleave 32-bit, then 64-bit pairs within
+    // each 128-bit quarter, then gather quarters twice. (Two-vector selectFrom would be one instruction
+    // cheaper but needs JDK 24; this module targets 22.)
+    private static final VectorShuffle<Float> UNPACK_LO_32;
+    private static final VectorShuffle<Float> UNPACK_HI_32;
+    private static final VectorShuffle<Float> UNPACK_LO_64;
+    private static final VectorShuffle<Float> UNPACK_HI_64;
+    private static final VectorShuffle<Float> EVEN_QUARTERS;
+    private static final VectorShuffle<Float> ODD_QUARTERS;
+
+    static {
+        if (VL == 16) {
+            int[][] p = new int[6][16];
+            for (int q = 0; q < 4; q++) {
+                int o = q * 4;
+                p[0][o] = o; p[0][o + 1] = 16 + o; p[0][o + 2] = o + 1; p[0][o + 3] = 17 + o;
+                p[1][o] = o + 2; p[1][o + 1] = 18 + o; p[1][o + 2] = o + 3; p[1][o + 3] = 19 + o;
+                p[2][o] = o; p[2][o + 1] = o + 1; p[2][o + 2] = 16 + o; p[2][o + 3] = 17 + o;
+                p[3][o] = o + 2; p[3][o + 1] = o + 3; p[3][o + 2] = 18 + o; p[3][o + 3] = 19 + o;
+            }
+            int[] even = {0, 2, 4, 6}; // quarters 0, 2 of the first vector, then of the second
+            int[] odd = {1, 3, 5, 7};
+            for (int q = 0; q < 4; q++) {
+                for (int e = 0; e < 4; e++) {
+                    p[4][q * 4 + e] = even[q] * 4 + e;
+                    p[5][q * 4 + e] = odd[q] * 4 + e;
+                }
+            }
+            UNPACK_LO_32 = VectorShuffle.fromArray(S, p[0], 0);
+            UNPACK_HI_32 = VectorShuffle.fromArray(S, p[1], 0);
+            UNPACK_LO_64 = VectorShuffle.fromArray(S, p[2], 0);
+            UNPACK_HI_64 = VectorShuffle.fromArray(S, p[3], 0);
+            EVEN_QUARTERS = VectorShuffle.fromArray(S, p[4], 0);
+            ODD_QUARTERS = VectorShuffle.fromArray(S, p[5], 0);
+        } else {
+            UNPACK_LO_32 = UNPACK_HI_32 = UNPACK_LO_64 = UNPACK_HI_64 = EVEN_QUARTERS = ODD_QUARTERS = null;
+        }
+    }
+
+    /** dst[d + q*w + r] = B row r, element q, for the 16 x 16 block at byte offset {@code at} (VL must be 16). */
+    private static void transpose16(MemorySegment b, long at, long ld, float[] dst, int d, int w) {
+        FloatVector r0 = FloatVector.fromMemorySegment(S, b, at, ORDER);
+        FloatVector r1 = FloatVector.fromMemorySegment(S, b, at + ld, ORDER);
+        FloatVector r2 = FloatVector.fromMemorySegment(S, b, at + 2 * ld, ORDER);
+        FloatVector r3 = FloatVector.fromMemorySegment(S, b, at + 3 * ld, ORDER);
+        FloatVector r4 = FloatVector.fromMemorySegment(S, b, at + 4 * ld, ORDER);
+        FloatVector r5 = FloatVector.fromMemorySegment(S, b, at + 5 * ld, ORDER);
+        FloatVector r6 = FloatVector.fromMemorySegment(S, b, at + 6 * ld, ORDER);
+        FloatVector r7 = FloatVector.fromMemorySegment(S, b, at + 7 * ld, ORDER);
+        FloatVector r8 = FloatVector.fromMemorySegment(S, b, at + 8 * ld, ORDER);
+        FloatVector r9 = FloatVector.fromMemorySegment(S, b, at + 9 * ld, ORDER);
+        FloatVector ra = FloatVector.fromMemorySegment(S, b, at + 10 * ld, ORDER);
+        FloatVector rb = FloatVector.fromMemorySegment(S, b, at + 11 * ld, ORDER);
+        FloatVector rc = FloatVector.fromMemorySegment(S, b, at + 12 * ld, ORDER);
+        FloatVector rd = FloatVector.fromMemorySegment(S, b, at + 13 * ld, ORDER);
+        FloatVector re = FloatVector.fromMemorySegment(S, b, at + 14 * ld, ORDER);
+        FloatVector rf = FloatVector.fromMemorySegment(S, b, at + 15 * ld, ORDER);
+        VectorShuffle<Float> l32 = UNPACK_LO_32, h32 = UNPACK_HI_32, l64 = UNPACK_LO_64, h64 = UNPACK_HI_64;
+        VectorShuffle<Float> ev = EVEN_QUARTERS, od = ODD_QUARTERS;
+        FloatVector t0 = r0.rearrange(l32, r1), t1 = r0.rearrange(h32, r1);
+        FloatVector t2 = r2.rearrange(l32, r3), t3 = r2.rearrange(h32, r3);
+        FloatVector t4 = r4.rearrange(l32, r5), t5 = r4.rearrange(h32, r5);
+        FloatVector t6 = r6.rearrange(l32, r7), t7 = r6.rearrange(h32, r7);
+        FloatVector t8 = r8.rearrange(l32, r9), t9 = r8.rearrange(h32, r9);
+        FloatVector ta = ra.rearrange(l32, rb), tb = ra.rearrange(h32, rb);
+        FloatVector tc = rc.rearrange(l32, rd), td = rc.rearrange(h32, rd);
+        FloatVector te = re.rearrange(l32, rf), tf = re.rearrange(h32, rf);
+        r0 = t0.rearrange(l64, t2); r1 = t0.rearrange(h64, t2); r2 = t1.rearrange(l64, t3); r3 = t1.rearrange(h64, t3);
+        r4 = t4.rearrange(l64, t6); r5 = t4.rearrange(h64, t6); r6 = t5.rearrange(l64, t7); r7 = t5.rearrange(h64, t7);
+        r8 = t8.rearrange(l64, ta); r9 = t8.rearrange(h64, ta); ra = t9.rearrange(l64, tb); rb = t9.rearrange(h64, tb);
+        rc = tc.rearrange(l64, te); rd = tc.rearrange(h64, te); re = td.rearrange(l64, tf); rf = td.rearrange(h64, tf);
+        t0 = r0.rearrange(ev, r4); t1 = r1.rearrange(ev, r5); t2 = r2.rearrange(ev, r6); t3 = r3.rearrange(ev, r7);
+        t4 = r0.rearrange(od, r4); t5 = r1.rearrange(od, r5); t6 = r2.rearrange(od, r6); t7 = r3.rearrange(od, r7);
+        t8 = r8.rearrange(ev, rc); t9 = r9.rearrange(ev, rd); ta = ra.rearrange(ev, re); tb = rb.rearrange(ev, rf);
+        tc = r8.rearrange(od, rc); td = r9.rearrange(od, rd); te = ra.rearrange(od, re); tf = rb.rearrange(od, rf);
+        t0.rearrange(ev, t8).intoArray(dst, d);
+        t1.rearrange(ev, t9).intoArray(dst, d + w);
+        t2.rearrange(ev, ta).intoArray(dst, d + 2 * w);
+        t3.rearrange(ev, tb).intoArray(dst, d + 3 * w);
+        t4.rearrange(ev, tc).intoArray(dst, d + 4 * w);
+        t5.rearrange(ev, td).intoArray(dst, d + 5 * w);
+        t6.rearrange(ev, te).intoArray(dst, d + 6 * w);
+        t7.rearrange(ev, tf).intoArray(dst, d + 7 * w);
+        t0.rearrange(od, t8).intoArray(dst, d + 8 * w);
+        t1.rearrange(od, t9).intoArray(dst, d + 9 * w);
+        t2.rearrange(od, ta).intoArray(dst, d + 10 * w);
+        t3.rearrange(od, tb).intoArray(dst, d + 11 * w);
+        t4.rearrange(od, tc).intoArray(dst, d + 12 * w);
+        t5.rearrange(od, td).intoArray(dst, d + 13 * w);
+        t6.rearrange(od, te).intoArray(dst, d + 14 * w);
+        t7.rearrange(od, tf).intoArray(dst, d + 15 * w);
+    }
+
+    // ---- micro-kernels: identical but for the number of column vectors (4, 3, 2, 1) ------------------------
+
+    /**
+     * The micro-kernel: a 6 x (4 x VL) block of A·op(B) over {@code kc} steps of the inner dimension, kept in
+     * 24 vector registers. Row r of A is read in place at byte offset {@code ar}, one float per step
+     * (broadcast); op(B) is the packed panel, {@code 4 x VL} floats per step. The sums go to {@code tile}
+     * (row stride NR), from where {@link #update} applies alpha and beta.
+     */
+    private static void kernel4(int kc, MemorySegment a, long a0, long a1, long a2, long a3, long a4, long a5,
+                                float[] b, int bi, float[] tile) {
+        FloatVector zero = FloatVector.zero(S);
+        FloatVector c00 = zero, c01 = zero, c02 = zero, c03 = zero;
+        FloatVector c10 = zero, c11 = zero, c12 = zero, c13 = zero;
+        FloatVector c20 = zero, c21 = zero, c22 = zero, c23 = zero;
+        FloatVector c30 = zero, c31 = zero, c32 = zero, c33 = zero;
+        FloatVector c40 = zero, c41 = zero, c42 = zero, c43 = zero;
+        FloatVector c50 = zero, c51 = zero, c52 = zero, c53 = zero;
+        for (int p = 0; p < kc; p++) {
+            int bp = bi + p * 4 * VL;
+            FloatVector b0 = FloatVector.fromArray(S, b, bp);
+            FloatVector b1 = FloatVector.fromArray(S, b, bp + VL);
+            FloatVector b2 = FloatVector.fromArray(S, b, bp + 2 * VL);
+            FloatVector b3 = FloatVector.fromArray(S, b, bp + 3 * VL);
+            long ap = (long) p * Float.BYTES;
+            FloatVector x0 = FloatVector.broadcast(S, a.get(F, a0 + ap));
+            c00 = b0.fma(x0, c00); c01 = b1.fma(x0, c01); c02 = b2.fma(x0, c02); c03 = b3.fma(x0, c03);
+            FloatVector x1 = FloatVector.broadcast(S, a.get(F, a1 + ap));
+            c10 = b0.fma(x1, c10); c11 = b1.fma(x1, c11); c12 = b2.fma(x1, c12); c13 = b3.fma(x1, c13);
+            FloatVector x2 = FloatVector.broadcast(S, a.get(F, a2 + ap));
+            c20 = b0.fma(x2, c20); c21 = b1.fma(x2, c21); c22 = b2.fma(x2, c22); c23 = b3.fma(x2, c23);
+            FloatVector x3 = FloatVector.broadcast(S, a.get(F, a3 + ap));
+            c30 = b0.fma(x3, c30); c31 = b1.fma(x3, c31); c32 = b2.fma(x3, c32); c33 = b3.fma(x3, c33);
+            FloatVector x4 = FloatVector.broadcast(S, a.get(F, a4 + ap));
+            c40 = b0.fma(x4, c40); c41 = b1.fma(x4, c41); c42 = b2.fma(x4, c42); c43 = b3.fma(x4, c43);
+            FloatVector x5 = FloatVector.broadcast(S, a.get(F, a5 + ap));
+            c50 = b0.fma(x5, c50); c51 = b1.fma(x5, c51); c52 = b2.fma(x5, c52); c53 = b3.fma(x5, c53);
+        }
+        c00.intoArray(tile, 0);
+        c01.intoArray(tile, VL);
+        c02.intoArray(tile, 2 * VL);
+        c03.intoArray(tile, 3 * VL);
+        c10.intoArray(tile, NR);
+        c11.intoArray(tile, NR + VL);
+        c12.intoArray(tile, NR + 2 * VL);
+        c13.intoArray(tile, NR + 3 * VL);
+        c20.intoArray(tile, 2 * NR);
+        c21.intoArray(tile, 2 * NR + VL);
+        c22.intoArray(tile, 2 * NR + 2 * VL);
+        c23.intoArray(tile, 2 * NR + 3 * VL);
+        c30.intoArray(tile, 3 * NR);
+        c31.intoArray(tile, 3 * NR + VL);
+        c32.intoArray(tile, 3 * NR + 2 * VL);
+        c33.intoArray(tile, 3 * NR + 3 * VL);
+        c40.intoArray(tile, 4 * NR);
+        c41.intoArray(tile, 4 * NR + VL);
+        c42.intoArray(tile, 4 * NR + 2 * VL);
+        c43.intoArray(tile, 4 * NR + 3 * VL);
+        c50.intoArray(tile, 5 * NR);
+        c51.intoArray(tile, 5 * NR + VL);
+        c52.intoArray(tile, 5 * NR + 2 * VL);
+        c53.intoArray(tile, 5 * NR + 3 * VL);
+    }
+
+    /** The 6 x 3-vector micro-kernel: see {@link #kernel4}. */
+    private static void kernel3(int kc, MemorySegment a, long a0, long a1, long a2, long a3, long a4, long a5,
+                                float[] b, int bi, float[] tile) {
+        FloatVector zero = FloatVector.zero(S);
+        FloatVector c00 = zero, c01 = zero, c02 = zero;
+        FloatVector c10 = zero, c11 = zero, c12 = zero;
+        FloatVector c20 = zero, c21 = zero, c22 = zero;
+        FloatVector c30 = zero, c31 = zero, c32 = zero;
+        FloatVector c40 = zero, c41 = zero, c42 = zero;
+        FloatVector c50 = zero, c51 = zero, c52 = zero;
+        for (int p = 0; p < kc; p++) {
+            int bp = bi + p * 3 * VL;
+            FloatVector b0 = FloatVector.fromArray(S, b, bp);
+            FloatVector b1 = FloatVector.fromArray(S, b, bp + VL);
+            FloatVector b2 = FloatVector.fromArray(S, b, bp + 2 * VL);
+            long ap = (long) p * Float.BYTES;
+            FloatVector x0 = FloatVector.broadcast(S, a.get(F, a0 + ap));
+            c00 = b0.fma(x0, c00); c01 = b1.fma(x0, c01); c02 = b2.fma(x0, c02);
+            FloatVector x1 = FloatVector.broadcast(S, a.get(F, a1 + ap));
+            c10 = b0.fma(x1, c10); c11 = b1.fma(x1, c11); c12 = b2.fma(x1, c12);
+            FloatVector x2 = FloatVector.broadcast(S, a.get(F, a2 + ap));
+            c20 = b0.fma(x2, c20); c21 = b1.fma(x2, c21); c22 = b2.fma(x2, c22);
+            FloatVector x3 = FloatVector.broadcast(S, a.get(F, a3 + ap));
+            c30 = b0.fma(x3, c30); c31 = b1.fma(x3, c31); c32 = b2.fma(x3, c32);
+            FloatVector x4 = FloatVector.broadcast(S, a.get(F, a4 + ap));
+            c40 = b0.fma(x4, c40); c41 = b1.fma(x4, c41); c42 = b2.fma(x4, c42);
+            FloatVector x5 = FloatVector.broadcast(S, a.get(F, a5 + ap));
+            c50 = b0.fma(x5, c50); c51 = b1.fma(x5, c51); c52 = b2.fma(x5, c52);
+        }
+        c00.intoArray(tile, 0);
+        c01.intoArray(tile, VL);
+        c02.intoArray(tile, 2 * VL);
+        c10.intoArray(tile, NR);
+        c11.intoArray(tile, NR + VL);
+        c12.intoArray(tile, NR + 2 * VL);
+        c20.intoArray(tile, 2 * NR);
+        c21.intoArray(tile, 2 * NR + VL);
+        c22.intoArray(tile, 2 * NR + 2 * VL);
+        c30.intoArray(tile, 3 * NR);
+        c31.intoArray(tile, 3 * NR + VL);
+        c32.intoArray(tile, 3 * NR + 2 * VL);
+        c40.intoArray(tile, 4 * NR);
+        c41.intoArray(tile, 4 * NR + VL);
+        c42.intoArray(tile, 4 * NR + 2 * VL);
+        c50.intoArray(tile, 5 * NR);
+        c51.intoArray(tile, 5 * NR + VL);
+        c52.intoArray(tile, 5 * NR + 2 * VL);
+    }
+
+    /** The 6 x 2-vector micro-kernel: see {@link #kernel4}. */
+    private static void kernel2(int kc, MemorySegment a, long a0, long a1, long a2, long a3, long a4, long a5,
+                                float[] b, int bi, float[] tile) {
+        FloatVector zero = FloatVector.zero(S);
+        FloatVector c00 = zero, c01 = zero;
+        FloatVector c10 = zero, c11 = zero;
+        FloatVector c20 = zero, c21 = zero;
+        FloatVector c30 = zero, c31 = zero;
+        FloatVector c40 = zero, c41 = zero;
+        FloatVector c50 = zero, c51 = zero;
+        for (int p = 0; p < kc; p++) {
+            int bp = bi + p * 2 * VL;
+            FloatVector b0 = FloatVector.fromArray(S, b, bp);
+            FloatVector b1 = FloatVector.fromArray(S, b, bp + VL);
+            long ap = (long) p * Float.BYTES;
+            FloatVector x0 = FloatVector.broadcast(S, a.get(F, a0 + ap));
+            c00 = b0.fma(x0, c00); c01 = b1.fma(x0, c01);
+            FloatVector x1 = FloatVector.broadcast(S, a.get(F, a1 + ap));
+            c10 = b0.fma(x1, c10); c11 = b1.fma(x1, c11);
+            FloatVector x2 = FloatVector.broadcast(S, a.get(F, a2 + ap));
+            c20 = b0.fma(x2, c20); c21 = b1.fma(x2, c21);
+            FloatVector x3 = FloatVector.broadcast(S, a.get(F, a3 + ap));
+            c30 = b0.fma(x3, c30); c31 = b1.fma(x3, c31);
+            FloatVector x4 = FloatVector.broadcast(S, a.get(F, a4 + ap));
+            c40 = b0.fma(x4, c40); c41 = b1.fma(x4, c41);
+            FloatVector x5 = FloatVector.broadcast(S, a.get(F, a5 + ap));
+            c50 = b0.fma(x5, c50); c51 = b1.fma(x5, c51);
+        }
+        c00.intoArray(tile, 0);
+        c01.intoArray(tile, VL);
+        c10.intoArray(tile, NR);
+        c11.intoArray(tile, NR + VL);
+        c20.intoArray(tile, 2 * NR);
+        c21.intoArray(tile, 2 * NR + VL);
+        c30.intoArray(tile, 3 * NR);
+        c31.intoArray(tile, 3 * NR + VL);
+        c40.intoArray(tile, 4 * NR);
+        c41.intoArray(tile, 4 * NR + VL);
+        c50.intoArray(tile, 5 * NR);
+        c51.intoArray(tile, 5 * NR + VL);
+    }
+
+    /** The 6 x 1-vector micro-kernel: see {@link #kernel4}. */
+    private static void kernel1(int kc, MemorySegment a, long a0, long a1, long a2, long a3, long a4, long a5,
+                                float[] b, int bi, float[] tile) {
+        FloatVector zero = FloatVector.zero(S);
+        FloatVector c00 = zero;
+        FloatVector c10 = zero;
+        FloatVector c20 = zero;
+        FloatVector c30 = zero;
+        FloatVector c40 = zero;
+        FloatVector c50 = zero;
+        for (int p = 0; p < kc; p++) {
+            int bp = bi + p * VL;
+            FloatVector b0 = FloatVector.fromArray(S, b, bp);
+            long ap = (long) p * Float.BYTES;
+            FloatVector x0 = FloatVector.broadcast(S, a.get(F, a0 + ap));
+            c00 = b0.fma(x0, c00);
+            FloatVector x1 = FloatVector.broadcast(S, a.get(F, a1 + ap));
+            c10 = b0.fma(x1, c10);
+            FloatVector x2 = FloatVector.broadcast(S, a.get(F, a2 + ap));
+            c20 = b0.fma(x2, c20);
+            FloatVector x3 = FloatVector.broadcast(S, a.get(F, a3 + ap));
+            c30 = b0.fma(x3, c30);
+            FloatVector x4 = FloatVector.broadcast(S, a.get(F, a4 + ap));
+            c40 = b0.fma(x4, c40);
+            FloatVector x5 = FloatVector.broadcast(S, a.get(F, a5 + ap));
+            c50 = b0.fma(x5, c50);
+        }
+        c00.intoArray(tile, 0);
+        c10.intoArray(tile, NR);
+        c20.intoArray(tile, 2 * NR);
+        c30.intoArray(tile, 3 * NR);
+        c40.intoArray(tile, 4 * NR);
+        c50.intoArray(tile, 5 * NR);
+    }
+}
