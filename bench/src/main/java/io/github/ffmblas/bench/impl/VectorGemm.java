@@ -68,6 +68,7 @@ public final class VectorGemm implements Gemm, AutoCloseable {
     private static final Thread PROBE = new Thread(() -> { }, "VectorGemm-probe");
 
     private final int threads;
+    private final long parallelMinFlops;
     private final ExecutorService pool;
 
     /** Runs every product on the calling thread. */
@@ -77,10 +78,16 @@ public final class VectorGemm implements Gemm, AutoCloseable {
 
     /** @param threads how many threads one product may use, the caller included; {@code >= 1} */
     public VectorGemm(int threads) {
+        this(threads, PARALLEL_MIN_FLOPS);
+    }
+
+    /** As {@link #VectorGemm(int)}, splitting products from {@code parallelMinFlops} on (tests split tiny ones). */
+    VectorGemm(int threads, long parallelMinFlops) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be >= 1, got " + threads);
         }
         this.threads = threads;
+        this.parallelMinFlops = parallelMinFlops;
         if (threads == 1) {
             pool = null;
         } else {
@@ -143,7 +150,7 @@ public final class VectorGemm implements Gemm, AutoCloseable {
             return;
         }
         double flops = 2.0 * m * n * k;
-        int parts = pool == null || pool.isShutdown() || flops < PARALLEL_MIN_FLOPS ? 1 : threads;
+        int parts = pool == null || pool.isShutdown() || flops < parallelMinFlops ? 1 : threads;
         boolean splitN = n >= m;
         int units = splitN ? ceilDiv(n, NR) : ceilDiv(m, MR);
         parts = Math.min(parts, units);
