@@ -26,9 +26,11 @@ import jdk.incubator.vector.VectorSpecies;
  *   <li>op(B) is packed, {@code KC x NC} at a time, into a thread-local heap array of column panels
  *       {@code NR = 4 x VL} wide (64 floats with 512-bit vectors), zero-padded: a plain vector copy when B is
  *       {@code k x n}, 16 x 16 in-register transposes when it is stored {@code n x k} (TRANSPOSE).
- *   <li>A is not packed: the micro-kernel broadcasts its elements straight from the caller's segment, six rows
- *       at a time (a row tail repeats the last row and drops the extra results), rows blocked by {@code MC} so
- *       the block stays in L2 while every panel of B passes over it.
+ *   <li>A is copied, {@code MC x KC} at a time, row by row (bulk copies, no transposition) into a thread-local
+ *       heap array that stays in L2 while every panel of B passes over it; the micro-kernel broadcasts from six
+ *       of its rows at a time (a row tail repeats the last row and drops the extra results). Reading A from
+ *       heap arrays rather than the segment keeps the kernel small: C2 compiles it in tens of milliseconds to
+ *       a few KB, where the segment-reading version took over a second and 100+ KB.
  *   <li>The micro-kernel keeps a {@code 6 x NR} block of C in 24 vector registers and does 24 FMAs per step of
  *       the inner dimension; narrower variants (1..3 vectors) serve the last panel of an odd width. Its sums go
  *       to a small tile, from which alpha and beta are applied to C with vector (masked at the edge) loads and
@@ -119,6 +121,7 @@ public final class VectorGemm implements Gemm, AutoCloseable {
 
     private static final class Scratch {
         final float[] packedB = new float[KC * NC];
+        final float[] rowsA = new float[MC * KC];
         final float[] tile = new float[MR * NR];
     }
 
@@ -252,6 +255,7 @@ public final class VectorGemm implements Gemm, AutoCloseable {
                                 float beta, MemorySegment c, long cOffset, int ldc) {
         Scratch scratch = SCRATCH.get();
         float[] packed = scratch.packedB;
+        float[] rowsA = scratch.rowsA;
         float[] tile = scratch.tile;
         boolean vectorB = b.isNative();
         boolean vectorC = c.isNative();
@@ -271,7 +275,7 @@ public final class VectorGemm implements Gemm, AutoCloseable {
                 float betaHere = pc == 0 ? beta : 1f;
                 for (int ic = m0; ic < m1; ic += MC) {
                     int mc = Math.min(MC, m1 - ic);
-                    long aBlock = (aOffset + (long) ic * lda + pc) * Float.BYTES;
+                    copyRows(a, (aOffset + (long) ic * lda + pc) * Float.BYTES, ldaBytes, mc, kc, rowsA);
                     long cBlock = (cOffset + (long) ic * ldc + jc) * Float.BYTES;
                     for (int jr = 0; jr < nc; jr += NR) {
                         int cols = Math.min(NR, nc - jr);
@@ -279,17 +283,18 @@ public final class VectorGemm implements Gemm, AutoCloseable {
                         int bi = jr * kc;
                         for (int ir = 0; ir < mc; ir += MR) {
                             int rows = Math.min(MR, mc - ir);
-                            long a0 = aBlock + ir * ldaBytes;
-                            long a1 = a0 + Math.min(1, rows - 1) * ldaBytes;
-                            long a2 = a0 + Math.min(2, rows - 1) * ldaBytes;
-                            long a3 = a0 + Math.min(3, rows - 1) * ldaBytes;
-                            long a4 = a0 + Math.min(4, rows - 1) * ldaBytes;
-                            long a5 = a0 + Math.min(5, rows - 1) * ldaBytes;
+                            // A row tail repeats the last row; its extra sums are never stored.
+                            int a0 = ir * kc;
+                            int a1 = a0 + Math.min(1, rows - 1) * kc;
+                            int a2 = a0 + Math.min(2, rows - 1) * kc;
+                            int a3 = a0 + Math.min(3, rows - 1) * kc;
+                            int a4 = a0 + Math.min(4, rows - 1) * kc;
+                            int a5 = a0 + Math.min(5, rows - 1) * kc;
                             switch (nv) {
-                                case 4 -> kernel4(kc, a, a0, a1, a2, a3, a4, a5, packed, bi, tile);
-                                case 3 -> kernel3(kc, a, a0, a1, a2, a3, a4, a5, packed, bi, tile);
-                                case 2 -> kernel2(kc, a, a0, a1, a2, a3, a4, a5, packed, bi, tile);
-                                default -> kernel1(kc, a, a0, a1, a2, a3, a4, a5, packed, bi, tile);
+                                case 4 -> kernel4(kc, rowsA, a0, a1, a2, a3, a4, a5, packed, bi, tile);
+                                case 3 -> kernel3(kc, rowsA, a0, a1, a2, a3, a4, a5, packed, bi, tile);
+                                case 2 -> kernel2(kc, rowsA, a0, a1, a2, a3, a4, a5, packed, bi, tile);
+                                default -> kernel1(kc, rowsA, a0, a1, a2, a3, a4, a5, packed, bi, tile);
                             }
                             update(tile, rows, cols, alpha, betaHere, c,
                                     cBlock + ir * ldcBytes + (long) jr * Float.BYTES, ldcBytes, vectorC);
@@ -297,6 +302,13 @@ public final class VectorGemm implements Gemm, AutoCloseable {
                     }
                 }
             }
+        }
+    }
+
+    /** Copies {@code rows} rows of {@code cols} floats (row stride {@code ldBytes}) into {@code dst}, densely. */
+    private static void copyRows(MemorySegment src, long at, long ldBytes, int rows, int cols, float[] dst) {
+        for (int r = 0; r < rows; r++) {
+            MemorySegment.copy(src, F, at + r * ldBytes, dst, r * cols, cols);
         }
     }
 
@@ -530,11 +542,11 @@ public final class VectorGemm implements Gemm, AutoCloseable {
 
     /**
      * The micro-kernel: a 6 x (4 x VL) block of A·op(B) over {@code kc} steps of the inner dimension, kept in
-     * 24 vector registers. Row r of A is read in place at byte offset {@code ar}, one float per step
-     * (broadcast); op(B) is the packed panel, {@code 4 x VL} floats per step. The sums go to {@code tile}
+     * 24 vector registers. Row r of A starts at {@code a[ar]}, one float per step (broadcast); op(B) is the
+     * packed panel from {@code b[bi]}, {@code 4 x VL} floats per step. The sums go to {@code tile}
      * (row stride NR), from where {@link #update} applies alpha and beta.
      */
-    private static void kernel4(int kc, MemorySegment a, long a0, long a1, long a2, long a3, long a4, long a5,
+    private static void kernel4(int kc, float[] a, int a0, int a1, int a2, int a3, int a4, int a5,
                                 float[] b, int bi, float[] tile) {
         FloatVector zero = FloatVector.zero(S);
         FloatVector c00 = zero, c01 = zero, c02 = zero, c03 = zero;
@@ -549,18 +561,17 @@ public final class VectorGemm implements Gemm, AutoCloseable {
             FloatVector b1 = FloatVector.fromArray(S, b, bp + VL);
             FloatVector b2 = FloatVector.fromArray(S, b, bp + 2 * VL);
             FloatVector b3 = FloatVector.fromArray(S, b, bp + 3 * VL);
-            long ap = (long) p * Float.BYTES;
-            FloatVector x0 = FloatVector.broadcast(S, a.get(F, a0 + ap));
+            FloatVector x0 = FloatVector.broadcast(S, a[a0 + p]);
             c00 = b0.fma(x0, c00); c01 = b1.fma(x0, c01); c02 = b2.fma(x0, c02); c03 = b3.fma(x0, c03);
-            FloatVector x1 = FloatVector.broadcast(S, a.get(F, a1 + ap));
+            FloatVector x1 = FloatVector.broadcast(S, a[a1 + p]);
             c10 = b0.fma(x1, c10); c11 = b1.fma(x1, c11); c12 = b2.fma(x1, c12); c13 = b3.fma(x1, c13);
-            FloatVector x2 = FloatVector.broadcast(S, a.get(F, a2 + ap));
+            FloatVector x2 = FloatVector.broadcast(S, a[a2 + p]);
             c20 = b0.fma(x2, c20); c21 = b1.fma(x2, c21); c22 = b2.fma(x2, c22); c23 = b3.fma(x2, c23);
-            FloatVector x3 = FloatVector.broadcast(S, a.get(F, a3 + ap));
+            FloatVector x3 = FloatVector.broadcast(S, a[a3 + p]);
             c30 = b0.fma(x3, c30); c31 = b1.fma(x3, c31); c32 = b2.fma(x3, c32); c33 = b3.fma(x3, c33);
-            FloatVector x4 = FloatVector.broadcast(S, a.get(F, a4 + ap));
+            FloatVector x4 = FloatVector.broadcast(S, a[a4 + p]);
             c40 = b0.fma(x4, c40); c41 = b1.fma(x4, c41); c42 = b2.fma(x4, c42); c43 = b3.fma(x4, c43);
-            FloatVector x5 = FloatVector.broadcast(S, a.get(F, a5 + ap));
+            FloatVector x5 = FloatVector.broadcast(S, a[a5 + p]);
             c50 = b0.fma(x5, c50); c51 = b1.fma(x5, c51); c52 = b2.fma(x5, c52); c53 = b3.fma(x5, c53);
         }
         c00.intoArray(tile, 0);
@@ -590,7 +601,7 @@ public final class VectorGemm implements Gemm, AutoCloseable {
     }
 
     /** The 6 x 3-vector micro-kernel: see {@link #kernel4}. */
-    private static void kernel3(int kc, MemorySegment a, long a0, long a1, long a2, long a3, long a4, long a5,
+    private static void kernel3(int kc, float[] a, int a0, int a1, int a2, int a3, int a4, int a5,
                                 float[] b, int bi, float[] tile) {
         FloatVector zero = FloatVector.zero(S);
         FloatVector c00 = zero, c01 = zero, c02 = zero;
@@ -604,18 +615,17 @@ public final class VectorGemm implements Gemm, AutoCloseable {
             FloatVector b0 = FloatVector.fromArray(S, b, bp);
             FloatVector b1 = FloatVector.fromArray(S, b, bp + VL);
             FloatVector b2 = FloatVector.fromArray(S, b, bp + 2 * VL);
-            long ap = (long) p * Float.BYTES;
-            FloatVector x0 = FloatVector.broadcast(S, a.get(F, a0 + ap));
+            FloatVector x0 = FloatVector.broadcast(S, a[a0 + p]);
             c00 = b0.fma(x0, c00); c01 = b1.fma(x0, c01); c02 = b2.fma(x0, c02);
-            FloatVector x1 = FloatVector.broadcast(S, a.get(F, a1 + ap));
+            FloatVector x1 = FloatVector.broadcast(S, a[a1 + p]);
             c10 = b0.fma(x1, c10); c11 = b1.fma(x1, c11); c12 = b2.fma(x1, c12);
-            FloatVector x2 = FloatVector.broadcast(S, a.get(F, a2 + ap));
+            FloatVector x2 = FloatVector.broadcast(S, a[a2 + p]);
             c20 = b0.fma(x2, c20); c21 = b1.fma(x2, c21); c22 = b2.fma(x2, c22);
-            FloatVector x3 = FloatVector.broadcast(S, a.get(F, a3 + ap));
+            FloatVector x3 = FloatVector.broadcast(S, a[a3 + p]);
             c30 = b0.fma(x3, c30); c31 = b1.fma(x3, c31); c32 = b2.fma(x3, c32);
-            FloatVector x4 = FloatVector.broadcast(S, a.get(F, a4 + ap));
+            FloatVector x4 = FloatVector.broadcast(S, a[a4 + p]);
             c40 = b0.fma(x4, c40); c41 = b1.fma(x4, c41); c42 = b2.fma(x4, c42);
-            FloatVector x5 = FloatVector.broadcast(S, a.get(F, a5 + ap));
+            FloatVector x5 = FloatVector.broadcast(S, a[a5 + p]);
             c50 = b0.fma(x5, c50); c51 = b1.fma(x5, c51); c52 = b2.fma(x5, c52);
         }
         c00.intoArray(tile, 0);
@@ -639,7 +649,7 @@ public final class VectorGemm implements Gemm, AutoCloseable {
     }
 
     /** The 6 x 2-vector micro-kernel: see {@link #kernel4}. */
-    private static void kernel2(int kc, MemorySegment a, long a0, long a1, long a2, long a3, long a4, long a5,
+    private static void kernel2(int kc, float[] a, int a0, int a1, int a2, int a3, int a4, int a5,
                                 float[] b, int bi, float[] tile) {
         FloatVector zero = FloatVector.zero(S);
         FloatVector c00 = zero, c01 = zero;
@@ -652,18 +662,17 @@ public final class VectorGemm implements Gemm, AutoCloseable {
             int bp = bi + p * 2 * VL;
             FloatVector b0 = FloatVector.fromArray(S, b, bp);
             FloatVector b1 = FloatVector.fromArray(S, b, bp + VL);
-            long ap = (long) p * Float.BYTES;
-            FloatVector x0 = FloatVector.broadcast(S, a.get(F, a0 + ap));
+            FloatVector x0 = FloatVector.broadcast(S, a[a0 + p]);
             c00 = b0.fma(x0, c00); c01 = b1.fma(x0, c01);
-            FloatVector x1 = FloatVector.broadcast(S, a.get(F, a1 + ap));
+            FloatVector x1 = FloatVector.broadcast(S, a[a1 + p]);
             c10 = b0.fma(x1, c10); c11 = b1.fma(x1, c11);
-            FloatVector x2 = FloatVector.broadcast(S, a.get(F, a2 + ap));
+            FloatVector x2 = FloatVector.broadcast(S, a[a2 + p]);
             c20 = b0.fma(x2, c20); c21 = b1.fma(x2, c21);
-            FloatVector x3 = FloatVector.broadcast(S, a.get(F, a3 + ap));
+            FloatVector x3 = FloatVector.broadcast(S, a[a3 + p]);
             c30 = b0.fma(x3, c30); c31 = b1.fma(x3, c31);
-            FloatVector x4 = FloatVector.broadcast(S, a.get(F, a4 + ap));
+            FloatVector x4 = FloatVector.broadcast(S, a[a4 + p]);
             c40 = b0.fma(x4, c40); c41 = b1.fma(x4, c41);
-            FloatVector x5 = FloatVector.broadcast(S, a.get(F, a5 + ap));
+            FloatVector x5 = FloatVector.broadcast(S, a[a5 + p]);
             c50 = b0.fma(x5, c50); c51 = b1.fma(x5, c51);
         }
         c00.intoArray(tile, 0);
@@ -681,7 +690,7 @@ public final class VectorGemm implements Gemm, AutoCloseable {
     }
 
     /** The 6 x 1-vector micro-kernel: see {@link #kernel4}. */
-    private static void kernel1(int kc, MemorySegment a, long a0, long a1, long a2, long a3, long a4, long a5,
+    private static void kernel1(int kc, float[] a, int a0, int a1, int a2, int a3, int a4, int a5,
                                 float[] b, int bi, float[] tile) {
         FloatVector zero = FloatVector.zero(S);
         FloatVector c00 = zero;
@@ -693,18 +702,17 @@ public final class VectorGemm implements Gemm, AutoCloseable {
         for (int p = 0; p < kc; p++) {
             int bp = bi + p * VL;
             FloatVector b0 = FloatVector.fromArray(S, b, bp);
-            long ap = (long) p * Float.BYTES;
-            FloatVector x0 = FloatVector.broadcast(S, a.get(F, a0 + ap));
+            FloatVector x0 = FloatVector.broadcast(S, a[a0 + p]);
             c00 = b0.fma(x0, c00);
-            FloatVector x1 = FloatVector.broadcast(S, a.get(F, a1 + ap));
+            FloatVector x1 = FloatVector.broadcast(S, a[a1 + p]);
             c10 = b0.fma(x1, c10);
-            FloatVector x2 = FloatVector.broadcast(S, a.get(F, a2 + ap));
+            FloatVector x2 = FloatVector.broadcast(S, a[a2 + p]);
             c20 = b0.fma(x2, c20);
-            FloatVector x3 = FloatVector.broadcast(S, a.get(F, a3 + ap));
+            FloatVector x3 = FloatVector.broadcast(S, a[a3 + p]);
             c30 = b0.fma(x3, c30);
-            FloatVector x4 = FloatVector.broadcast(S, a.get(F, a4 + ap));
+            FloatVector x4 = FloatVector.broadcast(S, a[a4 + p]);
             c40 = b0.fma(x4, c40);
-            FloatVector x5 = FloatVector.broadcast(S, a.get(F, a5 + ap));
+            FloatVector x5 = FloatVector.broadcast(S, a[a5 + p]);
             c50 = b0.fma(x5, c50);
         }
         c00.intoArray(tile, 0);
