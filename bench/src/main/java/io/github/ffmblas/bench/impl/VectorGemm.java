@@ -7,11 +7,10 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import java.util.Objects;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorShuffle;
@@ -35,11 +34,12 @@ import jdk.incubator.vector.VectorSpecies;
  *       the inner dimension; narrower variants (1..3 vectors) serve the last panel of an odd width. Its sums go
  *       to a small tile, from which alpha and beta are applied to C with vector (masked at the edge) loads and
  *       stores; beta 0 never reads C.
- *   <li>With {@code threads > 1}, products of at least {@link #PARALLEL_MIN_FLOPS} are split along N (or M when
- *       M is the larger dimension) into one part per thread; the caller runs one part and a private pool of
- *       daemon threads the rest. Segments confined to the caller are re-scoped (restricted
- *       {@link MemorySegment#reinterpret(Arena, java.util.function.Consumer)}) so the pool can read them; that is
- *       sound because the caller waits for every part before returning.
+ *   <li>With {@code threads > 1}, products of at least {@link #PARALLEL_MIN_FLOPS} are cut into chunks of
+ *       column panels (row blocks when N has too few panels) that the caller and a private pool of
+ *       {@code threads - 1} daemon threads claim in turn; idle workers spin briefly before parking. Segments
+ *       confined to the caller are re-scoped (restricted
+ *       {@link MemorySegment#reinterpret(Arena, java.util.function.Consumer)}) so the workers can use them;
+ *       that is sound because the caller waits for every chunk before returning.
  * </ul>
  * Needs {@code --add-modules jdk.incubator.vector}; native access should be enabled for the re-scoping.
  */
@@ -62,16 +62,23 @@ public final class VectorGemm implements Gemm, AutoCloseable {
     static final int NC = Integer.getInteger("vg.nc", 1024);
     /** Below this many flops (2mnk) a product runs on the caller alone: handing parts to threads costs more. */
     static final long PARALLEL_MIN_FLOPS = Long.getLong("vg.parallel", 1L << 22);
+    /** How long an idle worker, or a caller waiting for one, spins before parking: products come in bursts. */
+    static final long SPIN_NANOS = Long.getLong("vg.spin", 50_000L);
 
     /** Per-thread scratch, allocated once at its full size on a thread's first product. */
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
-    /** Never started: a thread other than the caller, to ask whether the pool could access a segment. */
+    /** Never started: a thread other than the caller, to ask whether the workers could access a segment. */
     private static final Thread PROBE = new Thread(() -> { }, "VectorGemm-probe");
+    private static final AtomicInteger POOLS = new AtomicInteger();
 
     private final int threads;
     private final long parallelMinFlops;
-    private final ExecutorService pool;
+    /** The private pool: {@code threads - 1} daemon threads; the caller is the last member of every team. */
+    private final Worker[] workers;
+    /** Held by the product that uses the workers; a concurrent caller runs its product alone. */
+    private final AtomicBoolean busy = new AtomicBoolean();
+    private volatile boolean closed;
 
     /** Runs every product on the calling thread. */
     public VectorGemm() {
@@ -90,15 +97,11 @@ public final class VectorGemm implements Gemm, AutoCloseable {
         }
         this.threads = threads;
         this.parallelMinFlops = parallelMinFlops;
-        if (threads == 1) {
-            pool = null;
-        } else {
-            AtomicInteger count = new AtomicInteger();
-            pool = Executors.newFixedThreadPool(threads - 1, r -> {
-                Thread t = new Thread(r, "VectorGemm-" + count.incrementAndGet());
-                t.setDaemon(true);
-                return t;
-            });
+        workers = new Worker[threads - 1];
+        int pool = POOLS.incrementAndGet();
+        for (int i = 0; i < workers.length; i++) {
+            workers[i] = new Worker("VectorGemm-" + pool + "-" + (i + 1));
+            workers[i].start();
         }
     }
 
@@ -111,11 +114,12 @@ public final class VectorGemm implements Gemm, AutoCloseable {
         return VL;
     }
 
-    /** Stops the pool's threads; products after this run on the caller. */
+    /** Stops the pool's threads (after the product in flight, if any); later products run on the caller. */
     @Override
     public void close() {
-        if (pool != null) {
-            pool.shutdownNow();
+        closed = true;
+        for (Worker w : workers) {
+            w.shutdown();
         }
     }
 
@@ -152,60 +156,211 @@ public final class VectorGemm implements Gemm, AutoCloseable {
             scale(m, n, beta, c, cOffset * Float.BYTES, (long) ldc * Float.BYTES);
             return;
         }
-        double flops = 2.0 * m * n * k;
-        int parts = pool == null || pool.isShutdown() || flops < parallelMinFlops ? 1 : threads;
-        boolean splitN = n >= m;
-        int units = splitN ? ceilDiv(n, NR) : ceilDiv(m, MR);
-        parts = Math.min(parts, units);
-        if (parts == 1) {
+        if (workers.length == 0 || closed || 2.0 * m * n * k < parallelMinFlops || !busy.compareAndSet(false, true)) {
             compute(t, 0, m, 0, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);
             return;
         }
-        MemorySegment sa = shared(a);
-        MemorySegment sb = shared(b);
-        MemorySegment sc = shared(c);
-        int unit = splitN ? NR : MR;
-        int dim = splitN ? n : m;
-        Future<?>[] futures = new Future<?>[parts - 1];
-        for (int part = 1; part < parts; part++) {
-            int from = Math.min(dim, (int) ((long) units * part / parts) * unit);
-            int to = Math.min(dim, (int) ((long) units * (part + 1) / parts) * unit);
-            futures[part - 1] = pool.submit(splitN
-                    ? () -> compute(t, 0, m, from, to, k, alpha, sa, aOffset, lda, sb, bOffset, ldb, beta, sc, cOffset, ldc)
-                    : () -> compute(t, from, to, 0, n, k, alpha, sa, aOffset, lda, sb, bOffset, ldb, beta, sc, cOffset, ldc));
-        }
-        int end = Math.min(dim, (units / parts) * unit);
-        RuntimeException failure = null;
         try {
-            if (splitN) {
-                compute(t, 0, m, 0, end, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);
-            } else {
-                compute(t, 0, end, 0, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);
-            }
-        } catch (RuntimeException e) {
-            failure = e;
+            parallel(t, m, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);
+        } finally {
+            busy.set(false);
         }
-        boolean interrupted = false;
-        for (Future<?> f : futures) {
-            while (true) {
+    }
+
+    /**
+     * Splits C into chunks of whole column panels (or, when there are too few panels, of rows) that the caller
+     * and the workers claim one at a time, so a thread the OS delays simply claims fewer. Splitting columns
+     * packs each part of B once; splitting rows packs all of B per chunk, so row chunks are fewer and larger.
+     */
+    private void parallel(boolean t, int m, int n, int k, float alpha, MemorySegment a, long aOffset, int lda,
+                          MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset, int ldc) {
+        int team = Math.min(threads, Math.max(ceilDiv(n, NR), ceilDiv(m, MR)));
+        boolean splitN = ceilDiv(n, NR) >= team;
+        int chunk = splitN
+                ? NR * Math.max(1, ceilDiv(ceilDiv(n, NR), 3 * team))
+                : MR * Math.max(1, ceilDiv(ceilDiv(m, MR), 2 * team));
+        Job job = new Job(t, m, n, k, alpha, shared(a), aOffset, lda, shared(b), bOffset, ldb, beta, shared(c),
+                cOffset, ldc, splitN, chunk);
+        int started = Math.min(team - 1, job.chunks - 1);
+        for (int i = 0; i < started; i++) {
+            workers[i].submit(job);
+        }
+        job.work();
+        for (int i = 0; i < started; i++) {
+            workers[i].await(job); // even after a failure: the chunks in flight use the caller's memory
+        }
+        Throwable failure = job.failure;
+        if (failure instanceof RuntimeException e) {
+            throw e;
+        } else if (failure instanceof Error e) {
+            throw e;
+        } else if (failure != null) {
+            throw new IllegalStateException(failure);
+        }
+    }
+
+    /** One product in chunks of the split dimension, claimed in turn by the threads working on it. */
+    private static final class Job {
+        private final boolean transB;
+        private final int m;
+        private final int n;
+        private final int k;
+        private final float alpha;
+        private final MemorySegment a;
+        private final long aOffset;
+        private final int lda;
+        private final MemorySegment b;
+        private final long bOffset;
+        private final int ldb;
+        private final float beta;
+        private final MemorySegment c;
+        private final long cOffset;
+        private final int ldc;
+        private final boolean splitN;
+        private final int chunk;
+        final int chunks;
+        private final AtomicInteger next = new AtomicInteger();
+        volatile Throwable failure;
+
+        Job(boolean transB, int m, int n, int k, float alpha, MemorySegment a, long aOffset, int lda,
+            MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset, int ldc,
+            boolean splitN, int chunk) {
+            this.transB = transB;
+            this.m = m;
+            this.n = n;
+            this.k = k;
+            this.alpha = alpha;
+            this.a = a;
+            this.aOffset = aOffset;
+            this.lda = lda;
+            this.b = b;
+            this.bOffset = bOffset;
+            this.ldb = ldb;
+            this.beta = beta;
+            this.c = c;
+            this.cOffset = cOffset;
+            this.ldc = ldc;
+            this.splitN = splitN;
+            this.chunk = chunk;
+            this.chunks = ceilDiv(splitN ? n : m, chunk);
+        }
+
+        /** Claims and computes chunks until none are left (or one failed). */
+        void work() {
+            for (int i = next.getAndIncrement(); i < chunks; i = next.getAndIncrement()) {
+                int from = i * chunk;
                 try {
-                    f.get();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true; // the parts still use the caller's memory: wait for them regardless
-                } catch (ExecutionException e) {
-                    if (failure == null) {
-                        failure = e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+                    if (splitN) {
+                        compute(transB, 0, m, from, Math.min(n, from + chunk), k, alpha, a, aOffset, lda, b, bOffset,
+                                ldb, beta, c, cOffset, ldc);
+                    } else {
+                        compute(transB, from, Math.min(m, from + chunk), 0, n, k, alpha, a, aOffset, lda, b, bOffset,
+                                ldb, beta, c, cOffset, ldc);
                     }
-                    break;
+                } catch (Throwable e) {
+                    if (failure == null) {
+                        failure = e;
+                    }
+                    next.set(chunks);
                 }
             }
         }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
+    }
+
+    /**
+     * A pool thread. It spins a little after each job before parking, so the next product of a burst (attention
+     * issues them back to back) starts without a wake-up; the caller likewise spins, then parks, waiting for it.
+     * A job the worker has not picked up by the time the caller ran out of chunks is withdrawn, so a slow
+     * wake-up never delays the product. The park/unpark hand-shakes are Dekker-style on volatiles: each side
+     * writes its flag, then reads the other's.
+     */
+    private static final class Worker extends Thread {
+        private final AtomicReference<Job> offered = new AtomicReference<>();
+        /** True from just before this worker claims a job until it has finished it. */
+        private volatile boolean running;
+        private volatile boolean parked;
+        private volatile Thread waiter;
+        private volatile boolean stopped;
+
+        Worker(String name) {
+            super(name);
+            setDaemon(true);
         }
-        if (failure != null) {
-            throw failure;
+
+        void submit(Job job) {
+            offered.set(job);
+            if (parked) {
+                LockSupport.unpark(this);
+            }
+        }
+
+        /** Returns once this worker is not working on {@code job}: withdrawn before it started, or finished. */
+        void await(Job job) {
+            if (offered.compareAndSet(job, null)) {
+                return;
+            }
+            long deadline = System.nanoTime() + SPIN_NANOS;
+            while (running) {
+                if (System.nanoTime() < deadline) {
+                    Thread.onSpinWait();
+                } else {
+                    waiter = Thread.currentThread();
+                    if (running) {
+                        LockSupport.park(this);
+                    }
+                    waiter = null;
+                }
+            }
+        }
+
+        void shutdown() {
+            stopped = true;
+            LockSupport.unpark(this);
+        }
+
+        @Override
+        public void run() {
+            for (Job job = next(); job != null; job = next()) {
+                try {
+                    job.work();
+                } finally {
+                    finished();
+                }
+            }
+        }
+
+        private void finished() {
+            running = false;
+            Thread w = waiter;
+            if (w != null) {
+                LockSupport.unpark(w);
+            }
+        }
+
+        /** The next job, claimed (running set), or null once stopped. */
+        private Job next() {
+            long deadline = System.nanoTime() + SPIN_NANOS;
+            while (true) {
+                if (offered.get() != null) {
+                    running = true;
+                    Job job = offered.getAndSet(null);
+                    if (job != null) {
+                        return job;
+                    }
+                    finished(); // the caller withdrew it meanwhile
+                } else if (stopped) {
+                    return null;
+                } else if (System.nanoTime() < deadline) {
+                    Thread.onSpinWait();
+                } else {
+                    parked = true;
+                    if (offered.get() == null && !stopped) {
+                        LockSupport.park(this);
+                    }
+                    parked = false;
+                    deadline = System.nanoTime(); // woken: no more spinning until the next job is done
+                }
+            }
         }
     }
 
