@@ -599,44 +599,39 @@ public final class VectorGemm implements Gemm, AutoCloseable {
         }
     }
 
-    // Lane permutations for a 16 x 16 transpose in four rounds of two-vector rearranges (index i < 16 takes lane
-    // i of the first vector, i >= 16 lane i - 16 of the second): interleave 32-bit, then 64-bit pairs within
-    // each 128-bit quarter, then gather quarters twice. (Two-vector selectFrom would be one instruction
-    // cheaper but needs JDK 24; this module targets 22.)
-    private static final VectorShuffle<Float> UNPACK_LO_32;
-    private static final VectorShuffle<Float> UNPACK_HI_32;
-    private static final VectorShuffle<Float> UNPACK_LO_64;
-    private static final VectorShuffle<Float> UNPACK_HI_64;
-    private static final VectorShuffle<Float> EVEN_QUARTERS;
-    private static final VectorShuffle<Float> ODD_QUARTERS;
+    // A 16 x 16 transpose as four butterfly rounds (distance 8, 4, 2, 1): rows i and i + d swap their
+    // off-diagonal d-lane blocks, each with one single-vector rotation and one blend per row. That is two cheap
+    // instructions per row and round where a two-vector rearrange compiles to two permutes plus a blend.
+    // (Two-vector selectFrom would do as well, but it needs JDK 24; this module targets 22.)
+    private static final VectorShuffle<Float> UP_8 = rotation(-8);
+    private static final VectorShuffle<Float> UP_4 = rotation(-4);
+    private static final VectorShuffle<Float> UP_2 = rotation(-2);
+    private static final VectorShuffle<Float> UP_1 = rotation(-1);
+    private static final VectorShuffle<Float> DOWN_8 = rotation(8);
+    private static final VectorShuffle<Float> DOWN_4 = rotation(4);
+    private static final VectorShuffle<Float> DOWN_2 = rotation(2);
+    private static final VectorShuffle<Float> DOWN_1 = rotation(1);
+    private static final VectorMask<Float> HIGH_8 = laneBit(8);
+    private static final VectorMask<Float> HIGH_4 = laneBit(4);
+    private static final VectorMask<Float> HIGH_2 = laneBit(2);
+    private static final VectorMask<Float> HIGH_1 = laneBit(1);
 
-    static {
-        if (VL == 16) {
-            int[][] p = new int[6][16];
-            for (int q = 0; q < 4; q++) {
-                int o = q * 4;
-                p[0][o] = o; p[0][o + 1] = 16 + o; p[0][o + 2] = o + 1; p[0][o + 3] = 17 + o;
-                p[1][o] = o + 2; p[1][o + 1] = 18 + o; p[1][o + 2] = o + 3; p[1][o + 3] = 19 + o;
-                p[2][o] = o; p[2][o + 1] = o + 1; p[2][o + 2] = 16 + o; p[2][o + 3] = 17 + o;
-                p[3][o] = o + 2; p[3][o + 1] = o + 3; p[3][o + 2] = 18 + o; p[3][o + 3] = 19 + o;
-            }
-            int[] even = {0, 2, 4, 6}; // quarters 0, 2 of the first vector, then of the second
-            int[] odd = {1, 3, 5, 7};
-            for (int q = 0; q < 4; q++) {
-                for (int e = 0; e < 4; e++) {
-                    p[4][q * 4 + e] = even[q] * 4 + e;
-                    p[5][q * 4 + e] = odd[q] * 4 + e;
-                }
-            }
-            UNPACK_LO_32 = VectorShuffle.fromArray(S, p[0], 0);
-            UNPACK_HI_32 = VectorShuffle.fromArray(S, p[1], 0);
-            UNPACK_LO_64 = VectorShuffle.fromArray(S, p[2], 0);
-            UNPACK_HI_64 = VectorShuffle.fromArray(S, p[3], 0);
-            EVEN_QUARTERS = VectorShuffle.fromArray(S, p[4], 0);
-            ODD_QUARTERS = VectorShuffle.fromArray(S, p[5], 0);
-        } else {
-            UNPACK_LO_32 = UNPACK_HI_32 = UNPACK_LO_64 = UNPACK_HI_64 = EVEN_QUARTERS = ODD_QUARTERS = null;
+    /** Lane q takes lane q + by (mod VL). */
+    private static VectorShuffle<Float> rotation(int by) {
+        int[] source = new int[VL];
+        for (int q = 0; q < VL; q++) {
+            source[q] = Math.floorMod(q + by, VL);
         }
+        return VectorShuffle.fromArray(S, source, 0);
+    }
+
+    /** Lanes whose index has bit {@code d} set. */
+    private static VectorMask<Float> laneBit(int d) {
+        boolean[] set = new boolean[VL];
+        for (int q = 0; q < VL; q++) {
+            set[q] = (q & d) != 0;
+        }
+        return VectorMask.fromArray(S, set, 0);
     }
 
     /** dst[d + q*w + r] = B row r, element q, for the 16 x 16 block at byte offset {@code at} (VL must be 16). */
@@ -651,46 +646,125 @@ public final class VectorGemm implements Gemm, AutoCloseable {
         FloatVector r7 = FloatVector.fromMemorySegment(S, b, at + 7 * ld, ORDER);
         FloatVector r8 = FloatVector.fromMemorySegment(S, b, at + 8 * ld, ORDER);
         FloatVector r9 = FloatVector.fromMemorySegment(S, b, at + 9 * ld, ORDER);
-        FloatVector ra = FloatVector.fromMemorySegment(S, b, at + 10 * ld, ORDER);
-        FloatVector rb = FloatVector.fromMemorySegment(S, b, at + 11 * ld, ORDER);
-        FloatVector rc = FloatVector.fromMemorySegment(S, b, at + 12 * ld, ORDER);
-        FloatVector rd = FloatVector.fromMemorySegment(S, b, at + 13 * ld, ORDER);
-        FloatVector re = FloatVector.fromMemorySegment(S, b, at + 14 * ld, ORDER);
-        FloatVector rf = FloatVector.fromMemorySegment(S, b, at + 15 * ld, ORDER);
-        VectorShuffle<Float> l32 = UNPACK_LO_32, h32 = UNPACK_HI_32, l64 = UNPACK_LO_64, h64 = UNPACK_HI_64;
-        VectorShuffle<Float> ev = EVEN_QUARTERS, od = ODD_QUARTERS;
-        FloatVector t0 = r0.rearrange(l32, r1), t1 = r0.rearrange(h32, r1);
-        FloatVector t2 = r2.rearrange(l32, r3), t3 = r2.rearrange(h32, r3);
-        FloatVector t4 = r4.rearrange(l32, r5), t5 = r4.rearrange(h32, r5);
-        FloatVector t6 = r6.rearrange(l32, r7), t7 = r6.rearrange(h32, r7);
-        FloatVector t8 = r8.rearrange(l32, r9), t9 = r8.rearrange(h32, r9);
-        FloatVector ta = ra.rearrange(l32, rb), tb = ra.rearrange(h32, rb);
-        FloatVector tc = rc.rearrange(l32, rd), td = rc.rearrange(h32, rd);
-        FloatVector te = re.rearrange(l32, rf), tf = re.rearrange(h32, rf);
-        r0 = t0.rearrange(l64, t2); r1 = t0.rearrange(h64, t2); r2 = t1.rearrange(l64, t3); r3 = t1.rearrange(h64, t3);
-        r4 = t4.rearrange(l64, t6); r5 = t4.rearrange(h64, t6); r6 = t5.rearrange(l64, t7); r7 = t5.rearrange(h64, t7);
-        r8 = t8.rearrange(l64, ta); r9 = t8.rearrange(h64, ta); ra = t9.rearrange(l64, tb); rb = t9.rearrange(h64, tb);
-        rc = tc.rearrange(l64, te); rd = tc.rearrange(h64, te); re = td.rearrange(l64, tf); rf = td.rearrange(h64, tf);
-        t0 = r0.rearrange(ev, r4); t1 = r1.rearrange(ev, r5); t2 = r2.rearrange(ev, r6); t3 = r3.rearrange(ev, r7);
-        t4 = r0.rearrange(od, r4); t5 = r1.rearrange(od, r5); t6 = r2.rearrange(od, r6); t7 = r3.rearrange(od, r7);
-        t8 = r8.rearrange(ev, rc); t9 = r9.rearrange(ev, rd); ta = ra.rearrange(ev, re); tb = rb.rearrange(ev, rf);
-        tc = r8.rearrange(od, rc); td = r9.rearrange(od, rd); te = ra.rearrange(od, re); tf = rb.rearrange(od, rf);
-        t0.rearrange(ev, t8).intoArray(dst, d);
-        t1.rearrange(ev, t9).intoArray(dst, d + w);
-        t2.rearrange(ev, ta).intoArray(dst, d + 2 * w);
-        t3.rearrange(ev, tb).intoArray(dst, d + 3 * w);
-        t4.rearrange(ev, tc).intoArray(dst, d + 4 * w);
-        t5.rearrange(ev, td).intoArray(dst, d + 5 * w);
-        t6.rearrange(ev, te).intoArray(dst, d + 6 * w);
-        t7.rearrange(ev, tf).intoArray(dst, d + 7 * w);
-        t0.rearrange(od, t8).intoArray(dst, d + 8 * w);
-        t1.rearrange(od, t9).intoArray(dst, d + 9 * w);
-        t2.rearrange(od, ta).intoArray(dst, d + 10 * w);
-        t3.rearrange(od, tb).intoArray(dst, d + 11 * w);
-        t4.rearrange(od, tc).intoArray(dst, d + 12 * w);
-        t5.rearrange(od, td).intoArray(dst, d + 13 * w);
-        t6.rearrange(od, te).intoArray(dst, d + 14 * w);
-        t7.rearrange(od, tf).intoArray(dst, d + 15 * w);
+        FloatVector r10 = FloatVector.fromMemorySegment(S, b, at + 10 * ld, ORDER);
+        FloatVector r11 = FloatVector.fromMemorySegment(S, b, at + 11 * ld, ORDER);
+        FloatVector r12 = FloatVector.fromMemorySegment(S, b, at + 12 * ld, ORDER);
+        FloatVector r13 = FloatVector.fromMemorySegment(S, b, at + 13 * ld, ORDER);
+        FloatVector r14 = FloatVector.fromMemorySegment(S, b, at + 14 * ld, ORDER);
+        FloatVector r15 = FloatVector.fromMemorySegment(S, b, at + 15 * ld, ORDER);
+        FloatVector x;
+        x = r0;
+        r0 = x.blend(r8.rearrange(UP_8), HIGH_8);
+        r8 = x.rearrange(DOWN_8).blend(r8, HIGH_8);
+        x = r1;
+        r1 = x.blend(r9.rearrange(UP_8), HIGH_8);
+        r9 = x.rearrange(DOWN_8).blend(r9, HIGH_8);
+        x = r2;
+        r2 = x.blend(r10.rearrange(UP_8), HIGH_8);
+        r10 = x.rearrange(DOWN_8).blend(r10, HIGH_8);
+        x = r3;
+        r3 = x.blend(r11.rearrange(UP_8), HIGH_8);
+        r11 = x.rearrange(DOWN_8).blend(r11, HIGH_8);
+        x = r4;
+        r4 = x.blend(r12.rearrange(UP_8), HIGH_8);
+        r12 = x.rearrange(DOWN_8).blend(r12, HIGH_8);
+        x = r5;
+        r5 = x.blend(r13.rearrange(UP_8), HIGH_8);
+        r13 = x.rearrange(DOWN_8).blend(r13, HIGH_8);
+        x = r6;
+        r6 = x.blend(r14.rearrange(UP_8), HIGH_8);
+        r14 = x.rearrange(DOWN_8).blend(r14, HIGH_8);
+        x = r7;
+        r7 = x.blend(r15.rearrange(UP_8), HIGH_8);
+        r15 = x.rearrange(DOWN_8).blend(r15, HIGH_8);
+        x = r0;
+        r0 = x.blend(r4.rearrange(UP_4), HIGH_4);
+        r4 = x.rearrange(DOWN_4).blend(r4, HIGH_4);
+        x = r1;
+        r1 = x.blend(r5.rearrange(UP_4), HIGH_4);
+        r5 = x.rearrange(DOWN_4).blend(r5, HIGH_4);
+        x = r2;
+        r2 = x.blend(r6.rearrange(UP_4), HIGH_4);
+        r6 = x.rearrange(DOWN_4).blend(r6, HIGH_4);
+        x = r3;
+        r3 = x.blend(r7.rearrange(UP_4), HIGH_4);
+        r7 = x.rearrange(DOWN_4).blend(r7, HIGH_4);
+        x = r8;
+        r8 = x.blend(r12.rearrange(UP_4), HIGH_4);
+        r12 = x.rearrange(DOWN_4).blend(r12, HIGH_4);
+        x = r9;
+        r9 = x.blend(r13.rearrange(UP_4), HIGH_4);
+        r13 = x.rearrange(DOWN_4).blend(r13, HIGH_4);
+        x = r10;
+        r10 = x.blend(r14.rearrange(UP_4), HIGH_4);
+        r14 = x.rearrange(DOWN_4).blend(r14, HIGH_4);
+        x = r11;
+        r11 = x.blend(r15.rearrange(UP_4), HIGH_4);
+        r15 = x.rearrange(DOWN_4).blend(r15, HIGH_4);
+        x = r0;
+        r0 = x.blend(r2.rearrange(UP_2), HIGH_2);
+        r2 = x.rearrange(DOWN_2).blend(r2, HIGH_2);
+        x = r1;
+        r1 = x.blend(r3.rearrange(UP_2), HIGH_2);
+        r3 = x.rearrange(DOWN_2).blend(r3, HIGH_2);
+        x = r4;
+        r4 = x.blend(r6.rearrange(UP_2), HIGH_2);
+        r6 = x.rearrange(DOWN_2).blend(r6, HIGH_2);
+        x = r5;
+        r5 = x.blend(r7.rearrange(UP_2), HIGH_2);
+        r7 = x.rearrange(DOWN_2).blend(r7, HIGH_2);
+        x = r8;
+        r8 = x.blend(r10.rearrange(UP_2), HIGH_2);
+        r10 = x.rearrange(DOWN_2).blend(r10, HIGH_2);
+        x = r9;
+        r9 = x.blend(r11.rearrange(UP_2), HIGH_2);
+        r11 = x.rearrange(DOWN_2).blend(r11, HIGH_2);
+        x = r12;
+        r12 = x.blend(r14.rearrange(UP_2), HIGH_2);
+        r14 = x.rearrange(DOWN_2).blend(r14, HIGH_2);
+        x = r13;
+        r13 = x.blend(r15.rearrange(UP_2), HIGH_2);
+        r15 = x.rearrange(DOWN_2).blend(r15, HIGH_2);
+        x = r0;
+        r0 = x.blend(r1.rearrange(UP_1), HIGH_1);
+        r1 = x.rearrange(DOWN_1).blend(r1, HIGH_1);
+        x = r2;
+        r2 = x.blend(r3.rearrange(UP_1), HIGH_1);
+        r3 = x.rearrange(DOWN_1).blend(r3, HIGH_1);
+        x = r4;
+        r4 = x.blend(r5.rearrange(UP_1), HIGH_1);
+        r5 = x.rearrange(DOWN_1).blend(r5, HIGH_1);
+        x = r6;
+        r6 = x.blend(r7.rearrange(UP_1), HIGH_1);
+        r7 = x.rearrange(DOWN_1).blend(r7, HIGH_1);
+        x = r8;
+        r8 = x.blend(r9.rearrange(UP_1), HIGH_1);
+        r9 = x.rearrange(DOWN_1).blend(r9, HIGH_1);
+        x = r10;
+        r10 = x.blend(r11.rearrange(UP_1), HIGH_1);
+        r11 = x.rearrange(DOWN_1).blend(r11, HIGH_1);
+        x = r12;
+        r12 = x.blend(r13.rearrange(UP_1), HIGH_1);
+        r13 = x.rearrange(DOWN_1).blend(r13, HIGH_1);
+        x = r14;
+        r14 = x.blend(r15.rearrange(UP_1), HIGH_1);
+        r15 = x.rearrange(DOWN_1).blend(r15, HIGH_1);
+        r0.intoArray(dst, d);
+        r1.intoArray(dst, d + w);
+        r2.intoArray(dst, d + 2 * w);
+        r3.intoArray(dst, d + 3 * w);
+        r4.intoArray(dst, d + 4 * w);
+        r5.intoArray(dst, d + 5 * w);
+        r6.intoArray(dst, d + 6 * w);
+        r7.intoArray(dst, d + 7 * w);
+        r8.intoArray(dst, d + 8 * w);
+        r9.intoArray(dst, d + 9 * w);
+        r10.intoArray(dst, d + 10 * w);
+        r11.intoArray(dst, d + 11 * w);
+        r12.intoArray(dst, d + 12 * w);
+        r13.intoArray(dst, d + 13 * w);
+        r14.intoArray(dst, d + 14 * w);
+        r15.intoArray(dst, d + 15 * w);
     }
 
     // ---- micro-kernels: identical but for the number of column vectors (4, 3, 2, 1) ------------------------
