@@ -62,6 +62,8 @@ public final class VectorGemm implements Gemm, AutoCloseable {
     static final int NC = Integer.getInteger("vg.nc", 1024);
     /** Below this many flops (2mnk) a product runs on the caller alone: handing parts to threads costs more. */
     static final long PARALLEL_MIN_FLOPS = Long.getLong("vg.parallel", 1L << 22);
+    /** Work per chunk above which a parallel product is cut into more chunks than threads. */
+    static final long CHUNK_FLOPS = 1L << 25;
     /** How long an idle worker, or a caller waiting for one, spins before parking: products come in bursts. */
     static final long SPIN_NANOS = Long.getLong("vg.spin", 50_000L);
 
@@ -176,9 +178,12 @@ public final class VectorGemm implements Gemm, AutoCloseable {
                           MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset, int ldc) {
         int team = Math.min(threads, Math.max(ceilDiv(n, NR), ceilDiv(m, MR)));
         boolean splitN = ceilDiv(n, NR) >= team;
-        int chunk = splitN
-                ? NR * Math.max(1, ceilDiv(ceilDiv(n, NR), 3 * team))
-                : MR * Math.max(1, ceilDiv(ceilDiv(m, MR), 2 * team));
+        int units = splitN ? ceilDiv(n, NR) : ceilDiv(m, MR);
+        // Every chunk copies A (column chunks) or packs B (row chunks) again: one chunk per thread for small
+        // products, up to three per thread (for balance) once each is worth CHUNK_FLOPS.
+        long wanted = (long) (2.0 * m * n * k / CHUNK_FLOPS);
+        int chunks = (int) Math.min(Math.max(wanted, team), (splitN ? 3L : 2L) * team);
+        int chunk = (splitN ? NR : MR) * ceilDiv(units, chunks);
         Job job = new Job(t, m, n, k, alpha, shared(a), aOffset, lda, shared(b), bOffset, ldb, beta, shared(c),
                 cOffset, ldc, splitN, chunk);
         int started = Math.min(team - 1, job.chunks - 1);
