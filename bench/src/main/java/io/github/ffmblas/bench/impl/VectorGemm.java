@@ -491,44 +491,67 @@ public final class VectorGemm implements Gemm, AutoCloseable {
         int full = cols & -VL;
         VectorMask<Float> edge = full < cols ? S.indexInRange(full, cols) : null;
         FloatVector alphas = FloatVector.broadcast(S, alpha);
+        // One small method per beta: C1 gave up on the single large one ("out of virtual registers") and left
+        // it interpreted, boxing every vector, for seconds.
+        if (beta == 0f) {
+            storeScaled(tile, rows, full, edge, alphas, c, at, ldcBytes);
+        } else if (beta == 1f) {
+            accumulateScaled(tile, rows, full, edge, alphas, c, at, ldcBytes);
+        } else {
+            blendScaled(tile, rows, full, edge, alphas, FloatVector.broadcast(S, beta), c, at, ldcBytes);
+        }
+    }
+
+    /** C = alpha * tile, C never read. */
+    private static void storeScaled(float[] tile, int rows, int full, VectorMask<Float> edge, FloatVector alphas,
+                                    MemorySegment c, long at, long ldcBytes) {
         for (int r = 0; r < rows; r++) {
             long row = at + r * ldcBytes;
             int t = r * NR;
-            if (beta == 0f) {
-                for (int j = 0; j < full; j += VL) {
-                    FloatVector.fromArray(S, tile, t + j).mul(alpha)
-                            .intoMemorySegment(c, row + (long) j * Float.BYTES, ORDER);
-                }
-                if (edge != null) {
-                    FloatVector.fromArray(S, tile, t + full).mul(alpha)
-                            .intoMemorySegment(c, row + (long) full * Float.BYTES, ORDER, edge);
-                }
-            } else if (beta == 1f) {
-                for (int j = 0; j < full; j += VL) {
-                    long e = row + (long) j * Float.BYTES;
-                    FloatVector.fromArray(S, tile, t + j)
-                            .fma(alphas, FloatVector.fromMemorySegment(S, c, e, ORDER))
-                            .intoMemorySegment(c, e, ORDER);
-                }
-                if (edge != null) {
-                    long e = row + (long) full * Float.BYTES;
-                    FloatVector.fromArray(S, tile, t + full)
-                            .fma(alphas, FloatVector.fromMemorySegment(S, c, e, ORDER, edge))
-                            .intoMemorySegment(c, e, ORDER, edge);
-                }
-            } else {
-                for (int j = 0; j < full; j += VL) {
-                    long e = row + (long) j * Float.BYTES;
-                    FloatVector.fromArray(S, tile, t + j)
-                            .fma(alphas, FloatVector.fromMemorySegment(S, c, e, ORDER).mul(beta))
-                            .intoMemorySegment(c, e, ORDER);
-                }
-                if (edge != null) {
-                    long e = row + (long) full * Float.BYTES;
-                    FloatVector.fromArray(S, tile, t + full)
-                            .fma(alphas, FloatVector.fromMemorySegment(S, c, e, ORDER, edge).mul(beta))
-                            .intoMemorySegment(c, e, ORDER, edge);
-                }
+            for (int j = 0; j < full; j += VL) {
+                FloatVector.fromArray(S, tile, t + j).mul(alphas).intoMemorySegment(c, row + (long) j * Float.BYTES, ORDER);
+            }
+            if (edge != null) {
+                FloatVector.fromArray(S, tile, t + full).mul(alphas)
+                        .intoMemorySegment(c, row + (long) full * Float.BYTES, ORDER, edge);
+            }
+        }
+    }
+
+    /** C += alpha * tile. */
+    private static void accumulateScaled(float[] tile, int rows, int full, VectorMask<Float> edge, FloatVector alphas,
+                                         MemorySegment c, long at, long ldcBytes) {
+        for (int r = 0; r < rows; r++) {
+            long row = at + r * ldcBytes;
+            int t = r * NR;
+            for (int j = 0; j < full; j += VL) {
+                long e = row + (long) j * Float.BYTES;
+                FloatVector.fromArray(S, tile, t + j).fma(alphas, FloatVector.fromMemorySegment(S, c, e, ORDER))
+                        .intoMemorySegment(c, e, ORDER);
+            }
+            if (edge != null) {
+                long e = row + (long) full * Float.BYTES;
+                FloatVector.fromArray(S, tile, t + full).fma(alphas, FloatVector.fromMemorySegment(S, c, e, ORDER, edge))
+                        .intoMemorySegment(c, e, ORDER, edge);
+            }
+        }
+    }
+
+    /** C = alpha * tile + beta * C. */
+    private static void blendScaled(float[] tile, int rows, int full, VectorMask<Float> edge, FloatVector alphas,
+                                    FloatVector betas, MemorySegment c, long at, long ldcBytes) {
+        for (int r = 0; r < rows; r++) {
+            long row = at + r * ldcBytes;
+            int t = r * NR;
+            for (int j = 0; j < full; j += VL) {
+                long e = row + (long) j * Float.BYTES;
+                FloatVector old = FloatVector.fromMemorySegment(S, c, e, ORDER);
+                FloatVector.fromArray(S, tile, t + j).fma(alphas, old.mul(betas)).intoMemorySegment(c, e, ORDER);
+            }
+            if (edge != null) {
+                long e = row + (long) full * Float.BYTES;
+                FloatVector old = FloatVector.fromMemorySegment(S, c, e, ORDER, edge);
+                FloatVector.fromArray(S, tile, t + full).fma(alphas, old.mul(betas)).intoMemorySegment(c, e, ORDER, edge);
             }
         }
     }
