@@ -125,6 +125,34 @@ class VectorGemmTest {
         check(gemm, 40, 50, 60, Transpose.NO_TRANSPOSE, 1f, 0.5f, new Random(7), Views.READ_ONLY_INPUTS);
     }
 
+    /** Two callers sharing one instance: one gets the workers, the other runs alone; both must be right. */
+    @Test
+    void concurrentCallers() throws Exception {
+        try (VectorGemm gemm = new VectorGemm(2, 0)) {
+            List<Thread> callers = new ArrayList<>();
+            List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+            for (int caller = 0; caller < 3; caller++) {
+                int seed = caller;
+                callers.add(new Thread(() -> {
+                    try {
+                        Random random = new Random(seed);
+                        for (int round = 0; round < 20; round++) {
+                            check(gemm, 70 + seed, 90, 40, round % 2 == 0 ? Transpose.NO_TRANSPOSE : Transpose.TRANSPOSE,
+                                    1f, 0.5f, random, Views.STRIDED);
+                        }
+                    } catch (Throwable e) {
+                        failures.add(e);
+                    }
+                }));
+            }
+            callers.forEach(Thread::start);
+            for (Thread t : callers) {
+                t.join();
+            }
+            assertTrue(failures.isEmpty(), () -> "failures: " + failures);
+        }
+    }
+
     @Test
     void rejectsBadArguments() {
         try (Arena arena = Arena.ofConfined(); VectorGemm gemm = new VectorGemm(1)) {
