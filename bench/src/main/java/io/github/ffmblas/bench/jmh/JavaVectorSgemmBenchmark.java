@@ -1,8 +1,10 @@
 package io.github.ffmblas.bench.jmh;
 
+import io.github.ffmblas.attention.Gemm;
 import io.github.ffmblas.bench.SgemmProblem;
 import io.github.ffmblas.bench.Workload;
 import io.github.ffmblas.bench.impl.VectorGemm;
+import io.github.ffmblas.bindings.Blas;
 import io.github.ffmblas.bindings.Transpose;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -23,7 +25,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The pure-Java {@link VectorGemm}: C = A·B, square {@code n x n}, alpha 1, beta 0, the sgemm problem of the
- * comparison. GFLOP/s = 2n³ / time. Run with {@code ./ffmblas jmh JavaVectorSgemm}.
+ * comparison. GFLOP/s = 2n³ / time. Run with {@code ./ffmblas jmh JavaVectorSgemm}; add
+ * {@code -p impl=java-vector,native} to measure OpenBLAS ({@link Gemm#NATIVE}) on the same inputs in the same run.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -39,9 +42,14 @@ public class JavaVectorSgemmBenchmark {
     @Param({"1", "2"})
     public int threads;
 
+    /** {@code java-vector} (VectorGemm) or {@code native} (OpenBLAS, as the baseline). */
+    @Param({"java-vector"})
+    public String impl;
+
     private Workload workload;
     private Arena arena;
-    private VectorGemm gemm;
+    private VectorGemm vector;
+    private Gemm gemm;
     private MemorySegment a;
     private MemorySegment b;
     private MemorySegment c;
@@ -50,7 +58,14 @@ public class JavaVectorSgemmBenchmark {
     public void setUp() {
         workload = Workload.of(new SgemmProblem(n), 42);
         arena = Arena.ofShared();
-        gemm = new VectorGemm(threads);
+        switch (impl) {
+            case "java-vector" -> gemm = vector = new VectorGemm(threads);
+            case "native" -> {
+                Blas.setNumThreads(threads);
+                gemm = Gemm.NATIVE;
+            }
+            default -> throw new IllegalArgumentException("impl must be java-vector or native, got " + impl);
+        }
         a = workload.a();
         b = workload.b();
         c = arena.allocate((long) n * n * Float.BYTES, 64);
@@ -64,7 +79,9 @@ public class JavaVectorSgemmBenchmark {
 
     @TearDown(Level.Trial)
     public void tearDown() {
-        gemm.close();
+        if (vector != null) {
+            vector.close();
+        }
         arena.close();
         workload.close();
     }
