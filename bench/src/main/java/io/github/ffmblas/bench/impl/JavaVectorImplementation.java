@@ -1,0 +1,112 @@
+package io.github.ffmblas.bench.impl;
+
+import io.github.ffmblas.attention.AttentionOptions;
+import io.github.ffmblas.attention.MultiHeadAttention;
+import io.github.ffmblas.attention.Tensor;
+import io.github.ffmblas.attention.Workspace;
+import io.github.ffmblas.bench.AttentionProblem;
+import io.github.ffmblas.bench.Candidate;
+import io.github.ffmblas.bench.Implementation;
+import io.github.ffmblas.bench.Problem;
+import io.github.ffmblas.bench.SgemmProblem;
+import io.github.ffmblas.bench.Workload;
+import io.github.ffmblas.bindings.Transpose;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.Optional;
+
+/**
+ * Pure Java on the Vector API: ffmblas's own attention code with every matrix product done by
+ * {@link VectorGemm} instead of OpenBLAS, so the comparison isolates the GEMM; sgemm is VectorGemm alone.
+ * Needs {@code --add-modules jdk.incubator.vector} (the launcher adds it for {@code bench} and {@code jmh}).
+ */
+public final class JavaVectorImplementation implements Implementation {
+
+    @Override
+    public String name() {
+        return "java-vector";
+    }
+
+    @Override
+    public Optional<String> unsupported(Problem problem, int threads) {
+        return threads < 1 ? Optional.of("threads must be >= 1") : Optional.empty();
+    }
+
+    @Override
+    public Candidate prepare(Workload workload, int threads) {
+        return switch (workload.problem()) {
+            case AttentionProblem p -> new AttentionCandidate(workload, p, threads);
+            case SgemmProblem p -> new SgemmCandidate(workload, p, threads);
+        };
+    }
+
+    /** Runs on the thread that prepared it (the benchmark thread), like the workspace it owns. */
+    private static final class AttentionCandidate implements Candidate {
+        private final VectorGemm gemm;
+        private final Arena arena = Arena.ofConfined();
+        private final Workspace workspace = Workspace.create();
+        private final MultiHeadAttention attention;
+        private final Tensor query;
+        private final Tensor key;
+        private final Tensor out;
+        private final AttentionOptions options = AttentionOptions.DEFAULTS.withNeedWeights(false);
+
+        AttentionCandidate(Workload workload, AttentionProblem p, int threads) {
+            gemm = new VectorGemm(threads);
+            attention = new MultiHeadAttention(p.dModel(), p.heads(), workload.weights(), gemm);
+            query = workload.query();
+            key = workload.key();
+            out = Tensor.allocate(arena, p.batch(), p.queryLength(), p.dModel());
+        }
+
+        @Override
+        public void run() {
+            attention.forward(query, key, key, options, workspace, out, null);
+        }
+
+        @Override
+        public float[] result() {
+            return out.toFloatArray();
+        }
+
+        @Override
+        public void close() {
+            gemm.close();
+            workspace.close();
+            arena.close();
+        }
+    }
+
+    private static final class SgemmCandidate implements Candidate {
+        private final VectorGemm gemm;
+        private final Arena arena = Arena.ofConfined();
+        private final MemorySegment a;
+        private final MemorySegment b;
+        private final MemorySegment c;
+        private final int n;
+
+        SgemmCandidate(Workload workload, SgemmProblem p, int threads) {
+            gemm = new VectorGemm(threads);
+            n = p.n();
+            a = workload.a();
+            b = workload.b();
+            c = arena.allocate((long) n * n * Float.BYTES, 64);
+        }
+
+        @Override
+        public void run() {
+            gemm.multiply(Transpose.NO_TRANSPOSE, n, n, n, 1f, a, 0, n, b, 0, n, 0f, c, 0, n);
+        }
+
+        @Override
+        public float[] result() {
+            return Tensor.of(c, n, n).toFloatArray();
+        }
+
+        @Override
+        public void close() {
+            gemm.close();
+            arena.close();
+        }
+    }
+}
