@@ -2,6 +2,7 @@ package io.github.ffmblas.bench;
 
 import io.github.ffmblas.bench.impl.CHarnessImplementation;
 import io.github.ffmblas.bench.impl.JavaReferenceImplementation;
+import io.github.ffmblas.bench.impl.JavaVectorImplementation;
 import io.github.ffmblas.bench.impl.JniImplementation;
 import io.github.ffmblas.bench.impl.NativeImplementation;
 import io.github.ffmblas.bench.impl.OnnxRuntimeImplementation;
@@ -17,7 +18,7 @@ public final class Implementations {
     public static Map<String, Implementation> all() {
         Map<String, Implementation> all = new LinkedHashMap<>();
         for (Implementation impl : List.<Implementation>of(new NativeImplementation(),
-                new JavaReferenceImplementation(), new JniImplementation(), new OnnxRuntimeImplementation(),
+                new JavaReferenceImplementation(), new JavaVectorImplementation(), new JniImplementation(), new OnnxRuntimeImplementation(),
                 new CHarnessImplementation())) {
             all.put(impl.name(), impl);
         }

@@ -28,6 +28,12 @@ public final class JavaVectorImplementation implements Implementation {
     }
 
     @Override
+    public String details() {
+        return "ffmblas's attention code on VectorGemm, a pure-Java blocked, register-tiled SGEMM on the Vector API ("
+                + jdk.incubator.vector.FloatVector.SPECIES_PREFERRED.vectorBitSize() + "-bit), same softmax";
+    }
+
+    @Override
     public Optional<String> unsupported(Problem problem, int threads) {
         return threads < 1 ? Optional.of("threads must be >= 1") : Optional.empty();
     }
