@@ -102,7 +102,7 @@ public final class MultiHeadAttention implements Attention {
     /** Logits of the heads in flight are kept for about this many floats (4 MiB) when the weights are not returned. */
     static final int TILE_FLOATS = 1 << 20;
     /** Fewer query rows than this per GEMM cost efficiency; long sequences take fewer heads at a time instead. */
-    static final int MIN_TILE_ROWS = 128;
+    static final int MIN_TILE_ROWS = 512;
 
     /** How many heads share one batched GEMM when the weights are not returned. */
     static int headsPerTile(int queryLength, int keyLength, int heads) {
