@@ -35,8 +35,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Thread)
 public class AttentionForwardBenchmark {
 
-    /** batch,seq,dModel,heads. */
-    @Param({"1,128,768,12", "1,512,768,12", "8,128,512,8"})
+    /** batch x seq x dModel x heads ('x', not ',': JMH splits -p values at commas). */
+    @Param({"1x128x768x12", "1x512x768x12", "8x128x512x8", "1x2048x1024x16"})
     public String shape;
 
     @Param({"1", "2"})
@@ -55,7 +55,7 @@ public class AttentionForwardBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        String[] s = shape.split(",");
+        String[] s = shape.split("[x,]");
         AttentionProblem p = new AttentionProblem(Integer.parseInt(s[0]), Integer.parseInt(s[1]),
                 Integer.parseInt(s[1]), Integer.parseInt(s[2]), Integer.parseInt(s[3]));
         Blas.setNumThreads(threads);
