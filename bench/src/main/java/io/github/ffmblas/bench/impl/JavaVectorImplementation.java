@@ -1,9 +1,6 @@
 package io.github.ffmblas.bench.impl;
 
-import io.github.ffmblas.attention.AttentionOptions;
-import io.github.ffmblas.attention.MultiHeadAttention;
 import io.github.ffmblas.attention.Tensor;
-import io.github.ffmblas.attention.Workspace;
 import io.github.ffmblas.bench.AttentionProblem;
 import io.github.ffmblas.bench.Candidate;
 import io.github.ffmblas.bench.Implementation;
@@ -41,46 +38,12 @@ public final class JavaVectorImplementation implements Implementation {
     @Override
     public Candidate prepare(Workload workload, int threads) {
         return switch (workload.problem()) {
-            case AttentionProblem p -> new AttentionCandidate(workload, p, threads);
+            case AttentionProblem p -> {
+                VectorGemm gemm = new VectorGemm(threads);
+                yield new ForwardCandidate(workload, p, gemm, gemm);
+            }
             case SgemmProblem p -> new SgemmCandidate(workload, p, threads);
         };
-    }
-
-    /** Runs on the thread that prepared it (the benchmark thread), like the workspace it owns. */
-    private static final class AttentionCandidate implements Candidate {
-        private final VectorGemm gemm;
-        private final Arena arena = Arena.ofConfined();
-        private final Workspace workspace = Workspace.create();
-        private final MultiHeadAttention attention;
-        private final Tensor query;
-        private final Tensor key;
-        private final Tensor out;
-        private final AttentionOptions options = AttentionOptions.DEFAULTS.withNeedWeights(false);
-
-        AttentionCandidate(Workload workload, AttentionProblem p, int threads) {
-            gemm = new VectorGemm(threads);
-            attention = new MultiHeadAttention(p.dModel(), p.heads(), workload.weights(), gemm);
-            query = workload.query();
-            key = workload.key();
-            out = Tensor.allocate(arena, p.batch(), p.queryLength(), p.dModel());
-        }
-
-        @Override
-        public void run() {
-            attention.forward(query, key, key, options, workspace, out, null);
-        }
-
-        @Override
-        public float[] result() {
-            return out.toFloatArray();
-        }
-
-        @Override
-        public void close() {
-            gemm.close();
-            workspace.close();
-            arena.close();
-        }
     }
 
     private static final class SgemmCandidate implements Candidate {

@@ -1,9 +1,7 @@
 package io.github.ffmblas.bench.impl;
 
-import io.github.ffmblas.attention.AttentionOptions;
-import io.github.ffmblas.attention.MultiHeadAttention;
+import io.github.ffmblas.attention.Gemm;
 import io.github.ffmblas.attention.Tensor;
-import io.github.ffmblas.attention.Workspace;
 import io.github.ffmblas.bench.AttentionProblem;
 import io.github.ffmblas.bench.Candidate;
 import io.github.ffmblas.bench.Implementation;
@@ -40,43 +38,9 @@ public final class NativeImplementation implements Implementation {
     public Candidate prepare(Workload workload, int threads) {
         Blas.setNumThreads(threads);
         return switch (workload.problem()) {
-            case AttentionProblem p -> new AttentionCandidate(workload, p);
+            case AttentionProblem p -> new ForwardCandidate(workload, p, Gemm.NATIVE, () -> { });
             case SgemmProblem p -> new SgemmCandidate(workload, p);
         };
-    }
-
-    /** Runs on the thread that prepared it (the benchmark thread), like the workspace it owns. */
-    private static final class AttentionCandidate implements Candidate {
-        private final Arena arena = Arena.ofConfined();
-        private final Workspace workspace = Workspace.create();
-        private final MultiHeadAttention attention;
-        private final Tensor query;
-        private final Tensor key;
-        private final Tensor out;
-        private final AttentionOptions options = AttentionOptions.DEFAULTS.withNeedWeights(false);
-
-        AttentionCandidate(Workload workload, AttentionProblem p) {
-            attention = new MultiHeadAttention(p.dModel(), p.heads(), workload.weights());
-            query = workload.query();
-            key = workload.key();
-            out = Tensor.allocate(arena, p.batch(), p.queryLength(), p.dModel());
-        }
-
-        @Override
-        public void run() {
-            attention.forward(query, key, key, options, workspace, out, null);
-        }
-
-        @Override
-        public float[] result() {
-            return out.toFloatArray();
-        }
-
-        @Override
-        public void close() {
-            workspace.close();
-            arena.close();
-        }
     }
 
     private static final class SgemmCandidate implements Candidate {
