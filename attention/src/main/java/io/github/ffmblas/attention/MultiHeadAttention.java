@@ -15,9 +15,11 @@ import java.util.Optional;
  * {@code b} is then the view at row {@code b*seq}, column {@code h*depth} (+{@code d_model} for K,
  * +{@code 2*d_model} for V) with leading dimension {@code 3*d_model}, handed to BLAS as it is. Per head:
  * {@code S = (1/sqrt(depth)) Q_h K_h^T} (the scale is the GEMM's alpha; an additive mask is the GEMM's C with
- * beta = 1), a masked, stable softmax of S in place, and {@code A V_h} written straight into columns
- * {@code h*depth} of the concatenated {@code [batch*seq_q, d_model]} context, which the output projection reads
- * directly.
+ * beta = 1), a masked, stable softmax of S in place, and {@code A V_h} written straight into Q_h's own columns,
+ * which it no longer needs: together those columns are the concatenated {@code [batch*seq_q, d_model]} context
+ * (leading dimension {@code 3*d_model}), which the output projection reads in place. Heads go to BLAS as one
+ * strided batch per tile of query rows. When the weights are not returned, logits are kept one tile at a time
+ * (scratch grows with seq_k, not seq_k squared) and the softmax normalisation is applied to the head outputs.
  *
  * <p>Weights are immutable: one instance serves any number of threads. Scratch memory comes from a
  * {@link Workspace}, one per thread, so a steady-state forward allocates no native memory.
