@@ -66,9 +66,9 @@ public final class MultiHeadAttention implements Attention {
     }
 
     /**
-     * {@code heads} heads (from the offsets given) of one tile of query rows: logits for every head in one batched GEMM, the masked softmax, then
-     * A*V in one batched GEMM written into each head's own Q columns. A method of its own so the JIT compiles and
-     * inlines it well: the forward pass must not allocate.
+     * {@code heads} heads (from the offsets given) of one tile of query rows: logits for every head in one batched
+     * GEMM, the masked softmax, then A*V in one batched GEMM written into each head's own Q columns. A method of
+     * its own so the JIT compiles and inlines it well: the forward pass must not allocate.
      *
      * @param inversesAt float offset in {@code scratch} for deferred row sums, or -1 to normalise in place
      */
@@ -167,7 +167,7 @@ public final class MultiHeadAttention implements Attention {
         Tensor attention = options.needWeights()
                 ? Tensor.allocate(arena, shapes.batch(), numHeads, shapes.queryLength(), shapes.keyLength())
                 : null;
-        forward(query, key, value, options, Workspace.forCurrentThread(), out, attention);
+        run(shapes, query, key, value, options, Workspace.forCurrentThread(), out, attention);
         return new AttentionResult(out, Optional.ofNullable(attention));
     }
 
@@ -181,7 +181,13 @@ public final class MultiHeadAttention implements Attention {
      */
     public void forward(Tensor query, Tensor key, Tensor value, AttentionOptions options, Workspace workspace,
                         Tensor out, Tensor attentionWeights) {
-        AttentionShapes shapes = AttentionShapes.check(dModel, query, key, value, options);
+        run(AttentionShapes.check(dModel, query, key, value, options), query, key, value, options, workspace, out,
+                attentionWeights);
+    }
+
+    /** The forward pass once the inputs' shapes are known to be right. */
+    private void run(AttentionShapes shapes, Tensor query, Tensor key, Tensor value, AttentionOptions options,
+                     Workspace workspace, Tensor out, Tensor attentionWeights) {
         boolean needWeights = options.needWeights();
         shapes.checkOutputs(dModel, numHeads, out, attentionWeights, needWeights);
         AttentionShapes.checkMemory(query, key, value, options, out, needWeights ? attentionWeights : null);
@@ -258,7 +264,6 @@ public final class MultiHeadAttention implements Attention {
                 }
             }
         }
-        StridedMatrix context = q;
-        output.forward(gemm, context, out.asMatrix());
+        output.forward(gemm, q, out.asMatrix()); // Q's columns now hold the concatenated context
     }
 }

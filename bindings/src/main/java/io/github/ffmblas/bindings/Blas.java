@@ -283,20 +283,29 @@ public final class Blas {
         if (items == 0) {
             return;
         }
-        long cStart = start(c, cOffset);
         boolean rowMajor = layout == Layout.ROW_MAJOR;
         if (!Footprint.itemsApart(rowMajor ? m : n, rowMajor ? n : m, ldc, count, strideC)) {
             Checks.itemsDisjoint(routine, Footprint.matrix("C", c, cOffset, layout, m, n, ldc, count, strideC));
         }
-        if (rangesMeet(cStart, cEnd, start(a, aOffset), aEnd)
-                && !columnBlocksApart(layout, count, cStart, m, n, ldc, strideC, start(a, aOffset), aRows, aCols, lda, strideA)) {
+        inputApart(routine, layout, count, c, cOffset, m, n, ldc, strideC, cEnd, "A", a, aOffset, aRows, aCols, lda,
+                strideA, aEnd);
+        inputApart(routine, layout, count, c, cOffset, m, n, ldc, strideC, cEnd, "B", b, bOffset, bRows, bCols, ldb,
+                strideB, bEnd);
+    }
+
+    /**
+     * Throws when output C shares a float with input X. Byte ranges that do not meet, and side-by-side column
+     * bands of one buffer, are decided without allocating; anything else gets the exact test.
+     */
+    private static void inputApart(String routine, Layout layout, int count, MemorySegment c, long cOffset, int m,
+                                   int n, int ldc, long strideC, long cEnd, String name, MemorySegment x,
+                                   long xOffset, int xRows, int xCols, int ldx, long strideX, long xEnd) {
+        long cStart = start(c, cOffset);
+        long xStart = start(x, xOffset);
+        if (rangesMeet(cStart, cEnd, xStart, xEnd)
+                && !columnBlocksApart(layout, count, cStart, m, n, ldc, strideC, xStart, xRows, xCols, ldx, strideX)) {
             Checks.noOverlap(routine, Footprint.matrix("C", c, cOffset, layout, m, n, ldc, count, strideC),
-                    Footprint.matrix("A", a, aOffset, layout, aRows, aCols, lda, count, strideA));
-        }
-        if (rangesMeet(cStart, cEnd, start(b, bOffset), bEnd)
-                && !columnBlocksApart(layout, count, cStart, m, n, ldc, strideC, start(b, bOffset), bRows, bCols, ldb, strideB)) {
-            Checks.noOverlap(routine, Footprint.matrix("C", c, cOffset, layout, m, n, ldc, count, strideC),
-                    Footprint.matrix("B", b, bOffset, layout, bRows, bCols, ldb, count, strideB));
+                    Footprint.matrix(name, x, xOffset, layout, xRows, xCols, ldx, count, strideX));
         }
     }
 
