@@ -16,6 +16,7 @@ import io.github.ffmblas.nativelib.OpenBlasLibrary;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -58,6 +59,8 @@ public final class Blas {
 
     private static final LoadedLibrary LIBRARY = OpenBlasLibrary.load();
     private static final boolean HAS_NATIVE_BATCH = bindAll();
+    /** Called directly by {@link #gemm}; see there. */
+    private static final MethodHandle SGEMM = cblas_h.cblas_sgemm$handle();
     private static final String CONFIG = cblas_h.openblas_get_config().getString(0);
     private static final String VERSION = parseVersion(CONFIG);
     private static final boolean SMALL_BATCH_FIXED = atLeast(VERSION, FIRST_FIXED_VERSION);
@@ -123,19 +126,26 @@ public final class Blas {
     }
 
     /**
-     * One checked {@code cblas_sgemm}. Kept small so the JIT inlines it into its callers, where the slices below
-     * are scalar-replaced and never reach the heap. With k == 0 nothing is read from A or B, and their offsets
-     * may lie past the end.
+     * One checked {@code cblas_sgemm}. With k == 0 nothing is read from A or B, and their offsets may lie past
+     * the end. The slices below stay off the heap only if the JIT compiles them together with the downcall, so
+     * this calls the generated handle itself: a constant handle is always inlined, whereas the generated wrapper
+     * (176 bytes of bytecode) sometimes is not, and then every call allocated its three slices (~2 KB a forward).
      */
     private static void gemm(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, float alpha,
                              MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb,
                              float beta, MemorySegment c, long cOffset, int ldc) {
+        MemorySegment pa = k == 0 ? a : a.asSlice(aOffset * Float.BYTES);
+        MemorySegment pb = k == 0 ? b : b.asSlice(bOffset * Float.BYTES);
+        MemorySegment pc = c.asSlice(cOffset * Float.BYTES);
         try {
-            cblas_h.cblas_sgemm(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
-                    k == 0 ? a : a.asSlice(aOffset * Float.BYTES), lda, k == 0 ? b : b.asSlice(bOffset * Float.BYTES),
-                    ldb, beta, c.asSlice(cOffset * Float.BYTES), ldc);
-        } catch (AssertionError e) {
+            SGEMM.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha, pa, lda, pb, ldb, beta,
+                    pc, ldc);
+        } catch (IllegalStateException e) {
             throw closedDuringCall("sgemm", e);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new AssertionError("cblas_sgemm", e);
         }
     }
 
@@ -201,10 +211,15 @@ public final class Blas {
      */
     private static RuntimeException closedDuringCall(String routine, AssertionError e) {
         if (e.getCause() instanceof IllegalStateException closed) {
-            return new IllegalStateException(routine + ": a segment's arena was closed by another thread during the"
-                    + " call (" + closed.getMessage() + ")", closed);
+            return closedDuringCall(routine, closed);
         }
         throw e;
+    }
+
+    /** The same for a downcall made through the handle itself, where FFM's exception arrives unwrapped. */
+    private static RuntimeException closedDuringCall(String routine, IllegalStateException closed) {
+        return new IllegalStateException(routine + ": a segment's arena was closed by another thread during the"
+                + " call (" + closed.getMessage() + ")", closed);
     }
 
     /** Which code path {@link #sgemmBatchStrided} takes for this shape with the loaded library. */
