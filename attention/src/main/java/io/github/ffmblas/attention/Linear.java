@@ -31,12 +31,17 @@ public record Linear(StridedMatrix weight, StridedMatrix bias) {
 
     /** y = x W^T + b for every row of x; x is {@code [rows, in]}, y is {@code [rows, out]}. */
     public void forward(Gemm gemm, StridedMatrix x, StridedMatrix y) {
+        checkShapes(x, y);
+        broadcastRows(bias, y);
+        gemm.multiply(Transpose.TRANSPOSE, 1f, x, weight, 1f, y);
+    }
+
+    /** Throws unless x is {@code [rows, in]} and y is {@code [rows, out]}. */
+    void checkShapes(StridedMatrix x, StridedMatrix y) {
         if (x.cols() != inFeatures() || y.cols() != outFeatures() || x.rows() != y.rows()) {
             throw new IllegalArgumentException("Linear(" + inFeatures() + " -> " + outFeatures() + "): x is "
                     + x.rows() + "x" + x.cols() + ", y is " + y.rows() + "x" + y.cols());
         }
-        broadcastRows(bias, y);
-        gemm.multiply(Transpose.TRANSPOSE, 1f, x, weight, 1f, y);
     }
 
     /** Copies the single row {@code row} into every row of {@code target}. */

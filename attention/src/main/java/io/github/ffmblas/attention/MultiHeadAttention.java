@@ -22,7 +22,11 @@ import java.util.Optional;
  * (scratch grows with seq_k, not seq_k squared) and the softmax normalisation is applied to the head outputs.
  *
  * <p>Weights are immutable: one instance serves any number of threads. Scratch memory comes from a
- * {@link Workspace}, one per thread, so a steady-state forward allocates no native memory.
+ * {@link Workspace}, one per thread, so a steady-state forward allocates no native memory. A workspace of several
+ * threads ({@link Workspace#create(int)}) splits each forward: the projections by output columns, the attention
+ * into (batch row, group of heads, tile of query rows) items, each product a single-threaded OpenBLAS call. On
+ * two cores that beats OpenBLAS's own threading, which splits the thin per-head products poorly (N or K is the
+ * head depth) and leaves the softmax on one thread.
  */
 public final class MultiHeadAttention implements Attention {
     private final int dModel;
@@ -106,10 +110,15 @@ public final class MultiHeadAttention implements Attention {
     /** Fewer query rows than this per GEMM cost efficiency; long sequences take fewer heads at a time instead. */
     static final int MIN_TILE_ROWS = 512;
 
-    /** How many heads share one batched GEMM when the weights are not returned. */
-    static int headsPerTile(int queryLength, int keyLength, int heads) {
+    /**
+     * How many heads share one batched GEMM when the weights are not returned. With several threads, few enough
+     * that every thread gets at least two groups: items are claimed one at a time, and more, smaller items
+     * balance better.
+     */
+    static int headsPerTile(int queryLength, int keyLength, int heads, int threads) {
         long rows = Math.min(queryLength, MIN_TILE_ROWS);
-        return (int) Math.max(1, Math.min(heads, TILE_FLOATS / (rows * keyLength)));
+        int fit = (int) Math.max(1, Math.min(heads, TILE_FLOATS / (rows * keyLength)));
+        return threads == 1 ? fit : Math.min(fit, Math.max(1, heads / (2 * threads)));
     }
 
     /**
@@ -161,13 +170,22 @@ public final class MultiHeadAttention implements Attention {
     /** Forward pass with results in fresh memory (freed by the garbage collector) and the thread's workspace. */
     @Override
     public AttentionResult forward(Tensor query, Tensor key, Tensor value, AttentionOptions options) {
+        return forward(query, key, value, options, Workspace.forCurrentThread());
+    }
+
+    /**
+     * Forward pass with results in fresh memory (freed by the garbage collector) and the given workspace, for
+     * instance one of several threads ({@link Workspace#create(int)}).
+     */
+    public AttentionResult forward(Tensor query, Tensor key, Tensor value, AttentionOptions options,
+                                   Workspace workspace) {
         AttentionShapes shapes = AttentionShapes.check(dModel, query, key, value, options);
         Arena arena = Arena.ofAuto();
         Tensor out = Tensor.allocate(arena, shapes.batch(), shapes.queryLength(), dModel);
         Tensor attention = options.needWeights()
                 ? Tensor.allocate(arena, shapes.batch(), numHeads, shapes.queryLength(), shapes.keyLength())
                 : null;
-        run(shapes, query, key, value, options, Workspace.forCurrentThread(), out, attention);
+        run(shapes, query, key, value, options, workspace, out, attention);
         return new AttentionResult(out, Optional.ofNullable(attention));
     }
 
@@ -195,6 +213,7 @@ public final class MultiHeadAttention implements Attention {
         workspace.checkUsable();
         weights.checkAlive();
 
+        int threads = workspace.threads();
         int batch = shapes.batch();
         int lq = shapes.queryLength();
         int lk = shapes.keyLength();
@@ -202,40 +221,37 @@ public final class MultiHeadAttention implements Attention {
         int mk = batch * lk;
         int d = dModel;
 
-        // Scratch (floats): the projected Q, K, V, then, when the weights are not kept, the logits of every head
-        // for one tile of query rows and their row sums. Each head's output overwrites that head's Q columns once
-        // they are used, so the concatenated context needs no memory of its own.
-        int group = needWeights ? numHeads : headsPerTile(lq, lk, numHeads);
-        int tileRows = needWeights ? lq : tileRows(lq, lk, group);
+        // Scratch (floats): the projected Q, K, V, then, when the weights are not kept, for each thread the logits
+        // of its heads in flight for one tile of query rows and their row sums. Each head's output overwrites that
+        // head's Q columns once they are used, so the concatenated context needs no memory of its own.
         long kvAt = Workspace.aligned((long) mq * d);
         long projected = shapes.selfAttention() ? (long) mq * 3 * d : kvAt + (long) mk * 2 * d;
         long scoresAt = Workspace.aligned(projected);
-        long inversesAt = scoresAt + Workspace.aligned((long) group * tileRows * lk);
-        long total = needWeights ? scoresAt : inversesAt + (long) group * tileRows;
-        MemorySegment scratch = workspace.reserve(total);
+        long perThread = needWeights ? 0 : perThreadScratch(lq, lk, threads);
+        MemorySegment scratch = workspace.reserve(scoresAt + threads * perThread);
 
         StridedMatrix q;
         StridedMatrix k;
         StridedMatrix v;
         if (shapes.selfAttention()) {
             StridedMatrix qkv = new StridedMatrix(scratch, 0, mq, 3 * d, 3 * d);
-            queryKeyValue.forward(gemm, query.asMatrix(), qkv);
+            project(workspace, queryKeyValue, query.asMatrix(), qkv);
             q = qkv.columns(0, d);
             k = qkv.columns(d, d);
             v = qkv.columns(2 * d, d);
         } else {
             q = new StridedMatrix(scratch, 0, mq, d, d);
-            this.query.forward(gemm, query.asMatrix(), q);
+            project(workspace, this.query, query.asMatrix(), q);
             if (shapes.keyValueShared()) {
                 StridedMatrix kv = new StridedMatrix(scratch, kvAt, mk, 2 * d, 2 * d);
-                keyValue.forward(gemm, key.asMatrix(), kv);
+                project(workspace, keyValue, key.asMatrix(), kv);
                 k = kv.columns(0, d);
                 v = kv.columns(d, d);
             } else {
                 k = new StridedMatrix(scratch, kvAt, mk, d, 2 * d);
                 v = new StridedMatrix(scratch, kvAt + d, mk, d, 2 * d);
-                this.key.forward(gemm, key.asMatrix(), k);
-                this.value.forward(gemm, value.asMatrix(), v);
+                project(workspace, this.key, key.asMatrix(), k);
+                project(workspace, this.value, value.asMatrix(), v);
             }
         }
 
@@ -244,26 +260,85 @@ public final class MultiHeadAttention implements Attention {
         MemorySegment hidden = mask != null && mask.dtype() == DType.BOOL ? mask.segment() : null;
         MemorySegment padding = options.keyPaddingMask() == null ? null : options.keyPaddingMask().segment();
         MemorySegment scores = needWeights ? attentionWeights.segment() : scratch;
-        int qld = q.ld();
-
-        for (int b = 0; b < batch; b++) {
-            // Head h is column block h*depth of Q, K and V (the views, inlined as offsets so the loop allocates
-            // nothing); a group of heads of a tile goes to BLAS as one batch with stride depth.
-            long kAt = k.offset() + (long) b * lk * k.ld();
-            long vAt = v.offset() + (long) b * lk * v.ld();
-            for (int h0 = 0; h0 < numHeads; h0 += group) {
-                int heads = Math.min(group, numHeads - h0);
-                long headAt = (long) h0 * depth;
-                for (int row = 0; row < lq; row += tileRows) {
-                    int rows = Math.min(tileRows, lq - row);
-                    long qAt = q.offset() + (long) (b * lq + row) * qld + headAt;
-                    long sAt = needWeights ? ((long) b * numHeads * lq + row) * lk : scoresAt;
-                    attendTile(scratch, qAt, qld, kAt + headAt, k.ld(), vAt + headAt, v.ld(), scores, sAt,
-                            needWeights ? (long) lq * lk : (long) rows * lk, rows, lk, row, b, options.causal(),
-                            additive, hidden, padding, needWeights ? -1 : inversesAt, heads);
-                }
+        boolean causal = options.causal();
+        int items = batch * groups(lq, lk, needWeights, threads) * tiles(lq, lk, needWeights, threads);
+        if (threads == 1) {
+            for (int item = 0; item < items; item++) {
+                attendItem(item, 1, lq, lk, needWeights, scratch, q.offset(), q.ld(), k.offset(), k.ld(), v.offset(),
+                        v.ld(), scores, scoresAt, causal, additive, hidden, padding);
             }
+        } else {
+            workspace.loops().attend(this, items, lq, lk, needWeights, scratch, q.offset(), q.ld(), k.offset(), k.ld(),
+                    v.offset(), v.ld(), scores, scoresAt, perThread, causal, additive, hidden, padding);
         }
-        output.forward(gemm, q, out.asMatrix()); // Q's columns now hold the concatenated context
+        project(workspace, output, q, out.asMatrix()); // Q's columns now hold the concatenated context
+    }
+
+    /** {@code linear} on every row of x, split among the workspace's threads when it has more than one. */
+    private void project(Workspace workspace, Linear linear, StridedMatrix x, StridedMatrix y) {
+        if (workspace.threads() == 1) {
+            linear.forward(gemm, x, y);
+        } else {
+            workspace.loops().project(gemm, linear, x, y);
+        }
+    }
+
+    /*
+     * How the attention is cut into items: (batch row, group of heads, tile of query rows). Kept as functions of
+     * the shape rather than an object, so a forward allocates nothing for them.
+     */
+
+    /** Heads per item: all of them when the weights are returned on one thread. */
+    private int group(int lq, int lk, boolean needWeights, int threads) {
+        return needWeights ? (threads > 1 ? 1 : numHeads) : headsPerTile(lq, lk, numHeads, threads);
+    }
+
+    private int groups(int lq, int lk, boolean needWeights, int threads) {
+        int group = group(lq, lk, needWeights, threads);
+        return (numHeads + group - 1) / group;
+    }
+
+    private int tileRowsFor(int lq, int lk, boolean needWeights, int threads) {
+        return needWeights ? lq : tileRows(lq, lk, group(lq, lk, needWeights, threads));
+    }
+
+    private int tiles(int lq, int lk, boolean needWeights, int threads) {
+        int rows = tileRowsFor(lq, lk, needWeights, threads);
+        return (lq + rows - 1) / rows;
+    }
+
+    /** Floats of scratch each thread needs for its logits and row sums when the weights are not returned. */
+    private long perThreadScratch(int lq, int lk, int threads) {
+        long cells = (long) group(lq, lk, false, threads) * tileRowsFor(lq, lk, false, threads);
+        return Workspace.aligned(cells * lk) + Workspace.aligned(cells);
+    }
+
+    /**
+     * One item of the attention: a group of heads of one batch row, for one tile of query rows.
+     *
+     * @param qAt      where Q starts in {@code scratch} (floats), {@code qld} floats a row; likewise K and V
+     * @param scoresAt where this thread's logits start in {@code scratch} (when the weights are not returned)
+     */
+    void attendItem(int item, int threads, int lq, int lk, boolean needWeights, MemorySegment scratch,
+                    long qAt, int qld, long kAt, int kld, long vAt, int vld, MemorySegment scores, long scoresAt,
+                    boolean causal, MemorySegment additive, MemorySegment hidden, MemorySegment padding) {
+        int group = group(lq, lk, needWeights, threads);
+        int tileRows = tileRowsFor(lq, lk, needWeights, threads);
+        int groups = (numHeads + group - 1) / group;
+        int tiles = (lq + tileRows - 1) / tileRows;
+        int b = item / (groups * tiles);
+        int h0 = item / tiles % groups * group;
+        int row = item % tiles * tileRows;
+        int heads = Math.min(group, numHeads - h0);
+        int rows = Math.min(tileRows, lq - row);
+        // Head h is column block h*depth of Q, K and V (the views, inlined as offsets so the loop allocates
+        // nothing); a group of heads goes to BLAS as one batch with stride depth.
+        long headAt = (long) h0 * depth;
+        long sAt = needWeights ? (((long) b * numHeads + h0) * lq + row) * lk : scoresAt;
+        long inversesAt = needWeights ? -1 : scoresAt + Workspace.aligned((long) group * tileRows * lk);
+        attendTile(scratch, qAt + (long) (b * lq + row) * qld + headAt, qld, kAt + (long) b * lk * kld + headAt, kld,
+                vAt + (long) b * lk * vld + headAt, vld, scores, sAt,
+                needWeights ? (long) lq * lk : (long) rows * lk, rows, lk, row, b, causal, additive, hidden, padding,
+                inversesAt, heads);
     }
 }

@@ -7,16 +7,31 @@ import java.util.Random;
 /**
  * Measures a steady-state forward in a JVM of its own, so other tests' code paths do not change what the JIT
  * does with this one. Prints {@code bytes=<heap bytes per forward> nativeAllocations=<new workspace slabs>}.
+ * Arguments: needWeights, then the workspace's threads (default 1); with more than one, the bytes are those of
+ * the calling thread and the workspace's helpers together.
  */
 public final class AllocationProbe {
     private AllocationProbe() {}
 
+    /** Heap bytes allocated so far by this thread and the workspace helpers ("ffmblas-attention-..."). */
+    private static long allocated(com.sun.management.ThreadMXBean threads) {
+        long[] ids = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t == Thread.currentThread() || t.getName().startsWith("ffmblas-attention-"))
+                .mapToLong(Thread::threadId).toArray();
+        long sum = 0;
+        for (long bytes : threads.getThreadAllocatedBytes(ids)) {
+            sum += bytes;
+        }
+        return sum;
+    }
+
     public static void main(String[] args) {
         int batch = 2, seq = 40, d = 32, heads = 4;
         boolean needWeights = args.length > 0 && Boolean.parseBoolean(args[0]);
+        int team = args.length > 1 ? Integer.parseInt(args[1]) : 1;
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         Random random = new Random(4);
-        try (Arena arena = Arena.ofConfined(); Workspace workspace = Workspace.create()) {
+        try (Arena arena = Arena.ofConfined(); Workspace workspace = Workspace.create(team)) {
             AttentionWeights weights = RandomTensors.weights(arena, random, d);
             MultiHeadAttention mha = new MultiHeadAttention(d, heads, weights);
             Tensor x = RandomTensors.gaussian(arena, random, 1f, batch, seq, d);
@@ -26,11 +41,12 @@ public final class AllocationProbe {
             int allocations = -1;
             long best = Long.MAX_VALUE;
             for (int round = 0; round < 30 && best > 64; round++) {
-                long before = threads.getCurrentThreadAllocatedBytes();
+                long before = allocated(threads);
                 for (int i = 0; i < 2000; i++) {
                     mha.forward(x, x, x, options, workspace, out, attn);
                 }
-                best = Math.min(best, (threads.getCurrentThreadAllocatedBytes() - before) / 2000);
+                long after = allocated(threads);
+                best = Math.min(best, (after - before) / 2000);
                 if (allocations < 0) {
                     allocations = workspace.allocations();
                 }

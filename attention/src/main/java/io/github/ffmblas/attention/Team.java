@@ -1,0 +1,226 @@
+package io.github.ffmblas.attention;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The threads of one {@link Workspace}: its owner plus {@code size - 1} daemon workers that run the items of a
+ * parallel loop with it. Items are claimed one at a time, so a thread the OS delays simply claims fewer.
+ *
+ * <p>One loop at a time (the owner's), with one reused job: running a loop allocates nothing. Idle workers spin
+ * briefly, then park; the owner likewise waits for a worker still busy. A job a worker has not picked up by the
+ * time the owner ran out of items is withdrawn, so a slow wake-up never delays a loop. The park/unpark
+ * hand-shakes are Dekker-style on volatiles: each side writes its flag, then reads the other's.
+ */
+final class Team implements AutoCloseable {
+    /** How long an idle worker, or the owner waiting for one, spins before parking: loops come in bursts. */
+    static final long SPIN_NANOS = 50_000L;
+    private static final AtomicInteger TEAMS = new AtomicInteger();
+
+    /** The body of a parallel loop. */
+    @FunctionalInterface
+    interface Task {
+        /** Runs item {@code item} on team member {@code member} (0 is the owner), which has its own scratch. */
+        void run(int item, int member);
+    }
+
+    private final Worker[] workers;
+    private final Job job = new Job();
+
+    Team(int size) {
+        if (size < 1) {
+            throw new IllegalArgumentException("threads must be >= 1, got " + size);
+        }
+        workers = new Worker[size - 1];
+        int team = TEAMS.incrementAndGet();
+        for (int i = 0; i < workers.length; i++) {
+            workers[i] = new Worker("ffmblas-attention-" + team + "-" + (i + 1), i + 1);
+            workers[i].start();
+        }
+    }
+
+    int size() {
+        return workers.length + 1;
+    }
+
+    /**
+     * Runs {@code task} for items {@code 0..items-1} on the owner and the workers, and returns when all are done.
+     * The first exception thrown by an item stops the claiming of new items and is rethrown here.
+     */
+    void run(Task task, int items) {
+        int helpers = Math.min(workers.length, items - 1);
+        if (helpers <= 0) {
+            for (int i = 0; i < items; i++) {
+                task.run(i, 0);
+            }
+            return;
+        }
+        job.start(task, items);
+        for (int i = 0; i < helpers; i++) {
+            workers[i].submit(job);
+        }
+        job.work(0);
+        for (int i = 0; i < helpers; i++) {
+            workers[i].await(job); // even after a failure: the items in flight use the owner's memory
+        }
+        Throwable failure = job.finish();
+        if (failure instanceof RuntimeException e) {
+            throw e;
+        }
+        if (failure instanceof Error e) {
+            throw e;
+        }
+    }
+
+    /**
+     * {@code s} itself when the workers may access it; the same memory with the global scope when it is confined
+     * to the calling thread. Sound because a confined arena can only be closed by its owner, which waits in
+     * {@link #run} until every item is done. Memory confined to a third thread is returned as it is: using it
+     * fails in the worker as it would on the caller.
+     */
+    static MemorySegment shareable(MemorySegment s, Thread worker) {
+        return s == null || s.isAccessibleBy(worker) || !s.isAccessibleBy(Thread.currentThread())
+                ? s : s.reinterpret(Arena.global(), null);
+    }
+
+    /** A worker thread, to ask whether the workers may access a segment; null when there are none. */
+    Thread anyWorker() {
+        return workers.length == 0 ? null : workers[0];
+    }
+
+    /** Stops the workers (after the loop in flight, if any). */
+    @Override
+    public void close() {
+        for (Worker w : workers) {
+            w.shutdown();
+        }
+    }
+
+    /** The loop in progress: its items, the next one to claim, and the first failure. */
+    private static final class Job {
+        private final AtomicInteger next = new AtomicInteger();
+        private final AtomicReference<Throwable> failure = new AtomicReference<>();
+        private volatile Task task;
+        private volatile int items;
+
+        void start(Task task, int items) {
+            failure.set(null);
+            next.set(0);
+            this.items = items;
+            this.task = task;
+        }
+
+        void work(int member) {
+            Task t = task;
+            int n = items;
+            for (int i = next.getAndIncrement(); i < n; i = next.getAndIncrement()) {
+                try {
+                    t.run(i, member);
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                    next.set(n);
+                }
+            }
+        }
+
+        Throwable finish() {
+            task = null;
+            return failure.getAndSet(null);
+        }
+    }
+
+    private static final class Worker extends Thread {
+        private final int member;
+        private final AtomicReference<Job> offered = new AtomicReference<>();
+        /** True from just before this worker claims a job until it has finished it. */
+        private volatile boolean running;
+        private volatile boolean parked;
+        private volatile Thread waiter;
+        private volatile boolean stopped;
+
+        Worker(String name, int member) {
+            super(name);
+            this.member = member;
+            setDaemon(true);
+        }
+
+        void submit(Job job) {
+            offered.set(job);
+            if (parked) {
+                LockSupport.unpark(this);
+            }
+        }
+
+        /** Returns once this worker is not working on {@code job}: withdrawn before it started, or finished. */
+        void await(Job job) {
+            if (offered.compareAndSet(job, null)) {
+                return;
+            }
+            long deadline = System.nanoTime() + SPIN_NANOS;
+            while (running) {
+                if (System.nanoTime() < deadline) {
+                    Thread.onSpinWait();
+                } else {
+                    waiter = Thread.currentThread();
+                    if (running) {
+                        LockSupport.park(this);
+                    }
+                    waiter = null;
+                }
+            }
+        }
+
+        void shutdown() {
+            stopped = true;
+            LockSupport.unpark(this);
+        }
+
+        @Override
+        public void run() {
+            for (Job job = next(); job != null; job = next()) {
+                try {
+                    job.work(member);
+                } finally {
+                    finished();
+                }
+            }
+        }
+
+        private void finished() {
+            running = false;
+            Thread w = waiter;
+            if (w != null) {
+                LockSupport.unpark(w);
+            }
+        }
+
+        /** The next job, claimed (running set), or null once stopped. */
+        private Job next() {
+            long deadline = System.nanoTime() + SPIN_NANOS;
+            while (true) {
+                if (offered.get() != null) {
+                    running = true;
+                    Job job = offered.getAndSet(null);
+                    if (job != null) {
+                        return job;
+                    }
+                    finished(); // the owner withdrew it meanwhile
+                } else if (stopped) {
+                    return null;
+                } else if (System.nanoTime() < deadline) {
+                    Thread.onSpinWait();
+                } else {
+                    parked = true;
+                    if (offered.get() == null && !stopped) {
+                        LockSupport.park(this);
+                    }
+                    parked = false;
+                    deadline = System.nanoTime(); // woken: no more spinning until the next job is done
+                }
+            }
+        }
+    }
+}

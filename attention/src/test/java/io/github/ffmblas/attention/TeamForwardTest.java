@@ -1,0 +1,223 @@
+package io.github.ffmblas.attention;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ffmblas.attention.NativeVersusReferenceTest.Inputs;
+import io.github.ffmblas.attention.NativeVersusReferenceTest.Masks;
+import java.lang.foreign.Arena;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Forwards on a workspace with several threads (projections split by columns, attention by heads and tiles)
+ * against the seed's reference and against the same forward on one thread, with every input, weight and output
+ * confined to the calling thread, so the helpers only reach them through the workspace's lending.
+ */
+class TeamForwardTest {
+    private static final float TOLERANCE = 1e-4f;
+    /**
+     * One thread and several compute the same sums, but in products of other shapes (fewer heads per item, so
+     * other tiles), for which OpenBLAS may pick other kernels: a few float roundings apart (~4e-6 seen), while a
+     * wrong offset or a race would be off by the size of the values.
+     */
+    private static final float SPLIT_TOLERANCE = 1e-5f;
+
+    @ParameterizedTest(name = "B={0} Lq={1} Lk={2} d={3} H={4} {5} {6}")
+    @MethodSource("io.github.ffmblas.attention.NativeVersusReferenceTest#cases")
+    void severalThreadsMatchTheReferenceAndOneThread(int batch, int lq, int lk, int d, int heads, Inputs inputs,
+                                                     Masks masks) {
+        Random random = new Random(97L * batch + 13L * lq + lk + 1000L * d + heads);
+        try (Arena arena = Arena.ofConfined(); Workspace one = Workspace.create()) {
+            AttentionWeights weights = RandomTensors.weights(arena, random, d);
+            Tensor query = RandomTensors.gaussian(arena, random, 1f, batch, lq, d);
+            Tensor key = inputs == Inputs.SELF ? query : RandomTensors.gaussian(arena, random, 1f, batch, lk, d);
+            Tensor value = switch (inputs) {
+                case SELF -> query;
+                case CROSS_SHARED_KV -> key;
+                case CROSS_DISTINCT -> RandomTensors.gaussian(arena, random, 1f, batch, lk, d);
+            };
+            AttentionOptions options = AttentionOptions.DEFAULTS
+                    .withCausal(masks == Masks.CAUSAL || masks == Masks.CAUSAL_AND_PADDING || masks == Masks.ALL);
+            if (masks == Masks.FLOAT) {
+                options = options.withAttnMask(RandomTensors.gaussian(arena, random, 2f, lq, lk));
+            }
+            if (masks == Masks.BOOL || masks == Masks.ALL) {
+                options = options.withAttnMask(RandomTensors.bools(arena, random, 0.3, lq, lk));
+            }
+            if (masks == Masks.PADDING || masks == Masks.CAUSAL_AND_PADDING || masks == Masks.ALL) {
+                options = options.withKeyPaddingMask(RandomTensors.bools(arena, random, 0.3, batch, lk));
+            }
+            AttentionResult expected = new ReferenceMultiHeadAttention(d, heads, weights).forward(query, key, value, options);
+            MultiHeadAttention mha = new MultiHeadAttention(d, heads, weights);
+
+            for (boolean needWeights : new boolean[] {true, false}) {
+                AttentionOptions o = options.withNeedWeights(needWeights);
+                Tensor serialOut = Tensor.allocate(arena, batch, lq, d);
+                Tensor serialWeights = needWeights ? Tensor.allocate(arena, batch, heads, lq, lk) : null;
+                mha.forward(query, key, value, o, one, serialOut, serialWeights);
+                for (int threads : new int[] {2, 3}) {
+                    try (Workspace team = Workspace.create(threads)) {
+                        assertEquals(threads, team.threads());
+                        Tensor out = Tensor.allocate(arena, batch, lq, d);
+                        Tensor attn = needWeights ? Tensor.allocate(arena, batch, heads, lq, lk) : null;
+                        for (int repeat = 0; repeat < 2; repeat++) { // the second reuses the lent twins
+                            mha.forward(query, key, value, o, team, out, attn);
+                            String what = threads + " threads, needWeights=" + needWeights + ", forward " + repeat;
+                            assertTrue(RandomTensors.maxAbsDiff(expected.output(), out) <= TOLERANCE, what);
+                            assertTrue(RandomTensors.maxAbsDiff(serialOut, out) <= SPLIT_TOLERANCE, what + " diff " + RandomTensors.maxAbsDiff(serialOut, out));
+                            if (needWeights) {
+                                assertTrue(RandomTensors.maxAbsDiff(expected.attentionWeights().orElseThrow(), attn)
+                                        <= TOLERANCE, what);
+                                assertTrue(RandomTensors.maxAbsDiff(serialWeights, attn) <= SPLIT_TOLERANCE, what);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void longSequencesSplitIntoManyTilesGiveTheOneThreadResult() {
+        // Lq = 700 with Lk = 2100 makes several query tiles per head group: items of every kind.
+        Random random = new Random(5);
+        int d = 32;
+        int heads = 4;
+        try (Arena arena = Arena.ofConfined(); Workspace one = Workspace.create(); Workspace team = Workspace.create(2)) {
+            AttentionWeights weights = RandomTensors.weights(arena, random, d);
+            Tensor query = RandomTensors.gaussian(arena, random, 1f, 2, 700, d);
+            Tensor key = RandomTensors.gaussian(arena, random, 1f, 2, 2100, d);
+            MultiHeadAttention mha = new MultiHeadAttention(d, heads, weights);
+            AttentionOptions o = AttentionOptions.DEFAULTS.withNeedWeights(false);
+            Tensor serial = Tensor.allocate(arena, 2, 700, d);
+            Tensor split = Tensor.allocate(arena, 2, 700, d);
+            mha.forward(query, key, key, o, one, serial, null);
+            mha.forward(query, key, key, o, team, split, null);
+            assertTrue(RandomTensors.maxAbsDiff(serial, split) <= SPLIT_TOLERANCE, "diff " + RandomTensors.maxAbsDiff(serial, split));
+        }
+    }
+
+    @Test
+    void ownersWithTeamsOfTheirOwnRunAtOnce() throws Exception {
+        Random random = new Random(11);
+        int d = 48;
+        int heads = 6;
+        try (Arena arena = Arena.ofShared(); Workspace one = Workspace.create()) {
+            AttentionWeights weights = RandomTensors.weights(arena, random, d);
+            Tensor x = RandomTensors.gaussian(arena, random, 1f, 3, 37, d);
+            MultiHeadAttention mha = new MultiHeadAttention(d, heads, weights);
+            AttentionOptions o = AttentionOptions.DEFAULTS.withCausal(true).withNeedWeights(false);
+            Tensor expected = Tensor.allocate(arena, 3, 37, d);
+            mha.forward(x, x, x, o, one, expected, null);
+            float[] want = expected.toFloatArray();
+
+            ExecutorService owners = Executors.newFixedThreadPool(3);
+            try {
+                List<Future<Integer>> results = new ArrayList<>();
+                for (int t = 0; t < 3; t++) {
+                    results.add(owners.submit(() -> {
+                        int differing = 0;
+                        try (Arena own = Arena.ofConfined(); Workspace team = Workspace.create(2)) {
+                            Tensor out = Tensor.allocate(own, 3, 37, d);
+                            for (int i = 0; i < 100; i++) {
+                                mha.forward(x, x, x, o, team, out, null);
+                                float[] got = out.toFloatArray();
+                                for (int j = 0; j < got.length; j++) {
+                                    if (Math.abs(got[j] - want[j]) > SPLIT_TOLERANCE) {
+                                        differing++;
+                                        break;
+                                    }
+                                }
+                            }
+                        }
+                        return differing;
+                    }));
+                }
+                for (Future<Integer> f : results) {
+                    assertEquals(0, f.get(), "forwards differing from the one-thread result");
+                }
+            } finally {
+                owners.shutdownNow();
+            }
+        }
+    }
+
+    @Test
+    void weightsConfinedToAnotherThreadFailInTheHelpersAndTheWorkspaceStaysUsable() throws Exception {
+        Random random = new Random(3);
+        int d = 16;
+        AtomicReference<AttentionWeights> foreign = new AtomicReference<>();
+        AtomicReference<Arena> foreignArena = new AtomicReference<>();
+        Thread loader = new Thread(() -> {
+            Arena a = Arena.ofConfined();
+            foreignArena.set(a);
+            foreign.set(RandomTensors.weights(a, random, d));
+        });
+        loader.start();
+        loader.join();
+        try (Arena arena = Arena.ofConfined(); Workspace team = Workspace.create(2)) {
+            Tensor x = RandomTensors.gaussian(arena, new Random(4), 1f, 1, 9, d);
+            Tensor out = Tensor.allocate(arena, 1, 9, d);
+            AttentionOptions o = AttentionOptions.DEFAULTS.withNeedWeights(false);
+            MultiHeadAttention bad = new MultiHeadAttention(d, 2, foreign.get());
+            assertThrows(WrongThreadException.class, () -> bad.forward(x, x, x, o, team, out, null));
+
+            MultiHeadAttention good = new MultiHeadAttention(d, 2, RandomTensors.weights(arena, new Random(6), d));
+            good.forward(x, x, x, o, team, out, null);
+            Tensor serial = Tensor.allocate(arena, 1, 9, d);
+            try (Workspace one = Workspace.create()) {
+                good.forward(x, x, x, o, one, serial, null);
+            }
+            assertTrue(RandomTensors.maxAbsDiff(serial, out) <= SPLIT_TOLERANCE);
+        }
+    }
+
+    @Test
+    void aTeamWorkspaceIsItsOwnersAndStopsItsHelpersWhenClosed() throws Exception {
+        assertThrows(IllegalArgumentException.class, () -> Workspace.create(0));
+        Workspace team = Workspace.create(3);
+        assertEquals(3, team.threads());
+        Thread other = new Thread(() -> assertThrows(WrongThreadException.class, team::close));
+        other.start();
+        other.join();
+        Thread helper = team.team().anyWorker();
+        team.close();
+        helper.join(10_000);
+        assertTrue(!helper.isAlive());
+        assertArrayEquals(new int[] {1}, new int[] {Workspace.create().threads()});
+    }
+
+    @Test
+    void aTeamWorkspaceDroppedWithoutCloseStopsItsHelpersOnceCollected() throws Exception {
+        Thread helper = abandonedTeamHelper();
+        for (int i = 0; i < 100 && helper.isAlive(); i++) {
+            System.gc();
+            helper.join(100);
+        }
+        assertTrue(!helper.isAlive(), "the helper of an unreachable workspace is still running");
+    }
+
+    /** Makes a team workspace, runs a forward on it, and drops it without closing it. */
+    private static Thread abandonedTeamHelper() {
+        Workspace team = Workspace.create(2);
+        Random random = new Random(8);
+        try (Arena arena = Arena.ofConfined()) {
+            Tensor x = RandomTensors.gaussian(arena, random, 1f, 1, 5, 8);
+            new MultiHeadAttention(8, 2, RandomTensors.weights(arena, random, 8))
+                    .forward(x, x, x, AttentionOptions.DEFAULTS, team, Tensor.allocate(arena, 1, 5, 8),
+                            Tensor.allocate(arena, 1, 2, 5, 5));
+        }
+        return team.team().anyWorker();
+    }
+}
