@@ -5,6 +5,7 @@ import io.github.ffmblas.attention.AttentionResult;
 import io.github.ffmblas.attention.AttentionWeights;
 import io.github.ffmblas.attention.MultiHeadAttention;
 import io.github.ffmblas.attention.Tensor;
+import io.github.ffmblas.attention.Workspace;
 import io.github.ffmblas.attention.safetensors.SafeTensorsFile;
 import io.github.ffmblas.attention.safetensors.SafeTensorsWriter;
 import io.github.ffmblas.bindings.Blas;
@@ -42,7 +43,7 @@ final class AttentionCommand {
         if (heads < 0) {
             throw new UsageException("missing --heads");
         }
-        int threads = a.integer("--threads", 1, 4096, 0);
+        int threads = a.integer("--threads", 1, 256, 0); // each thread beyond the first is a helper the workspace starts
         String prefix = a.optional("--prefix", "");
         boolean causal = a.has("--causal");
         boolean needWeights = !a.has("--no-weights");
@@ -52,11 +53,14 @@ final class AttentionCommand {
 
         long start = System.nanoTime();
         if (threads > 0) {
-            Blas.setNumThreads(threads);
+            // ffmblas splits the forward among the threads, each product on one OpenBLAS thread (whose own
+            // workers would only compete for the cores).
+            Blas.setNumThreads(1);
         }
         try (SafeTensorsFile weightsFile = open(weightsPath, "--weights");
              SafeTensorsFile inputsFile = open(inputsPath, "--inputs");
-             Arena arena = Arena.ofConfined()) {
+             Arena arena = Arena.ofConfined();
+             Workspace workspace = Workspace.create(Math.max(1, threads))) {
             Tensor query = inputsFile.find("query").orElseThrow(() ->
                     new UsageException(inputsPath + " has no tensor 'query' (it has: " + names(inputsFile) + ")"));
             Optional<Tensor> key = inputsFile.find("key");
@@ -76,7 +80,8 @@ final class AttentionCommand {
             MultiHeadAttention attention = new MultiHeadAttention(dModel, heads, weights);
             AttentionOptions options = new AttentionOptions(causal, inputsFile.find("attn_mask").orElse(null),
                     inputsFile.find("key_padding_mask").orElse(null), needWeights);
-            AttentionResult result = attention.forward(query, key.orElse(query), value.orElse(query), options);
+            AttentionResult result = attention.forward(query, key.orElse(query), value.orElse(query), options,
+                    workspace);
 
             Map<String, Tensor> outputs = new LinkedHashMap<>();
             outputs.put("output", result.output());

@@ -501,7 +501,7 @@ class CliFaultsTest {
                 {"--heads must be between 1", "attention", "--weights", w, "--inputs", x, "--output", o, "--heads", "-4"},
                 {"--heads must be a whole number", "attention", "--weights", w, "--inputs", x, "--output", o, "--heads", "99999999999"},
                 {"d_model must be divisible by num_heads", "attention", "--weights", w, "--inputs", x, "--output", o, "--heads", "32"},
-                {"--threads must be between 1 and 4096", "attention", "--weights", w, "--inputs", x, "--output", o, "--heads", "4", "--threads", "5000"},
+                {"--threads must be between 1 and 256", "attention", "--weights", w, "--inputs", x, "--output", o, "--heads", "4", "--threads", "5000"},
                 {"key_padding_mask must be [2, 5]", "attention", "--weights", w, "--inputs", badPadding.toString(), "--output", o, "--heads", "4"},
                 {"key_padding_mask must be BOOL", "attention", "--weights", w, "--inputs", floatPadding.toString(), "--output", o, "--heads", "4"},
                 {"query must be [batch, seq, d_model]", "attention", "--weights", w, "--inputs", rank2Query.toString(), "--output", o, "--heads", "4"},

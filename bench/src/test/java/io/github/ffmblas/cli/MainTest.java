@@ -22,7 +22,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** The command line end to end: results against PyTorch fixtures, and every bad argument as exit 2 in one line. */
 class MainTest {
@@ -85,9 +85,11 @@ class MainTest {
         }
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"pt_prefixed", "pt_causal_key_padding", "pt_bool_attn_mask", "seed_cross_attention"})
-    void attentionReproducesPyTorch(String fixture) throws IOException {
+    /** threads 0: no --threads flag; otherwise the forward is split among that many threads. */
+    @ParameterizedTest(name = "{0} threads={1}")
+    @CsvSource({"pt_prefixed,0", "pt_causal_key_padding,0", "pt_bool_attn_mask,0", "seed_cross_attention,0",
+            "pt_causal_key_padding,3", "seed_cross_attention,2"})
+    void attentionReproducesPyTorch(String fixture, int threads) throws IOException {
         Path[] files = split(fixture);
         Path output = dir.resolve(fixture + ".out.safetensors");
         try (SafeTensorsFile expected = SafeTensorsFile.open(FIXTURES.resolve(fixture + ".safetensors"))) {
@@ -99,6 +101,10 @@ class MainTest {
             }
             if (!meta.getOrDefault("prefix", "").isEmpty()) {
                 args.add("--prefix=" + meta.get("prefix"));
+            }
+            if (threads > 0) {
+                args.add("--threads");
+                args.add(Integer.toString(threads));
             }
             Run r = run(args.toArray(String[]::new));
             assertEquals(0, r.code(), r.err());

@@ -13,11 +13,12 @@ import java.lang.foreign.Arena;
 /**
  * ffmblas's allocation-free forward (caller's output, a reused workspace, weights not kept) on a given
  * {@link Gemm}: OpenBLAS for {@code native}, {@code VectorGemm} for {@code java-vector}. Runs on the thread that
- * prepared it (the benchmark thread), like the workspace it owns.
+ * prepared it (the benchmark thread), like the workspace it owns, whose team splits the forward among
+ * {@code threads} threads, each product single-threaded.
  */
 final class ForwardCandidate implements Candidate {
     private final Arena arena = Arena.ofConfined();
-    private final Workspace workspace = Workspace.create();
+    private final Workspace workspace;
     private final MultiHeadAttention attention;
     private final Tensor query;
     private final Tensor key;
@@ -26,7 +27,8 @@ final class ForwardCandidate implements Candidate {
     private final AutoCloseable onClose;
 
     /** {@code onClose} releases what belongs to {@code gemm} (its threads), or is a no-op. */
-    ForwardCandidate(Workload workload, AttentionProblem p, Gemm gemm, AutoCloseable onClose) {
+    ForwardCandidate(Workload workload, AttentionProblem p, Gemm gemm, int threads, AutoCloseable onClose) {
+        workspace = Workspace.create(threads);
         attention = new MultiHeadAttention(p.dModel(), p.heads(), workload.weights(), gemm);
         query = workload.query();
         key = workload.key();

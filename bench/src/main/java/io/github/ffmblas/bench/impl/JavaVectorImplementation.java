@@ -23,7 +23,7 @@ public final class JavaVectorImplementation implements Implementation {
     @Override
     public String details() {
         return "ffmblas's attention code on VectorGemm, a pure-Java blocked, register-tiled SGEMM on the Vector API ("
-                + jdk.incubator.vector.FloatVector.SPECIES_PREFERRED.vectorBitSize() + "-bit), same softmax";
+                + jdk.incubator.vector.FloatVector.SPECIES_PREFERRED.vectorBitSize() + "-bit), same softmax, split among the row's threads the same way";
     }
 
     @Override
@@ -35,8 +35,9 @@ public final class JavaVectorImplementation implements Implementation {
     public Candidate prepare(Workload workload, int threads) {
         return switch (workload.problem()) {
             case AttentionProblem p -> {
-                VectorGemm gemm = new VectorGemm(threads);
-                yield new ForwardCandidate(workload, p, gemm, gemm);
+                // Split like native's forward: by the workspace's team, each product on one thread.
+                VectorGemm gemm = new VectorGemm(1);
+                yield new ForwardCandidate(workload, p, gemm, threads, gemm);
             }
             case SgemmProblem p -> {
                 VectorGemm gemm = new VectorGemm(threads);

@@ -21,7 +21,8 @@ public final class NativeImplementation implements Implementation {
     @Override
     public String details() {
         return "ffmblas: FFM downcalls through the checked Blas facade into " + Blas.runtime().config()
-                + "; attention with a reused workspace and caller-provided output";
+                + "; attention with a reused workspace and caller-provided output, split among the row's threads"
+                + " by ffmblas (OpenBLAS at one thread); sgemm on OpenBLAS's own threads";
     }
 
     @Override
@@ -31,10 +32,16 @@ public final class NativeImplementation implements Implementation {
 
     @Override
     public Candidate prepare(Workload workload, int threads) {
-        Blas.setNumThreads(threads);
         return switch (workload.problem()) {
-            case AttentionProblem p -> new ForwardCandidate(workload, p, Gemm.NATIVE, () -> { });
-            case SgemmProblem p -> new SgemmCandidate(workload, p, Gemm.NATIVE, () -> { });
+            case AttentionProblem p -> {
+                // The workspace's team splits the forward; OpenBLAS's own workers would compete with it.
+                Blas.setNumThreads(1);
+                yield new ForwardCandidate(workload, p, Gemm.NATIVE, threads, () -> { });
+            }
+            case SgemmProblem p -> {
+                Blas.setNumThreads(threads);
+                yield new SgemmCandidate(workload, p, Gemm.NATIVE, () -> { });
+            }
         };
     }
 }

@@ -58,10 +58,10 @@ public class AttentionForwardBenchmark {
         String[] s = shape.split("[x,]");
         AttentionProblem p = new AttentionProblem(Integer.parseInt(s[0]), Integer.parseInt(s[1]),
                 Integer.parseInt(s[1]), Integer.parseInt(s[2]), Integer.parseInt(s[3]));
-        Blas.setNumThreads(threads);
+        Blas.setNumThreads(1); // the workspace's team splits the forward, each product on one OpenBLAS thread
         workload = Workload.of(p, 42);
         arena = Arena.ofConfined();
-        workspace = Workspace.create();
+        workspace = Workspace.create(threads);
         attention = new MultiHeadAttention(p.dModel(), p.heads(), workload.weights());
         out = Tensor.allocate(arena, p.batch(), p.queryLength(), p.dModel());
         weights = needWeights ? Tensor.allocate(arena, p.batch(), p.heads(), p.queryLength(), p.keyLength()) : null;
