@@ -110,11 +110,10 @@ public final class BenchRunner {
     private long[] time(Candidate candidate, Consumer<String> progress, String where) throws Exception {
         progress.accept(where + ": warming up");
         long warmupEnd = System.nanoTime() + (long) (budget.warmupSeconds() * 1e9);
+        // The whole warm-up budget, however fast a run: C2 needs thousands of calls, and a code path first met in
+        // this row (a thread count's parallel loops, say) measured after a few dozen runs is measured half-compiled.
         for (int i = 0; i < budget.minWarmups() || System.nanoTime() < warmupEnd; i++) {
             candidate.run();
-            if (i >= budget.minWarmups() && i >= 50) {
-                break;
-            }
         }
         long[] samples = new long[budget.maxRuns()];
         int n = 0;
