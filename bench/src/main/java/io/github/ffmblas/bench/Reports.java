@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
@@ -38,11 +39,11 @@ public final class Reports {
     /** A fixed-width table of one group, as printed while the benchmark runs. */
     public static String consoleTable(List<Result> group) {
         StringBuilder sb = new StringBuilder(heading(group)).append('\n');
-        sb.append(String.format("  %-15s %10s %10s %9s %11s %13s  %s%n", "impl", "median ms", "p90 ms", "GFLOP/s",
+        sb.append(String.format("  %-23s %10s %10s %9s %11s %13s  %s%n", "impl", "median ms", "p90 ms", "GFLOP/s",
                 "vs native", "max abs diff", ""));
         Double base = nativeMedian(group);
         for (Result r : group) {
-            sb.append(String.format(Locale.ROOT, "  %-15s %10s %10s %9s %11s %13s  %s%n", r.impl(), ms(r.medianMs()),
+            sb.append(String.format(Locale.ROOT, "  %-23s %10s %10s %9s %11s %13s  %s%n", r.impl(), ms(r.medianMs()),
                     ms(r.p90Ms()), num(r.gflops(), "%.1f"), ratio(r, base), diff(r.maxAbsDiff()),
                     r.note() == null ? "" : r.note()));
         }
@@ -92,6 +93,31 @@ public final class Reports {
         return v == null ? "-" : v == 0 ? "0" : String.format(Locale.ROOT, "%.1e", v);
     }
 
+    /**
+     * Native attention's rate as a share of this run's native sgemm n=1024 rate at the same thread count: the
+     * attention's roofline, as the performance issue defines it. Empty when the run has no timed n=1024 sgemm.
+     */
+    public static String rooflineTable(List<Result> results) {
+        Map<Integer, Double> sgemmRate = new TreeMap<>();
+        for (Result r : results) {
+            if (r.kind().equals("sgemm") && r.impl().equals("native") && r.n() == 1024 && r.isTimed()) {
+                sgemmRate.put(r.threads(), r.gflops());
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        for (Result r : results) {
+            Double rate = sgemmRate.get(r.threads());
+            if (r.kind().equals("attention") && r.impl().equals("native") && r.isTimed() && rate != null) {
+                sb.append(String.format(Locale.ROOT, "| B=%d Lq=%d Lk=%d d=%d H=%d | %d | %.1f | %.1f | %.0f%% |%n",
+                        r.batch(), r.queryLength(), r.keyLength(), r.dModel(), r.heads(), r.threads(), r.gflops(),
+                        rate, 100 * r.gflops() / rate));
+            }
+        }
+        return sb.isEmpty() ? "" : "**Roofline**: native attention GFLOP/s over native sgemm n=1024 GFLOP/s, same run "
+                + "and thread count\n\n| attention | threads | attention GFLOP/s | sgemm GFLOP/s | roofline |\n"
+                + "|---|---:|---:|---:|---:|\n" + sb;
+    }
+
     /** results.json: {"environment": {...}, "results": [{"kind", "impl", "batch", ...}, ...]}. */
     public static void writeJson(Path file, Environment environment, List<Result> results) throws IOException {
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -136,6 +162,10 @@ public final class Reports {
                 + "Every result was checked against native's before it was timed.\n\n");
         for (List<Result> group : groups) {
             sb.append(markdownTable(group)).append('\n');
+        }
+        String roofline = rooflineTable(groups.stream().flatMap(List::stream).toList());
+        if (!roofline.isEmpty()) {
+            sb.append(roofline).append('\n');
         }
         if (chartName != null) {
             sb.append("![GFLOP/s per shape and implementation](").append(chartName).append(")\n");

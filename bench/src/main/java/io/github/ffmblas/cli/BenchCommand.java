@@ -62,7 +62,7 @@ final class BenchCommand {
         Environment environment = Environment.capture(impls);
         out.println("ffmblas bench: " + problems.size() + " problems x " + threads.size() + " thread counts x "
                 + impls.size() + " implementations" + (quick ? " (quick)" : ""));
-        environment.values().forEach((k, v) -> out.printf("  %-22s %s%n", k, v));
+        environment.values().forEach((k, v) -> out.printf("  %-28s %s%n", k, v));
         out.println();
 
         List<List<Result>> groups = new ArrayList<>();
@@ -76,6 +76,10 @@ final class BenchCommand {
                     out.println(Reports.consoleTable(group));
                 });
 
+        String roofline = Reports.rooflineTable(results);
+        if (!roofline.isEmpty()) {
+            out.println(roofline);
+        }
         Files.createDirectories(outDir);
         Reports.writeJson(outDir.resolve("results.json"), environment, results);
         String chart = "chart.png";
