@@ -24,15 +24,27 @@ final class VectorRowKernel implements RowKernel {
     private static final ByteOrder ORDER = ByteOrder.nativeOrder();
     private static final ValueLayout.OfFloat F = ValueLayout.JAVA_FLOAT;
     private static final int LANES = SPECIES.length();
+    private static final long VECTOR_BYTES = (long) LANES * Float.BYTES;
     private static final ThreadLocal<float[]> LANE_SUMS = ThreadLocal.withInitial(() -> new float[LANES]);
 
     @Override
     public float max(MemorySegment s, long offset, int n) {
-        int bound = n - n % LANES;
         float max = Float.NEGATIVE_INFINITY;
-        // Reduced every step (max is exact in any order): a vector carried across iterations can end up boxed
-        // on the heap, depending on how the JIT compiled the caller, and the forward pass must not allocate.
-        for (int j = 0; j < bound; j += LANES) {
+        // Four vectors combined lane-wise per reduction: a reduction is a long dependent chain, and one per
+        // vector made this loop latency-bound. Nothing vector-typed is carried across iterations (such a vector
+        // can end up boxed on the heap, depending on how the JIT compiled the caller, and the forward pass must
+        // not allocate); max is exact in any order.
+        int wide = n - n % (4 * LANES);
+        for (int j = 0; j < wide; j += 4 * LANES) {
+            long at = offset + (long) j * Float.BYTES;
+            FloatVector m = FloatVector.fromMemorySegment(SPECIES, s, at, ORDER)
+                    .max(FloatVector.fromMemorySegment(SPECIES, s, at + VECTOR_BYTES, ORDER))
+                    .max(FloatVector.fromMemorySegment(SPECIES, s, at + 2 * VECTOR_BYTES, ORDER)
+                            .max(FloatVector.fromMemorySegment(SPECIES, s, at + 3 * VECTOR_BYTES, ORDER)));
+            max = Math.max(max, m.reduceLanes(VectorOperators.MAX));
+        }
+        int bound = n - n % LANES;
+        for (int j = wide; j < bound; j += LANES) {
             max = Math.max(max, FloatVector.fromMemorySegment(SPECIES, s, offset + (long) j * Float.BYTES, ORDER)
                     .reduceLanes(VectorOperators.MAX));
         }
