@@ -61,6 +61,9 @@ public final class Blas {
     private static final boolean HAS_NATIVE_BATCH = bindAll();
     /** Called directly by {@link #gemm}; see there. */
     private static final MethodHandle SGEMM = cblas_h.cblas_sgemm$handle();
+    /** Likewise; null when the library has no batch entry point (then it is never called). */
+    private static final MethodHandle SGEMM_BATCH_STRIDED = HAS_NATIVE_BATCH
+            ? cblas_h.cblas_sgemm_batch_strided$handle() : null;
     private static final String CONFIG = cblas_h.openblas_get_config().getString(0);
     private static final String VERSION = parseVersion(CONFIG);
     private static final boolean SMALL_BATCH_FIXED = atLeast(VERSION, FIRST_FIXED_VERSION);
@@ -187,19 +190,24 @@ public final class Blas {
         MemorySegment pa = k == 0 ? a : a.asSlice(aOffset * Float.BYTES);
         MemorySegment pb = k == 0 ? b : b.asSlice(bOffset * Float.BYTES);
         MemorySegment pc = c.asSlice(cOffset * Float.BYTES);
+        // Through the handle itself, as in gemm, so the slices stay off the heap.
         try {
             if (layout == Layout.ROW_MAJOR) {
-                cblas_h.cblas_sgemm_batch_strided(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
+                SGEMM_BATCH_STRIDED.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
                         pa, lda, strideA, pb, ldb, strideB, beta, pc, ldc, strideC, count);
                 return;
             }
             // OpenBLAS 0.3.31 rejects every column-major batch (xerbla "parameter number 8", C untouched;
             // fixed upstream by PR #5979). A column-major C is the row-major C^T = op(B)^T * op(A)^T: the same
             // memory and work with the operands exchanged, which is what OpenBLAS's row-major path does anyway.
-            cblas_h.cblas_sgemm_batch_strided(Layout.ROW_MAJOR.code(), transB.code(), transA.code(), n, m, k,
+            SGEMM_BATCH_STRIDED.invokeExact(Layout.ROW_MAJOR.code(), transB.code(), transA.code(), n, m, k,
                     alpha, pb, ldb, strideB, pa, lda, strideA, beta, pc, ldc, strideC, count);
-        } catch (AssertionError e) {
+        } catch (IllegalStateException e) {
             throw closedDuringCall("sgemmBatchStrided", e);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new AssertionError("cblas_sgemm_batch_strided", e);
         }
     }
 
