@@ -1,6 +1,5 @@
 package io.github.ffmblas.attention;
 
-import io.github.ffmblas.bindings.Transpose;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -21,6 +20,7 @@ final class ForwardLoops implements Team.Task {
     private boolean attending;
 
     private Gemm gemm;
+    private Linear linear;
     private MemorySegment x;
     private MemorySegment y;
     private MemorySegment weight;
@@ -29,12 +29,7 @@ final class ForwardLoops implements Team.Task {
     private int xld;
     private long yAt;
     private int yld;
-    private long weightAt;
-    private int weightLd;
-    private long biasAt;
     private int rows;
-    private int inner;
-    private int cols;
     private int width;
 
     private MultiHeadAttention attention;
@@ -61,26 +56,23 @@ final class ForwardLoops implements Team.Task {
         this.team = team;
     }
 
-    /** {@code y = x W^T + b} with y's columns split among the team, one part per thread. */
-    void project(Gemm gemm, Linear linear, StridedMatrix x, StridedMatrix y) {
-        linear.checkShapes(x, y);
-        cols = y.cols();
+    /** {@code y = x W^T + b} for {@code rows} rows, y's columns split among the team, one part per thread. */
+    void project(Gemm gemm, Linear linear, int rows, MemorySegment x, long xAt, int xld, MemorySegment y, long yAt,
+                 int yld) {
+        int cols = linear.outFeatures();
         // Whole 64-byte lines wide, so parts do not share a cache line of y.
         width = (int) Workspace.aligned((cols + team.size() - 1) / team.size());
         this.gemm = gemm;
-        this.x = workspace.lend(x.segment());
-        this.y = workspace.lend(y.segment());
+        this.linear = linear;
+        this.rows = rows;
+        this.x = workspace.lend(x);
+        this.xAt = xAt;
+        this.xld = xld;
+        this.y = workspace.lend(y);
+        this.yAt = yAt;
+        this.yld = yld;
         this.weight = workspace.lend(linear.weight().segment());
         this.bias = workspace.lend(linear.bias().segment());
-        xAt = x.offset();
-        xld = x.ld();
-        yAt = y.offset();
-        yld = y.ld();
-        weightAt = linear.weight().offset();
-        weightLd = linear.weight().ld();
-        biasAt = linear.bias().offset();
-        rows = y.rows();
-        inner = x.cols();
         attending = false;
         try {
             team.run(this, (cols + width - 1) / width);
@@ -126,20 +118,15 @@ final class ForwardLoops implements Team.Task {
                     scoresAt + member * perThread, causal, additive, hidden, padding);
             return;
         }
-        // Columns [from, from + n) of y: the bias, then the product accumulated onto it, as Linear does.
         int from = item * width;
-        int n = Math.min(cols, from + width) - from;
-        for (int r = 0; r < rows; r++) {
-            MemorySegment.copy(bias, (biasAt + from) * Float.BYTES, y, (yAt + (long) r * yld + from) * Float.BYTES,
-                    (long) n * Float.BYTES);
-        }
-        gemm.multiply(Transpose.TRANSPOSE, rows, n, inner, 1f, x, xAt, xld, weight, weightAt + (long) from * weightLd,
-                weightLd, 1f, y, yAt + from, yld);
+        linear.forwardColumns(gemm, rows, x, xAt, xld, y, yAt, yld, from,
+                Math.min(linear.outFeatures(), from + width), weight, bias);
     }
 
     /** Drops the loop's references, so the workspace does not keep the caller's memory reachable. */
     private void clear() {
         gemm = null;
+        linear = null;
         x = y = weight = bias = null;
         attention = null;
         scratch = scores = additive = hidden = padding = null;

@@ -32,8 +32,8 @@ public record Linear(StridedMatrix weight, StridedMatrix bias) {
     /** y = x W^T + b for every row of x; x is {@code [rows, in]}, y is {@code [rows, out]}. */
     public void forward(Gemm gemm, StridedMatrix x, StridedMatrix y) {
         checkShapes(x, y);
-        broadcastRows(bias, y);
-        gemm.multiply(Transpose.TRANSPOSE, 1f, x, weight, 1f, y);
+        forwardColumns(gemm, y.rows(), x.segment(), x.offset(), x.ld(), y.segment(), y.offset(), y.ld(), 0,
+                outFeatures(), weight.segment(), bias.segment());
     }
 
     /** Throws unless x is {@code [rows, in]} and y is {@code [rows, out]}. */
@@ -44,12 +44,23 @@ public record Linear(StridedMatrix weight, StridedMatrix bias) {
         }
     }
 
-    /** Copies the single row {@code row} into every row of {@code target}. */
-    static void broadcastRows(StridedMatrix row, StridedMatrix target) {
-        long bytes = (long) target.cols() * Float.BYTES;
-        long source = row.offset() * Float.BYTES;
-        for (int r = 0; r < target.rows(); r++) {
-            MemorySegment.copy(row.segment(), source, target.segment(), (target.offset() + (long) r * target.ld()) * Float.BYTES, bytes);
+    /**
+     * Output columns {@code [from, to)} of {@link #forward}, on operands given as offsets and leading dimensions
+     * (floats) whose shapes the caller has checked: the form the forward pass uses, which creates no view objects,
+     * and one part of a projection split among threads (a part reads only its own rows of W, so the parts
+     * together pack the weights once, as one product would).
+     *
+     * @param weightSegment {@code weight}'s memory, or the same memory as another thread may access it; likewise
+     *                      {@code biasSegment}
+     */
+    void forwardColumns(Gemm gemm, int rows, MemorySegment x, long xAt, int xld, MemorySegment y, long yAt, int yld,
+                        int from, int to, MemorySegment weightSegment, MemorySegment biasSegment) {
+        long bytes = (long) (to - from) * Float.BYTES;
+        long biasAt = (bias.offset() + from) * Float.BYTES;
+        for (int r = 0; r < rows; r++) {
+            MemorySegment.copy(biasSegment, biasAt, y, (yAt + (long) r * yld + from) * Float.BYTES, bytes);
         }
+        gemm.multiply(Transpose.TRANSPOSE, rows, to - from, inFeatures(), 1f, x, xAt, xld, weightSegment,
+                weight.offset() + (long) from * weight.ld(), weight.ld(), 1f, y, yAt + from, yld);
     }
 }

@@ -230,28 +230,30 @@ public final class MultiHeadAttention implements Attention {
         long perThread = needWeights ? 0 : perThreadScratch(lq, lk, threads);
         MemorySegment scratch = workspace.reserve(scoresAt + threads * perThread);
 
-        StridedMatrix q;
-        StridedMatrix k;
-        StridedMatrix v;
+        // Where Q, K and V start in scratch and their row strides (floats): offsets rather than views, so the
+        // forward creates no objects for them.
+        long qAt = 0;
+        long kAt;
+        long vAt;
+        int qld;
+        int kvld;
+        MemorySegment x = query.segment();
         if (shapes.selfAttention()) {
-            StridedMatrix qkv = new StridedMatrix(scratch, 0, mq, 3 * d, 3 * d);
-            project(workspace, queryKeyValue, query.asMatrix(), qkv);
-            q = qkv.columns(0, d);
-            k = qkv.columns(d, d);
-            v = qkv.columns(2 * d, d);
+            qld = kvld = 3 * d;
+            kAt = d;
+            vAt = 2 * d;
+            project(workspace, queryKeyValue, mq, x, scratch, qAt, qld);
         } else {
-            q = new StridedMatrix(scratch, 0, mq, d, d);
-            project(workspace, this.query, query.asMatrix(), q);
+            qld = d;
+            kvld = 2 * d;
+            kAt = kvAt;
+            vAt = kvAt + d;
+            project(workspace, this.query, mq, x, scratch, qAt, qld);
             if (shapes.keyValueShared()) {
-                StridedMatrix kv = new StridedMatrix(scratch, kvAt, mk, 2 * d, 2 * d);
-                project(workspace, keyValue, key.asMatrix(), kv);
-                k = kv.columns(0, d);
-                v = kv.columns(d, d);
+                project(workspace, keyValue, mk, key.segment(), scratch, kAt, kvld);
             } else {
-                k = new StridedMatrix(scratch, kvAt, mk, d, 2 * d);
-                v = new StridedMatrix(scratch, kvAt + d, mk, d, 2 * d);
-                project(workspace, this.key, key.asMatrix(), k);
-                project(workspace, this.value, value.asMatrix(), v);
+                project(workspace, this.key, mk, key.segment(), scratch, kAt, kvld);
+                project(workspace, this.value, mk, value.segment(), scratch, vAt, kvld);
             }
         }
 
@@ -264,22 +266,32 @@ public final class MultiHeadAttention implements Attention {
         int items = batch * groups(lq, lk, needWeights, threads) * tiles(lq, lk, needWeights, threads);
         if (threads == 1) {
             for (int item = 0; item < items; item++) {
-                attendItem(item, 1, lq, lk, needWeights, scratch, q.offset(), q.ld(), k.offset(), k.ld(), v.offset(),
-                        v.ld(), scores, scoresAt, causal, additive, hidden, padding);
+                attendItem(item, 1, lq, lk, needWeights, scratch, qAt, qld, kAt, kvld, vAt, kvld, scores, scoresAt,
+                        causal, additive, hidden, padding);
             }
         } else {
-            workspace.loops().attend(this, items, lq, lk, needWeights, scratch, q.offset(), q.ld(), k.offset(), k.ld(),
-                    v.offset(), v.ld(), scores, scoresAt, perThread, causal, additive, hidden, padding);
+            workspace.loops().attend(this, items, lq, lk, needWeights, scratch, qAt, qld, kAt, kvld, vAt, kvld, scores,
+                    scoresAt, perThread, causal, additive, hidden, padding);
         }
-        project(workspace, output, q, out.asMatrix()); // Q's columns now hold the concatenated context
+        project(workspace, output, mq, scratch, qAt, qld, out.segment(), 0, d); // Q's columns: the context
     }
 
-    /** {@code linear} on every row of x, split among the workspace's threads when it has more than one. */
-    private void project(Workspace workspace, Linear linear, StridedMatrix x, StridedMatrix y) {
+    /**
+     * {@code linear} on {@code rows} contiguous rows of {@code x} (leading dimension its input width) into y,
+     * split among the workspace's threads when it has more than one.
+     */
+    private void project(Workspace workspace, Linear linear, int rows, MemorySegment x, MemorySegment y, long yAt,
+                         int yld) {
+        project(workspace, linear, rows, x, 0, linear.inFeatures(), y, yAt, yld);
+    }
+
+    private void project(Workspace workspace, Linear linear, int rows, MemorySegment x, long xAt, int xld,
+                         MemorySegment y, long yAt, int yld) {
         if (workspace.threads() == 1) {
-            linear.forward(gemm, x, y);
+            linear.forwardColumns(gemm, rows, x, xAt, xld, y, yAt, yld, 0, linear.outFeatures(),
+                    linear.weight().segment(), linear.bias().segment());
         } else {
-            workspace.loops().project(gemm, linear, x, y);
+            workspace.loops().project(gemm, linear, rows, x, xAt, xld, y, yAt, yld);
         }
     }
 

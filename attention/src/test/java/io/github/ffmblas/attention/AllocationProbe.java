@@ -13,11 +13,15 @@ import java.util.Random;
 public final class AllocationProbe {
     private AllocationProbe() {}
 
-    /** Heap bytes allocated so far by this thread and the workspace helpers ("ffmblas-attention-..."). */
-    private static long allocated(com.sun.management.ThreadMXBean threads) {
-        long[] ids = Thread.getAllStackTraces().keySet().stream()
+    /** This thread and the workspace's helpers ("ffmblas-attention-..."), once they exist. */
+    private static long[] measuredThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
                 .filter(t -> t == Thread.currentThread() || t.getName().startsWith("ffmblas-attention-"))
                 .mapToLong(Thread::threadId).toArray();
+    }
+
+    /** Heap bytes those threads have allocated so far; allocates only the small result array. */
+    private static long allocated(com.sun.management.ThreadMXBean threads, long[] ids) {
         long sum = 0;
         for (long bytes : threads.getThreadAllocatedBytes(ids)) {
             sum += bytes;
@@ -40,12 +44,14 @@ public final class AllocationProbe {
             AttentionOptions options = AttentionOptions.DEFAULTS.withCausal(true).withNeedWeights(needWeights);
             int allocations = -1;
             long best = Long.MAX_VALUE;
+            mha.forward(x, x, x, options, workspace, out, attn); // starts the helpers, if any
+            long[] ids = measuredThreads();
             for (int round = 0; round < 30 && best > 64; round++) {
-                long before = allocated(threads);
+                long before = allocated(threads, ids);
                 for (int i = 0; i < 2000; i++) {
                     mha.forward(x, x, x, options, workspace, out, attn);
                 }
-                long after = allocated(threads);
+                long after = allocated(threads, ids);
                 best = Math.min(best, (after - before) / 2000);
                 if (allocations < 0) {
                     allocations = workspace.allocations();
