@@ -7,8 +7,9 @@ import java.util.Random;
 /**
  * Measures a steady-state forward in a JVM of its own, so other tests' code paths do not change what the JIT
  * does with this one. Prints {@code bytes=<heap bytes per forward> nativeAllocations=<new workspace slabs>}.
- * Arguments: needWeights, then the workspace's threads (default 1); with more than one, the bytes are those of
- * the calling thread and the workspace's helpers together.
+ * Arguments: needWeights, the workspace's threads (default 1; the bytes are those of the calling thread and the
+ * workspace's helpers together), then optionally batch, seq, d_model and heads (default 2, 40, 32, 4), e.g. the
+ * benchmark's largest shape: {@code false 2 1 2048 1024 16}.
  */
 public final class AllocationProbe {
     private AllocationProbe() {}
@@ -30,7 +31,12 @@ public final class AllocationProbe {
     }
 
     public static void main(String[] args) {
-        int batch = 2, seq = 40, d = 32, heads = 4;
+        int batch = args.length > 5 ? Integer.parseInt(args[2]) : 2;
+        int seq = args.length > 5 ? Integer.parseInt(args[3]) : 40;
+        int d = args.length > 5 ? Integer.parseInt(args[4]) : 32;
+        int heads = args.length > 5 ? Integer.parseInt(args[5]) : 4;
+        long work = (long) batch * seq * d * (d + seq);
+        int perRound = (int) Math.max(5, Math.min(2000, 20_000_000_000L / Math.max(1, work)));
         boolean needWeights = args.length > 0 && Boolean.parseBoolean(args[0]);
         int team = args.length > 1 ? Integer.parseInt(args[1]) : 1;
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -48,11 +54,11 @@ public final class AllocationProbe {
             long[] ids = measuredThreads();
             for (int round = 0; round < 30 && best > 64; round++) {
                 long before = allocated(threads, ids);
-                for (int i = 0; i < 2000; i++) {
+                for (int i = 0; i < perRound; i++) {
                     mha.forward(x, x, x, options, workspace, out, attn);
                 }
                 long after = allocated(threads, ids);
-                best = Math.min(best, (after - before) / 2000);
+                best = Math.min(best, (after - before) / perRound);
                 if (allocations < 0) {
                     allocations = workspace.allocations();
                 }
