@@ -7,50 +7,53 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The threads of one {@link Workspace}: its owner plus {@code size - 1} daemon workers that run the items of a
- * parallel loop with it. Items are claimed one at a time, so a thread the OS delays simply claims fewer.
+ * A caller plus {@code size - 1} daemon workers that run the items of a parallel loop together: the threads of a
+ * {@link Workspace} (and of the benchmark's pure-Java GEMM). Items are claimed one at a time, so a thread the OS
+ * delays simply claims fewer.
  *
- * <p>One loop at a time (the owner's), with one reused job: running a loop allocates nothing. Idle workers spin
+ * <p>One loop at a time (callers take turns, never overlap), with one reused job: running a loop allocates
+ * nothing. Idle workers spin
  * briefly, then park; the owner likewise waits for a worker still busy. A job a worker has not picked up by the
  * time the owner ran out of items is withdrawn, so a slow wake-up never delays a loop. The park/unpark
  * hand-shakes are Dekker-style on volatiles: each side writes its flag, then reads the other's.
  */
-final class Team implements AutoCloseable {
+public final class Team implements AutoCloseable {
     /** How long an idle worker, or the owner waiting for one, spins before parking: loops come in bursts. */
     static final long SPIN_NANOS = 50_000L;
     private static final AtomicInteger TEAMS = new AtomicInteger();
 
     /** The body of a parallel loop. */
     @FunctionalInterface
-    interface Task {
-        /** Runs item {@code item} on team member {@code member} (0 is the owner), which has its own scratch. */
+    public interface Task {
+        /** Runs item {@code item} on team member {@code member} (0 is the caller), which may own scratch. */
         void run(int item, int member);
     }
 
     private final Worker[] workers;
     private final Job job = new Job();
 
-    Team(int size) {
+    /** @param size the threads of a loop, the caller included: {@code size - 1} workers are started */
+    public Team(int size) {
         if (size < 1) {
             throw new IllegalArgumentException("threads must be >= 1, got " + size);
         }
         workers = new Worker[size - 1];
         int team = TEAMS.incrementAndGet();
         for (int i = 0; i < workers.length; i++) {
-            workers[i] = new Worker("ffmblas-attention-" + team + "-" + (i + 1), i + 1);
+            workers[i] = new Worker("ffmblas-team-" + team + "-" + (i + 1), i + 1);
             workers[i].start();
         }
     }
 
-    int size() {
+    public int size() {
         return workers.length + 1;
     }
 
     /**
-     * Runs {@code task} for items {@code 0..items-1} on the owner and the workers, and returns when all are done.
-     * The first exception thrown by an item stops the claiming of new items and is rethrown here.
+     * Runs {@code task} for items {@code 0..items-1} on the calling thread and the workers, and returns when all
+     * are done. The first exception thrown by an item stops the claiming of new items and is rethrown here.
      */
-    void run(Task task, int items) {
+    public void run(Task task, int items) {
         int helpers = Math.min(workers.length, items - 1);
         if (helpers <= 0) {
             for (int i = 0; i < items; i++) {
@@ -72,6 +75,9 @@ final class Team implements AutoCloseable {
         }
         if (failure instanceof Error e) {
             throw e;
+        }
+        if (failure != null) {
+            throw new IllegalStateException("a parallel item failed", failure);
         }
     }
 

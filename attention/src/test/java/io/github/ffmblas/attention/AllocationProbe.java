@@ -14,10 +14,10 @@ import java.util.Random;
 public final class AllocationProbe {
     private AllocationProbe() {}
 
-    /** This thread and the workspace's helpers ("ffmblas-attention-..."), once they exist. */
+    /** This thread and the workspace's helpers ("ffmblas-team-..."), once they exist. */
     private static long[] measuredThreads() {
         return Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t == Thread.currentThread() || t.getName().startsWith("ffmblas-attention-"))
+                .filter(t -> t == Thread.currentThread() || t.getName().startsWith("ffmblas-team-"))
                 .mapToLong(Thread::threadId).toArray();
     }
 

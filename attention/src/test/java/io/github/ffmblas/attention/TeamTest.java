@@ -50,6 +50,10 @@ class TeamTest {
             assertThrows(StackOverflowError.class, () -> team.run((item, member) -> {
                 throw new StackOverflowError();
             }, 8));
+            // A checked exception thrown sneakily is not lost either.
+            IllegalStateException wrapped = assertThrows(IllegalStateException.class,
+                    () -> team.run((item, member) -> TeamTest.<RuntimeException>sneaky(new java.io.IOException("io")), 4));
+            assertEquals("io", wrapped.getCause().getMessage());
             AtomicIntegerArray runs = new AtomicIntegerArray(50);
             team.run((item, member) -> runs.incrementAndGet(item), 50);
             for (int i = 0; i < 50; i++) {
@@ -93,5 +97,10 @@ class TeamTest {
             assertSame(null, team.anyWorker());
         }
         assertThrows(IllegalArgumentException.class, () -> new Team(0));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <E extends Throwable> void sneaky(Throwable e) throws E {
+        throw (E) e;
     }
 }

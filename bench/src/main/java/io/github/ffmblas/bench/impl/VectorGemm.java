@@ -1,6 +1,7 @@
 package io.github.ffmblas.bench.impl;
 
 import io.github.ffmblas.attention.Gemm;
+import io.github.ffmblas.attention.Team;
 import io.github.ffmblas.bindings.Transpose;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -8,9 +9,6 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorShuffle;
@@ -35,7 +33,7 @@ import jdk.incubator.vector.VectorSpecies;
  *       to a small tile, from which alpha and beta are applied to C with vector (masked at the edge) loads and
  *       stores; beta 0 never reads C.
  *   <li>With {@code threads > 1}, products of at least {@link #PARALLEL_MIN_FLOPS} are cut into chunks of
- *       column panels (row blocks when N has too few panels) that the caller and a private pool of
+ *       column panels (row blocks when N has too few panels) that the caller and a private {@link Team} of
  *       {@code threads - 1} daemon threads claim in turn; idle workers spin briefly before parking. Segments
  *       confined to the caller are re-scoped (restricted
  *       {@link MemorySegment#reinterpret(Arena, java.util.function.Consumer)}) so the workers can use them;
@@ -66,20 +64,17 @@ public final class VectorGemm implements Gemm, AutoCloseable {
     static final long PARALLEL_MIN_FLOPS = 1L << 22;
     /** Work per chunk above which a parallel product is cut into more chunks than threads. */
     static final long CHUNK_FLOPS = 1L << 25;
-    /** How long an idle worker, or a caller waiting for one, spins before parking: products come in bursts. */
-    static final long SPIN_NANOS = 50_000L;
 
     /** Per-thread scratch, allocated once at its full size on a thread's first product. */
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
     /** Never started: a thread other than the caller, to ask whether the workers could access a segment. */
     private static final Thread PROBE = new Thread(() -> { }, "VectorGemm-probe");
-    private static final AtomicInteger POOLS = new AtomicInteger();
 
     private final int threads;
     private final long parallelMinFlops;
-    /** The private pool: {@code threads - 1} daemon threads; the caller is the last member of every team. */
-    private final Worker[] workers;
+    /** {@code threads - 1} daemon workers and the caller (attention's {@link Team}); null for one thread. */
+    private final Team pool;
     /** Held by the product that uses the workers; a concurrent caller runs its product alone. */
     private final AtomicBoolean busy = new AtomicBoolean();
     private volatile boolean closed;
@@ -101,12 +96,7 @@ public final class VectorGemm implements Gemm, AutoCloseable {
         }
         this.threads = threads;
         this.parallelMinFlops = parallelMinFlops;
-        workers = new Worker[threads - 1];
-        int pool = POOLS.incrementAndGet();
-        for (int i = 0; i < workers.length; i++) {
-            workers[i] = new Worker("VectorGemm-" + pool + "-" + (i + 1));
-            workers[i].start();
-        }
+        pool = threads > 1 ? new Team(threads) : null;
     }
 
     public int threads() {
@@ -122,8 +112,8 @@ public final class VectorGemm implements Gemm, AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        for (Worker w : workers) {
-            w.shutdown();
+        if (pool != null) {
+            pool.close();
         }
     }
 
@@ -160,7 +150,7 @@ public final class VectorGemm implements Gemm, AutoCloseable {
             scale(m, n, beta, c, cOffset * Float.BYTES, (long) ldc * Float.BYTES);
             return;
         }
-        if (workers.length == 0 || closed || 2.0 * m * n * k < parallelMinFlops || !busy.compareAndSet(false, true)) {
+        if (pool == null || closed || 2.0 * m * n * k < parallelMinFlops || !busy.compareAndSet(false, true)) {
             compute(t, 0, m, 0, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);
             return;
         }
@@ -186,189 +176,20 @@ public final class VectorGemm implements Gemm, AutoCloseable {
         long wanted = (long) (2.0 * m * n * k / CHUNK_FLOPS);
         int chunks = (int) Math.min(Math.max(wanted, team), (splitN ? 3L : 2L) * team);
         int chunk = (splitN ? NR : MR) * ceilDiv(units, chunks);
-        Job job = new Job(t, m, n, k, alpha, shared(a), aOffset, lda, shared(b), bOffset, ldb, beta, shared(c),
-                cOffset, ldc, splitN, chunk);
-        int started = Math.min(team - 1, job.chunks - 1);
-        for (int i = 0; i < started; i++) {
-            workers[i].submit(job);
-        }
-        job.work();
-        for (int i = 0; i < started; i++) {
-            workers[i].await(job); // even after a failure: the chunks in flight use the caller's memory
-        }
-        Throwable failure = job.failure;
-        if (failure instanceof RuntimeException e) {
-            throw e;
-        } else if (failure instanceof Error e) {
-            throw e;
-        } else if (failure != null) {
-            throw new IllegalStateException(failure);
-        }
-    }
-
-    /** One product in chunks of the split dimension, claimed in turn by the threads working on it. */
-    private static final class Job {
-        private final boolean transB;
-        private final int m;
-        private final int n;
-        private final int k;
-        private final float alpha;
-        private final MemorySegment a;
-        private final long aOffset;
-        private final int lda;
-        private final MemorySegment b;
-        private final long bOffset;
-        private final int ldb;
-        private final float beta;
-        private final MemorySegment c;
-        private final long cOffset;
-        private final int ldc;
-        private final boolean splitN;
-        private final int chunk;
-        final int chunks;
-        private final AtomicInteger next = new AtomicInteger();
-        volatile Throwable failure;
-
-        Job(boolean transB, int m, int n, int k, float alpha, MemorySegment a, long aOffset, int lda,
-            MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset, int ldc,
-            boolean splitN, int chunk) {
-            this.transB = transB;
-            this.m = m;
-            this.n = n;
-            this.k = k;
-            this.alpha = alpha;
-            this.a = a;
-            this.aOffset = aOffset;
-            this.lda = lda;
-            this.b = b;
-            this.bOffset = bOffset;
-            this.ldb = ldb;
-            this.beta = beta;
-            this.c = c;
-            this.cOffset = cOffset;
-            this.ldc = ldc;
-            this.splitN = splitN;
-            this.chunk = chunk;
-            this.chunks = ceilDiv(splitN ? n : m, chunk);
-        }
-
-        /** Claims and computes chunks until none are left (or one failed). */
-        void work() {
-            for (int i = next.getAndIncrement(); i < chunks; i = next.getAndIncrement()) {
-                int from = i * chunk;
-                try {
-                    if (splitN) {
-                        compute(transB, 0, m, from, Math.min(n, from + chunk), k, alpha, a, aOffset, lda, b, bOffset,
-                                ldb, beta, c, cOffset, ldc);
-                    } else {
-                        compute(transB, from, Math.min(m, from + chunk), 0, n, k, alpha, a, aOffset, lda, b, bOffset,
-                                ldb, beta, c, cOffset, ldc);
-                    }
-                } catch (Throwable e) {
-                    if (failure == null) {
-                        failure = e;
-                    }
-                    next.set(chunks);
-                }
+        MemorySegment sa = shared(a);
+        MemorySegment sb = shared(b);
+        MemorySegment sc = shared(c);
+        int parts = ceilDiv(splitN ? n : m, chunk);
+        pool.run((part, member) -> {
+            int from = part * chunk;
+            if (splitN) {
+                compute(t, 0, m, from, Math.min(n, from + chunk), k, alpha, sa, aOffset, lda, sb, bOffset, ldb, beta,
+                        sc, cOffset, ldc);
+            } else {
+                compute(t, from, Math.min(m, from + chunk), 0, n, k, alpha, sa, aOffset, lda, sb, bOffset, ldb, beta,
+                        sc, cOffset, ldc);
             }
-        }
-    }
-
-    /**
-     * A pool thread. It spins a little after each job before parking, so the next product of a burst (attention
-     * issues them back to back) starts without a wake-up; the caller likewise spins, then parks, waiting for it.
-     * A job the worker has not picked up by the time the caller ran out of chunks is withdrawn, so a slow
-     * wake-up never delays the product. The park/unpark hand-shakes are Dekker-style on volatiles: each side
-     * writes its flag, then reads the other's.
-     */
-    private static final class Worker extends Thread {
-        private final AtomicReference<Job> offered = new AtomicReference<>();
-        /** True from just before this worker claims a job until it has finished it. */
-        private volatile boolean running;
-        private volatile boolean parked;
-        private volatile Thread waiter;
-        private volatile boolean stopped;
-
-        Worker(String name) {
-            super(name);
-            setDaemon(true);
-        }
-
-        void submit(Job job) {
-            offered.set(job);
-            if (parked) {
-                LockSupport.unpark(this);
-            }
-        }
-
-        /** Returns once this worker is not working on {@code job}: withdrawn before it started, or finished. */
-        void await(Job job) {
-            if (offered.compareAndSet(job, null)) {
-                return;
-            }
-            long deadline = System.nanoTime() + SPIN_NANOS;
-            while (running) {
-                if (System.nanoTime() < deadline) {
-                    Thread.onSpinWait();
-                } else {
-                    waiter = Thread.currentThread();
-                    if (running) {
-                        LockSupport.park(this);
-                    }
-                    waiter = null;
-                }
-            }
-        }
-
-        void shutdown() {
-            stopped = true;
-            LockSupport.unpark(this);
-        }
-
-        @Override
-        public void run() {
-            for (Job job = next(); job != null; job = next()) {
-                try {
-                    job.work();
-                } finally {
-                    finished();
-                }
-            }
-        }
-
-        private void finished() {
-            running = false;
-            Thread w = waiter;
-            if (w != null) {
-                LockSupport.unpark(w);
-            }
-        }
-
-        /** The next job, claimed (running set), or null once stopped. */
-        private Job next() {
-            long deadline = System.nanoTime() + SPIN_NANOS;
-            while (true) {
-                if (offered.get() != null) {
-                    running = true;
-                    Job job = offered.getAndSet(null);
-                    if (job != null) {
-                        return job;
-                    }
-                    finished(); // the caller withdrew it meanwhile
-                } else if (stopped) {
-                    return null;
-                } else if (System.nanoTime() < deadline) {
-                    Thread.onSpinWait();
-                } else {
-                    parked = true;
-                    if (offered.get() == null && !stopped) {
-                        LockSupport.park(this);
-                    }
-                    parked = false;
-                    deadline = System.nanoTime(); // woken: no more spinning until the next job is done
-                }
-            }
-        }
+        }, parts);
     }
 
     /** The segment itself when the pool's threads may access it, else the same memory with the global scope. */
