@@ -37,26 +37,11 @@ class NativeVersusReferenceTest {
         Random random = new Random(31L * batch + 7L * lq + lk + 1000L * d + heads);
         try (Arena arena = Arena.ofConfined()) {
             AttentionWeights weights = RandomTensors.weights(arena, random, d);
-            Tensor query = RandomTensors.gaussian(arena, random, 1f, batch, lq, d);
-            Tensor key = inputs == Inputs.SELF ? query : RandomTensors.gaussian(arena, random, 1f, batch, lk, d);
-            Tensor value = switch (inputs) {
-                case SELF -> query;
-                case CROSS_SHARED_KV -> key;
-                case CROSS_DISTINCT -> RandomTensors.gaussian(arena, random, 1f, batch, lk, d);
-            };
-            AttentionOptions options = AttentionOptions.DEFAULTS;
-            if (masks == Masks.CAUSAL || masks == Masks.CAUSAL_AND_PADDING || masks == Masks.ALL) {
-                options = options.withCausal(true);
-            }
-            if (masks == Masks.FLOAT) {
-                options = options.withAttnMask(RandomTensors.gaussian(arena, random, 2f, lq, lk));
-            }
-            if (masks == Masks.BOOL || masks == Masks.ALL) {
-                options = options.withAttnMask(RandomTensors.bools(arena, random, 0.3, lq, lk));
-            }
-            if (masks == Masks.PADDING || masks == Masks.CAUSAL_AND_PADDING || masks == Masks.ALL) {
-                options = options.withKeyPaddingMask(RandomTensors.bools(arena, random, 0.3, batch, lk));
-            }
+            Tensor[] qkv = inputs(arena, random, inputs, batch, lq, lk, d);
+            Tensor query = qkv[0];
+            Tensor key = qkv[1];
+            Tensor value = qkv[2];
+            AttentionOptions options = options(arena, random, masks, batch, lq, lk);
 
             AttentionResult expected = new ReferenceMultiHeadAttention(d, heads, weights).forward(query, key, value, options);
             AttentionResult actual = new MultiHeadAttention(d, heads, weights).forward(query, key, value, options);
@@ -75,5 +60,33 @@ class NativeVersusReferenceTest {
             assertTrue(deferredDiff <= 1e-5f, "needWeights=false differs by " + deferredDiff);
             assertTrue(RandomTensors.maxAbsDiff(expected.output(), noWeights.output()) <= TOLERANCE);
         }
+    }
+
+    /** The options of a case: its masks drawn from {@code random} (weights returned). */
+    static AttentionOptions options(Arena arena, Random random, Masks masks, int batch, int lq, int lk) {
+        AttentionOptions options = AttentionOptions.DEFAULTS
+                .withCausal(masks == Masks.CAUSAL || masks == Masks.CAUSAL_AND_PADDING || masks == Masks.ALL);
+        if (masks == Masks.FLOAT) {
+            options = options.withAttnMask(RandomTensors.gaussian(arena, random, 2f, lq, lk));
+        }
+        if (masks == Masks.BOOL || masks == Masks.ALL) {
+            options = options.withAttnMask(RandomTensors.bools(arena, random, 0.3, lq, lk));
+        }
+        if (masks == Masks.PADDING || masks == Masks.CAUSAL_AND_PADDING || masks == Masks.ALL) {
+            options = options.withKeyPaddingMask(RandomTensors.bools(arena, random, 0.3, batch, lk));
+        }
+        return options;
+    }
+
+    /** Query, key and value of a case, drawn from {@code random}; the same tensor where the case shares them. */
+    static Tensor[] inputs(Arena arena, Random random, Inputs inputs, int batch, int lq, int lk, int d) {
+        Tensor query = RandomTensors.gaussian(arena, random, 1f, batch, lq, d);
+        Tensor key = inputs == Inputs.SELF ? query : RandomTensors.gaussian(arena, random, 1f, batch, lk, d);
+        Tensor value = switch (inputs) {
+            case SELF -> query;
+            case CROSS_SHARED_KV -> key;
+            case CROSS_DISTINCT -> RandomTensors.gaussian(arena, random, 1f, batch, lk, d);
+        };
+        return new Tensor[] {query, key, value};
     }
 }

@@ -40,24 +40,11 @@ class TeamForwardTest {
         Random random = new Random(97L * batch + 13L * lq + lk + 1000L * d + heads);
         try (Arena arena = Arena.ofConfined(); Workspace one = Workspace.create()) {
             AttentionWeights weights = RandomTensors.weights(arena, random, d);
-            Tensor query = RandomTensors.gaussian(arena, random, 1f, batch, lq, d);
-            Tensor key = inputs == Inputs.SELF ? query : RandomTensors.gaussian(arena, random, 1f, batch, lk, d);
-            Tensor value = switch (inputs) {
-                case SELF -> query;
-                case CROSS_SHARED_KV -> key;
-                case CROSS_DISTINCT -> RandomTensors.gaussian(arena, random, 1f, batch, lk, d);
-            };
-            AttentionOptions options = AttentionOptions.DEFAULTS
-                    .withCausal(masks == Masks.CAUSAL || masks == Masks.CAUSAL_AND_PADDING || masks == Masks.ALL);
-            if (masks == Masks.FLOAT) {
-                options = options.withAttnMask(RandomTensors.gaussian(arena, random, 2f, lq, lk));
-            }
-            if (masks == Masks.BOOL || masks == Masks.ALL) {
-                options = options.withAttnMask(RandomTensors.bools(arena, random, 0.3, lq, lk));
-            }
-            if (masks == Masks.PADDING || masks == Masks.CAUSAL_AND_PADDING || masks == Masks.ALL) {
-                options = options.withKeyPaddingMask(RandomTensors.bools(arena, random, 0.3, batch, lk));
-            }
+            Tensor[] qkv = NativeVersusReferenceTest.inputs(arena, random, inputs, batch, lq, lk, d);
+            Tensor query = qkv[0];
+            Tensor key = qkv[1];
+            Tensor value = qkv[2];
+            AttentionOptions options = NativeVersusReferenceTest.options(arena, random, masks, batch, lq, lk);
             AttentionResult expected = new ReferenceMultiHeadAttention(d, heads, weights).forward(query, key, value, options);
             MultiHeadAttention mha = new MultiHeadAttention(d, heads, weights);
 
