@@ -105,7 +105,10 @@ public final class MultiHeadAttention implements Attention {
         }
     }
 
-    /** Logits of the heads in flight are kept for about this many floats (4 MiB) when the weights are not returned. */
+    /**
+     * Logits of the heads in flight are kept for about this many floats (4 MiB) when the weights are not returned,
+     * shared among a team's threads, so scratch does not grow with the thread count.
+     */
     static final int TILE_FLOATS = 1 << 20;
     /** Fewer query rows than this per GEMM cost efficiency; long sequences take fewer heads at a time instead. */
     static final int MIN_TILE_ROWS = 512;
@@ -117,16 +120,16 @@ public final class MultiHeadAttention implements Attention {
      */
     static int headsPerTile(int queryLength, int keyLength, int heads, int threads) {
         long rows = Math.min(queryLength, MIN_TILE_ROWS);
-        int fit = (int) Math.max(1, Math.min(heads, TILE_FLOATS / (rows * keyLength)));
+        int fit = (int) Math.max(1, Math.min(heads, TILE_FLOATS / threads / (rows * keyLength)));
         return threads == 1 ? fit : Math.min(fit, Math.max(1, heads / (2 * threads)));
     }
 
     /**
-     * Query rows per tile for {@code heads} heads in flight: few enough that scratch grows with seq_k, not
-     * seq_k², at least 16, and split evenly so the last tile is not a sliver.
+     * Query rows per tile for {@code heads} heads in flight on each of {@code threads} threads: few enough that
+     * scratch grows with seq_k, not seq_k², at least 16, and split evenly so the last tile is not a sliver.
      */
-    static int tileRows(int queryLength, int keyLength, int heads) {
-        long limit = Math.max(16, TILE_FLOATS / ((long) keyLength * heads));
+    static int tileRows(int queryLength, int keyLength, int heads, int threads) {
+        long limit = Math.max(16, TILE_FLOATS / threads / ((long) keyLength * heads));
         if (limit >= queryLength) {
             return queryLength;
         }
@@ -311,7 +314,7 @@ public final class MultiHeadAttention implements Attention {
     }
 
     private int tileRowsFor(int lq, int lk, boolean needWeights, int threads) {
-        return needWeights ? lq : tileRows(lq, lk, group(lq, lk, needWeights, threads));
+        return needWeights ? lq : tileRows(lq, lk, group(lq, lk, needWeights, threads), threads);
     }
 
     private int tiles(int lq, int lk, boolean needWeights, int threads) {

@@ -1,0 +1,41 @@
+package io.github.ffmblas.attention;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.foreign.Arena;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Without the weights returned, scratch is the projection plus a fixed budget of logits shared by the threads:
+ * it grows with seq, not seq², and not with the thread count. The performance issue's case: L=2048, d=1024,
+ * H=16 in at most 32 MiB (its full score matrices alone would be 256 MiB).
+ */
+class ScratchTest {
+    private static final long MIB = 1 << 20;
+
+    @ParameterizedTest(name = "threads={0}")
+    @ValueSource(ints = {1, 2, 3})
+    void longSequenceScratchIsTheProjectionPlusAFixedLogitBudget(int threads) {
+        int seq = 2048;
+        int d = 1024;
+        int heads = 16;
+        // The products do nothing: only the workspace's size is under test, not the arithmetic.
+        Gemm none = (transB, m, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc) -> { };
+        try (Arena arena = Arena.ofConfined(); Workspace workspace = Workspace.create(threads)) {
+            AttentionWeights weights = AttentionWeights.ofPyTorch(Tensor.allocate(arena, 3 * d, d),
+                    Tensor.allocate(arena, 3 * d), Tensor.allocate(arena, d, d), Tensor.allocate(arena, d));
+            Tensor x = Tensor.allocate(arena, 1, seq, d);
+            Tensor out = Tensor.allocate(arena, 1, seq, d);
+            new MultiHeadAttention(d, heads, weights, none)
+                    .forward(x, x, x, AttentionOptions.DEFAULTS.withNeedWeights(false), workspace, out, null);
+            long projection = (long) seq * 3 * d * Float.BYTES;
+            long logits = workspace.capacityBytes() - projection;
+            assertEquals(1, workspace.allocations());
+            assertTrue(logits <= MultiHeadAttention.TILE_FLOATS * (long) Float.BYTES + 64 * 1024,
+                    "logits and row sums take " + logits + " bytes at " + threads + " threads");
+            assertTrue(workspace.capacityBytes() <= 32 * MIB, "scratch is " + workspace.capacityBytes() + " bytes");
+        }
+    }
+}
