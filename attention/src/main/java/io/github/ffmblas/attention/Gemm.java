@@ -10,6 +10,9 @@ import java.lang.foreign.MemorySegment;
  * {@code m x k}, op(B) is {@code k x n} (B stored {@code n x k} when transposed) and C is {@code m x n}.
  * Operands are (segment, offset in floats, leading dimension): strided views, never copies.
  *
+ * <p>Operands are valid for the call only: with a workspace of several threads they may be the caller's memory
+ * lent to a helper thread (see {@link Workspace#create(int)}), which an implementation must not keep.
+ *
  * <p>{@link #NATIVE} is OpenBLAS through the validating {@link Blas} facade. Other implementations (a
  * pure-Java kernel in the benchmarks, a recording one in tests) slot in without changing the attention code.
  */

@@ -231,7 +231,9 @@ public final class MultiHeadAttention implements Attention {
         long projected = shapes.selfAttention() ? (long) mq * 3 * d : kvAt + (long) mk * 2 * d;
         long scoresAt = Workspace.aligned(projected);
         long perThread = needWeights ? 0 : perThreadScratch(lq, lk, threads);
-        MemorySegment scratch = workspace.reserve(scoresAt + threads * perThread);
+        int items = batch * groups(lq, lk, needWeights, threads) * tiles(lq, lk, needWeights, threads);
+        // Logits for as many threads as can have an item at once.
+        MemorySegment scratch = workspace.reserve(scoresAt + Math.min(threads, items) * perThread);
 
         // Where Q, K and V start in scratch and their row strides (floats): offsets rather than views, so the
         // forward creates no objects for them.
@@ -266,7 +268,6 @@ public final class MultiHeadAttention implements Attention {
         MemorySegment padding = options.keyPaddingMask() == null ? null : options.keyPaddingMask().segment();
         MemorySegment scores = needWeights ? attentionWeights.segment() : scratch;
         boolean causal = options.causal();
-        int items = batch * groups(lq, lk, needWeights, threads) * tiles(lq, lk, needWeights, threads);
         if (threads == 1) {
             for (int item = 0; item < items; item++) {
                 attendItem(item, 1, lq, lk, needWeights, scratch, qAt, qld, kAt, kvld, vAt, kvld, scores, scoresAt,

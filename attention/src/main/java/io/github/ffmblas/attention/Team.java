@@ -2,6 +2,7 @@ package io.github.ffmblas.attention;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
@@ -31,6 +32,8 @@ public final class Team implements AutoCloseable {
 
     private final Worker[] workers;
     private final Job job = new Job();
+    /** Set while a loop runs: one job is reused, so loops must not overlap or nest. */
+    private final AtomicBoolean running = new AtomicBoolean();
 
     /** @param size the threads of a loop, the caller included: {@code size - 1} workers are started */
     public Team(int size) {
@@ -54,6 +57,17 @@ public final class Team implements AutoCloseable {
      * are done. The first exception thrown by an item stops the claiming of new items and is rethrown here.
      */
     public void run(Task task, int items) {
+        if (!running.compareAndSet(false, true)) {
+            throw new IllegalStateException("this team is already running a loop (loops must not overlap or nest)");
+        }
+        try {
+            runLoop(task, items);
+        } finally {
+            running.set(false);
+        }
+    }
+
+    private void runLoop(Task task, int items) {
         int helpers = Math.min(workers.length, items - 1);
         if (helpers <= 0) {
             for (int i = 0; i < items; i++) {
@@ -85,11 +99,11 @@ public final class Team implements AutoCloseable {
      * {@code s} itself when the workers may access it; the same memory with the global scope when it is confined
      * to the calling thread. Sound because a confined arena can only be closed by its owner, which waits in
      * {@link #run} until every item is done. Memory confined to a third thread is returned as it is: using it
-     * fails in the worker as it would on the caller.
+     * fails in the worker as it would on the caller, and so does freed memory.
      */
     static MemorySegment shareable(MemorySegment s, Thread worker) {
         return s == null || s.isAccessibleBy(worker) || !s.isAccessibleBy(Thread.currentThread())
-                ? s : s.reinterpret(Arena.global(), null);
+                || !s.scope().isAlive() ? s : s.reinterpret(Arena.global(), null);
     }
 
     /** A worker thread, to ask whether the workers may access a segment; null when there are none. */
@@ -166,6 +180,7 @@ public final class Team implements AutoCloseable {
                 return;
             }
             long deadline = System.nanoTime() + SPIN_NANOS;
+            boolean interrupted = false;
             while (running) {
                 if (System.nanoTime() < deadline) {
                     Thread.onSpinWait();
@@ -173,9 +188,14 @@ public final class Team implements AutoCloseable {
                     waiter = Thread.currentThread();
                     if (running) {
                         LockSupport.park(this);
+                        // An interrupt would make every later park return at once: keep it for the caller.
+                        interrupted |= Thread.interrupted();
                     }
                     waiter = null;
                 }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
 

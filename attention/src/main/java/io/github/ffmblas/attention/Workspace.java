@@ -24,6 +24,8 @@ public final class Workspace implements AutoCloseable {
     private final boolean closeable;
     /** The owner's helpers when forwards run on more than one thread; null otherwise. */
     private final Team team;
+    private final Held held;
+    private final Cleaner.Cleanable cleanable;
     /** The team's loop bodies, made on first use. */
     private ForwardLoops loops;
     /** Memory confined to the owner, lent to the team: originals and their globally scoped twins, round robin. */
@@ -40,10 +42,28 @@ public final class Workspace implements AutoCloseable {
         this.owner = Thread.currentThread();
         this.closeable = closeable;
         this.team = threads > 1 ? new Team(threads) : null;
-        if (team != null) {
-            // A safety net: a team workspace dropped without close() still stops its helpers once collected. The
-            // action holds the team, which does not lead back to this workspace.
-            CLEANER.register(this, team::close);
+        // A safety net: a team workspace dropped without close() still stops its helpers and frees its (shared)
+        // memory once collected. The action holds only those, nothing that leads back to this workspace.
+        this.held = team == null ? null : new Held(team);
+        this.cleanable = held == null ? null : CLEANER.register(this, held);
+    }
+
+    /** What a team workspace must release: its helpers and its current arena. */
+    private static final class Held implements Runnable {
+        private final Team team;
+        private volatile Arena arena;
+
+        Held(Team team) {
+            this.team = team;
+        }
+
+        @Override
+        public void run() {
+            team.close();
+            Arena a = arena;
+            if (a != null) {
+                a.close();
+            }
         }
     }
 
@@ -148,6 +168,9 @@ public final class Workspace implements AutoCloseable {
             // Shared when helpers work in it; confined otherwise (cheaper to close).
             arena = !closeable ? Arena.ofAuto() : team != null ? Arena.ofShared() : Arena.ofConfined();
             slab = arena.allocate(Math.max(bytes, 64), 64);
+            if (held != null) {
+                held.arena = arena;
+            }
             allocatedBytes += slab.byteSize();
             allocations++;
         }
@@ -176,10 +199,9 @@ public final class Workspace implements AutoCloseable {
         }
         checkUsable();
         closed = true;
-        if (team != null) {
-            team.close();
-        }
-        if (arena != null) {
+        if (cleanable != null) {
+            cleanable.clean(); // the helpers and the arena, once
+        } else if (arena != null) {
             arena.close();
         }
         slab = MemorySegment.NULL;

@@ -1,6 +1,5 @@
 package io.github.ffmblas.attention;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,6 +16,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -75,9 +75,11 @@ class TeamForwardTest {
         }
     }
 
-    @Test
-    void longSequencesSplitIntoManyTilesGiveTheOneThreadResult() {
-        // Lq = 700 with Lk = 2100 makes several query tiles per head group: items of every kind.
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Masks.class, names = {"NONE", "FLOAT", "ALL"})
+    void longSequencesSplitIntoManyTilesGiveTheOneThreadResult(Masks masks) {
+        // Lq = 700 with Lk = 2100 makes several query tiles per head group, so masks and causal limits are applied
+        // at row offsets other than 0, on every thread.
         Random random = new Random(5);
         int d = 32;
         int heads = 4;
@@ -86,12 +88,17 @@ class TeamForwardTest {
             Tensor query = RandomTensors.gaussian(arena, random, 1f, 2, 700, d);
             Tensor key = RandomTensors.gaussian(arena, random, 1f, 2, 2100, d);
             MultiHeadAttention mha = new MultiHeadAttention(d, heads, weights);
-            AttentionOptions o = AttentionOptions.DEFAULTS.withNeedWeights(false);
+            AttentionOptions o = NativeVersusReferenceTest.options(arena, random, masks, 2, 700, 2100)
+                    .withNeedWeights(false);
+            assertTrue(MultiHeadAttention.tileRows(700, 2100, 1, 2) < 700, "the case must have several tiles");
             Tensor serial = Tensor.allocate(arena, 2, 700, d);
             Tensor split = Tensor.allocate(arena, 2, 700, d);
             mha.forward(query, key, key, o, one, serial, null);
             mha.forward(query, key, key, o, team, split, null);
-            assertTrue(RandomTensors.maxAbsDiff(serial, split) <= SPLIT_TOLERANCE, "diff " + RandomTensors.maxAbsDiff(serial, split));
+            assertTrue(RandomTensors.maxAbsDiff(serial, split) <= SPLIT_TOLERANCE,
+                    "diff " + RandomTensors.maxAbsDiff(serial, split));
+            AttentionResult expected = new ReferenceMultiHeadAttention(d, heads, weights).forward(query, key, key, o);
+            assertTrue(RandomTensors.maxAbsDiff(expected.output(), split) <= TOLERANCE);
         }
     }
 
@@ -175,14 +182,24 @@ class TeamForwardTest {
         assertThrows(IllegalArgumentException.class, () -> Workspace.create(0));
         Workspace team = Workspace.create(3);
         assertEquals(3, team.threads());
-        Thread other = new Thread(() -> assertThrows(WrongThreadException.class, team::close));
+        AtomicReference<Throwable> fromOther = new AtomicReference<>();
+        Thread other = new Thread(() -> {
+            try {
+                team.close();
+            } catch (Throwable e) {
+                fromOther.set(e);
+            }
+        });
         other.start();
         other.join();
+        assertTrue(fromOther.get() instanceof WrongThreadException, "closing from another thread: " + fromOther.get());
         Thread helper = team.team().anyWorker();
         team.close();
         helper.join(10_000);
         assertTrue(!helper.isAlive());
-        assertArrayEquals(new int[] {1}, new int[] {Workspace.create().threads()});
+        try (Workspace one = Workspace.create()) {
+            assertEquals(1, one.threads());
+        }
     }
 
     @Test

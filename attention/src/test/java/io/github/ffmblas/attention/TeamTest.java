@@ -63,6 +63,40 @@ class TeamTest {
     }
 
     @Test
+    void aFailureOnAHelperReachesTheOwner() {
+        try (Team team = new Team(2)) {
+            // Items are slow, so the helper surely takes some; only the helper's fail.
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> team.run((item, member) -> {
+                sleep(2);
+                if (member != 0) {
+                    throw new IllegalArgumentException("on helper " + member);
+                }
+            }, 40));
+            assertEquals("on helper 1", e.getMessage());
+        }
+    }
+
+    @Test
+    void loopsMayNotNest() {
+        try (Team team = new Team(2)) {
+            IllegalStateException e = assertThrows(IllegalStateException.class,
+                    () -> team.run((item, member) -> team.run((i, m) -> { }, 2), 2));
+            assertTrue(e.getMessage().contains("already running"), e.getMessage());
+            AtomicIntegerArray runs = new AtomicIntegerArray(3);
+            team.run((item, member) -> runs.incrementAndGet(item), 3); // and the team still works
+            assertEquals(1, runs.get(2));
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Test
     void itemsReallyRunOnTheHelpersToo() throws Exception {
         try (Team team = new Team(2)) {
             AtomicIntegerArray members = new AtomicIntegerArray(2);
