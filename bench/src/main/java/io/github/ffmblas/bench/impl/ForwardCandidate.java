@@ -48,8 +48,11 @@ final class ForwardCandidate implements Candidate {
 
     @Override
     public void close() throws Exception {
-        onClose.close();
-        workspace.close();
-        arena.close();
+        try {
+            onClose.close();
+        } finally {
+            workspace.close();
+            arena.close();
+        }
     }
 }

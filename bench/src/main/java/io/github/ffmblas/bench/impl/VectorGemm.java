@@ -192,9 +192,14 @@ public final class VectorGemm implements Gemm, AutoCloseable {
         }, parts);
     }
 
-    /** The segment itself when the pool's threads may access it, else the same memory with the global scope. */
+    /**
+     * The segment itself when the pool's threads may access it; the same memory with the global scope when it is
+     * confined to the caller and alive (sound: only the caller could close it, and it waits for every chunk).
+     * Memory confined to a third thread, or freed, stays as it is, so using it fails as it would on the caller.
+     */
     private static MemorySegment shared(MemorySegment s) {
-        return s.isAccessibleBy(PROBE) ? s : s.reinterpret(Arena.global(), null);
+        return s.isAccessibleBy(PROBE) || !s.isAccessibleBy(Thread.currentThread()) || !s.scope().isAlive()
+                ? s : s.reinterpret(Arena.global(), null);
     }
 
     private static void checkView(String name, MemorySegment s, long offset, int rows, int cols, int ld) {

@@ -322,4 +322,25 @@ class VectorGemmTest {
         }
         return v;
     }
+
+    /** The parallel path lends only the caller's own live memory: freed or foreign memory fails, as on one thread. */
+    @Test
+    void parallelProductsRefuseFreedAndForeignMemory() throws Exception {
+        int n = 64;
+        try (VectorGemm gemm = new VectorGemm(2, 0); Arena mine = Arena.ofConfined()) {
+            MemorySegment b = mine.allocate((long) n * n * Float.BYTES, 64);
+            MemorySegment c = mine.allocate((long) n * n * Float.BYTES, 64);
+            Arena closed = Arena.ofConfined();
+            MemorySegment freed = closed.allocate((long) n * n * Float.BYTES, 64);
+            closed.close();
+            assertThrows(IllegalStateException.class, () -> gemm.multiply(Transpose.NO_TRANSPOSE, n, n, n, 1f,
+                    freed, 0, n, b, 0, n, 0f, c, 0, n));
+            MemorySegment[] foreign = new MemorySegment[1];
+            Thread owner = new Thread(() -> foreign[0] = Arena.ofConfined().allocate((long) n * n * Float.BYTES, 64));
+            owner.start();
+            owner.join();
+            assertThrows(WrongThreadException.class, () -> gemm.multiply(Transpose.NO_TRANSPOSE, n, n, n, 1f,
+                    foreign[0], 0, n, b, 0, n, 0f, c, 0, n));
+        }
+    }
 }
