@@ -143,12 +143,8 @@ public final class Blas {
         try {
             SGEMM.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha, pa, lda, pb, ldb, beta,
                     pc, ldc);
-        } catch (IllegalStateException e) {
-            throw closedDuringCall("sgemm", e);
-        } catch (RuntimeException | Error e) {
-            throw e;
         } catch (Throwable e) {
-            throw new AssertionError("cblas_sgemm", e);
+            throw handleFailed("sgemm", e);
         }
     }
 
@@ -202,12 +198,8 @@ public final class Blas {
             // memory and work with the operands exchanged, which is what OpenBLAS's row-major path does anyway.
             SGEMM_BATCH_STRIDED.invokeExact(Layout.ROW_MAJOR.code(), transB.code(), transA.code(), n, m, k,
                     alpha, pb, ldb, strideB, pa, lda, strideA, beta, pc, ldc, strideC, count);
-        } catch (IllegalStateException e) {
-            throw closedDuringCall("sgemmBatchStrided", e);
-        } catch (RuntimeException | Error e) {
-            throw e;
         } catch (Throwable e) {
-            throw new AssertionError("cblas_sgemm_batch_strided", e);
+            throw handleFailed("sgemmBatchStrided", e);
         }
     }
 
@@ -222,6 +214,23 @@ public final class Blas {
             return closedDuringCall(routine, closed);
         }
         throw e;
+    }
+
+    /**
+     * What a downcall made through its handle (FFM's exceptions arrive unwrapped) throws: a closed arena as
+     * {@link #closedDuringCall}, other runtime exceptions and errors as they are.
+     */
+    private static RuntimeException handleFailed(String routine, Throwable e) {
+        if (e instanceof IllegalStateException closed) {
+            return closedDuringCall(routine, closed);
+        }
+        if (e instanceof RuntimeException runtime) {
+            return runtime;
+        }
+        if (e instanceof Error error) {
+            throw error;
+        }
+        throw new AssertionError(routine + ": the downcall threw a checked exception", e);
     }
 
     /** The same for a downcall made through the handle itself, where FFM's exception arrives unwrapped. */
