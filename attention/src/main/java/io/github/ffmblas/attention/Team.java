@@ -96,13 +96,15 @@ public final class Team implements AutoCloseable {
     }
 
     /**
-     * {@code s} itself when the workers may access it; the same memory with the global scope when it is confined
-     * to the calling thread. Sound because a confined arena can only be closed by its owner, which waits in
-     * {@link #run} until every item is done. Memory confined to a third thread is returned as it is: using it
-     * fails in the worker as it would on the caller, and so does freed memory.
+     * {@code s} as the workers may use it during a {@link #run} by the calling thread: itself when they can
+     * access it already; the same memory with the global scope when it is confined to the calling thread. Sound
+     * because a confined arena can only be closed by its owner, which waits in {@code run} until every item is
+     * done; so the result must not outlive that run. Memory confined to a third thread, or freed, is returned as
+     * it is: using it fails in a worker as it would on the caller.
      */
-    static MemorySegment shareable(MemorySegment s, Thread worker) {
-        return s == null || s.isAccessibleBy(worker) || !s.isAccessibleBy(Thread.currentThread())
+    public MemorySegment lend(MemorySegment s) {
+        Thread worker = anyWorker();
+        return s == null || worker == null || s.isAccessibleBy(worker) || !s.isAccessibleBy(Thread.currentThread())
                 || !s.scope().isAlive() ? s : s.reinterpret(Arena.global(), null);
     }
 

@@ -117,7 +117,7 @@ public final class Workspace implements AutoCloseable {
 
     /**
      * {@code s} as the team's helpers may use it: itself, or, when it is confined to the owner, the same memory
-     * with the global scope (see {@link Team#shareable}), remembered so the next forward on the same tensors
+     * with the global scope (see {@link Team#lend}), remembered so the next forward on the same tensors
      * allocates nothing. A remembered twin is only handed out for a segment the forward has just found alive.
      */
     MemorySegment lend(MemorySegment s) {
@@ -129,7 +129,7 @@ public final class Workspace implements AutoCloseable {
                 return lentTo[i];
             }
         }
-        MemorySegment twin = Team.shareable(s, team.anyWorker());
+        MemorySegment twin = team.lend(s);
         if (twin != s) {
             lentFrom[nextSlot] = s;
             lentTo[nextSlot] = twin;

@@ -3,7 +3,6 @@ package io.github.ffmblas.bench.impl;
 import io.github.ffmblas.attention.Gemm;
 import io.github.ffmblas.attention.Team;
 import io.github.ffmblas.bindings.Transpose;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
@@ -35,9 +34,7 @@ import jdk.incubator.vector.VectorSpecies;
  *   <li>With {@code threads > 1}, products of at least {@link #PARALLEL_MIN_FLOPS} are cut into chunks of
  *       column panels (row blocks when N has too few panels) that the caller and a private {@link Team} of
  *       {@code threads - 1} daemon threads claim in turn; idle workers spin briefly before parking. Segments
- *       confined to the caller are re-scoped (restricted
- *       {@link MemorySegment#reinterpret(Arena, java.util.function.Consumer)}) so the workers can use them;
- *       that is sound because the caller waits for every chunk before returning.
+ *       confined to the caller are lent to the workers for the product ({@link Team#lend}).
  * </ul>
  * Needs {@code --add-modules jdk.incubator.vector}; native access should be enabled for the re-scoping.
  */
@@ -68,8 +65,6 @@ public final class VectorGemm implements Gemm, AutoCloseable {
     /** Per-thread scratch, allocated once at its full size on a thread's first product. */
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
-    /** Never started: a thread other than the caller, to ask whether the workers could access a segment. */
-    private static final Thread PROBE = new Thread(() -> { }, "VectorGemm-probe");
 
     private final int threads;
     private final long parallelMinFlops;
@@ -176,9 +171,9 @@ public final class VectorGemm implements Gemm, AutoCloseable {
         long wanted = (long) (2.0 * m * n * k / CHUNK_FLOPS);
         int chunks = (int) Math.min(Math.max(wanted, team), (splitN ? 3L : 2L) * team);
         int chunk = (splitN ? NR : MR) * ceilDiv(units, chunks);
-        MemorySegment sa = shared(a);
-        MemorySegment sb = shared(b);
-        MemorySegment sc = shared(c);
+        MemorySegment sa = pool.lend(a);
+        MemorySegment sb = pool.lend(b);
+        MemorySegment sc = pool.lend(c);
         int parts = ceilDiv(splitN ? n : m, chunk);
         pool.run((part, member) -> {
             int from = part * chunk;
@@ -190,16 +185,6 @@ public final class VectorGemm implements Gemm, AutoCloseable {
                         sc, cOffset, ldc);
             }
         }, parts);
-    }
-
-    /**
-     * The segment itself when the pool's threads may access it; the same memory with the global scope when it is
-     * confined to the caller and alive (sound: only the caller could close it, and it waits for every chunk).
-     * Memory confined to a third thread, or freed, stays as it is, so using it fails as it would on the caller.
-     */
-    private static MemorySegment shared(MemorySegment s) {
-        return s.isAccessibleBy(PROBE) || !s.isAccessibleBy(Thread.currentThread()) || !s.scope().isAlive()
-                ? s : s.reinterpret(Arena.global(), null);
     }
 
     private static void checkView(String name, MemorySegment s, long offset, int rows, int cols, int ld) {
