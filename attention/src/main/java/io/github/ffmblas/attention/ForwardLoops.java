@@ -33,6 +33,8 @@ final class ForwardLoops implements Team.Task {
     private int width;
 
     private MultiHeadAttention attention;
+    private int group;
+    private int tileRows;
     private int lq;
     private int lk;
     private boolean needWeights;
@@ -82,10 +84,13 @@ final class ForwardLoops implements Team.Task {
     }
 
     /** Every attention item of a forward, on the team; {@code scores} and the masks are as the caller has them. */
-    void attend(MultiHeadAttention attention, int items, int lq, int lk, boolean needWeights, MemorySegment scratch,
-                long qAt, int qld, long kAt, int kld, long vAt, int vld, MemorySegment scores, long scoresAt,
-                long perThread, boolean causal, MemorySegment additive, MemorySegment hidden, MemorySegment padding) {
+    void attend(MultiHeadAttention attention, int items, int group, int tileRows, int lq, int lk, boolean needWeights,
+                MemorySegment scratch, long qAt, int qld, long kAt, int kld, long vAt, int vld, MemorySegment scores,
+                long scoresAt, long perThread, boolean causal, MemorySegment additive, MemorySegment hidden,
+                MemorySegment padding) {
         this.attention = attention;
+        this.group = group;
+        this.tileRows = tileRows;
         this.lq = lq;
         this.lk = lk;
         this.needWeights = needWeights;
@@ -114,8 +119,8 @@ final class ForwardLoops implements Team.Task {
     @Override
     public void run(int item, int member) {
         if (attending) {
-            attention.attendItem(item, team.size(), lq, lk, needWeights, scratch, qAt, qld, kAt, kld, vAt, vld, scores,
-                    scoresAt + member * perThread, causal, additive, hidden, padding);
+            attention.attendItem(item, group, tileRows, lq, lk, needWeights, scratch, qAt, qld, kAt, kld, vAt, vld,
+                    scores, scoresAt + member * perThread, causal, additive, hidden, padding);
             return;
         }
         int from = item * width;

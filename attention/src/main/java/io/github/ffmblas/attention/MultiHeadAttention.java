@@ -230,8 +230,13 @@ public final class MultiHeadAttention implements Attention {
         long kvAt = Workspace.aligned((long) mq * d);
         long projected = shapes.selfAttention() ? (long) mq * 3 * d : kvAt + (long) mk * 2 * d;
         long scoresAt = Workspace.aligned(projected);
-        long perThread = needWeights ? 0 : perThreadScratch(lq, lk, threads);
-        int items = batch * groups(lq, lk, needWeights, threads) * tiles(lq, lk, needWeights, threads);
+        // The attention's items: (batch row, group of heads, tile of query rows). With the weights returned, a
+        // whole head (all heads at one thread) per item, written straight into them.
+        int group = needWeights ? (threads > 1 ? 1 : numHeads) : headsPerTile(lq, lk, numHeads, threads);
+        int tileRows = needWeights ? lq : tileRows(lq, lk, group, threads);
+        int items = batch * ((numHeads + group - 1) / group) * ((lq + tileRows - 1) / tileRows);
+        long cells = (long) group * tileRows;
+        long perThread = needWeights ? 0 : Workspace.aligned(cells * lk) + Workspace.aligned(cells);
         // Logits for as many threads as can have an item at once.
         MemorySegment scratch = workspace.reserve(scoresAt + Math.min(threads, items) * perThread);
 
@@ -270,12 +275,12 @@ public final class MultiHeadAttention implements Attention {
         boolean causal = options.causal();
         if (threads == 1) {
             for (int item = 0; item < items; item++) {
-                attendItem(item, 1, lq, lk, needWeights, scratch, qAt, qld, kAt, kvld, vAt, kvld, scores, scoresAt,
-                        causal, additive, hidden, padding);
+                attendItem(item, group, tileRows, lq, lk, needWeights, scratch, qAt, qld, kAt, kvld, vAt, kvld, scores,
+                        scoresAt, causal, additive, hidden, padding);
             }
         } else {
-            workspace.loops().attend(this, items, lq, lk, needWeights, scratch, qAt, qld, kAt, kvld, vAt, kvld, scores,
-                    scoresAt, perThread, causal, additive, hidden, padding);
+            workspace.loops().attend(this, items, group, tileRows, lq, lk, needWeights, scratch, qAt, qld, kAt, kvld,
+                    vAt, kvld, scores, scoresAt, perThread, causal, additive, hidden, padding);
         }
         project(workspace, output, mq, scratch, qAt, qld, out.segment(), 0, d); // Q's columns: the context
     }
@@ -299,47 +304,16 @@ public final class MultiHeadAttention implements Attention {
         }
     }
 
-    /*
-     * How the attention is cut into items: (batch row, group of heads, tile of query rows). Kept as functions of
-     * the shape rather than an object, so a forward allocates nothing for them.
-     */
-
-    /** Heads per item: all of them when the weights are returned on one thread. */
-    private int group(int lq, int lk, boolean needWeights, int threads) {
-        return needWeights ? (threads > 1 ? 1 : numHeads) : headsPerTile(lq, lk, numHeads, threads);
-    }
-
-    private int groups(int lq, int lk, boolean needWeights, int threads) {
-        int group = group(lq, lk, needWeights, threads);
-        return (numHeads + group - 1) / group;
-    }
-
-    private int tileRowsFor(int lq, int lk, boolean needWeights, int threads) {
-        return needWeights ? lq : tileRows(lq, lk, group(lq, lk, needWeights, threads), threads);
-    }
-
-    private int tiles(int lq, int lk, boolean needWeights, int threads) {
-        int rows = tileRowsFor(lq, lk, needWeights, threads);
-        return (lq + rows - 1) / rows;
-    }
-
-    /** Floats of scratch each thread needs for its logits and row sums when the weights are not returned. */
-    private long perThreadScratch(int lq, int lk, int threads) {
-        long cells = (long) group(lq, lk, false, threads) * tileRowsFor(lq, lk, false, threads);
-        return Workspace.aligned(cells * lk) + Workspace.aligned(cells);
-    }
-
     /**
-     * One item of the attention: a group of heads of one batch row, for one tile of query rows.
+     * One item of the attention: {@code group} heads of one batch row, for one tile of {@code tileRows} query
+     * rows (fewer at the end).
      *
      * @param qAt      where Q starts in {@code scratch} (floats), {@code qld} floats a row; likewise K and V
      * @param scoresAt where this thread's logits start in {@code scratch} (when the weights are not returned)
      */
-    void attendItem(int item, int threads, int lq, int lk, boolean needWeights, MemorySegment scratch,
+    void attendItem(int item, int group, int tileRows, int lq, int lk, boolean needWeights, MemorySegment scratch,
                     long qAt, int qld, long kAt, int kld, long vAt, int vld, MemorySegment scores, long scoresAt,
                     boolean causal, MemorySegment additive, MemorySegment hidden, MemorySegment padding) {
-        int group = group(lq, lk, needWeights, threads);
-        int tileRows = tileRowsFor(lq, lk, needWeights, threads);
         int groups = (numHeads + group - 1) / group;
         int tiles = (lq + tileRows - 1) / tileRows;
         int b = item / (groups * tiles);
