@@ -8,9 +8,9 @@
  * Modes (every line that is not a result starts with '#'):
  *   sgemm_harness info
  *       "# config=<openblas_get_config()>", "# library=<file the dynamic linker loaded>", "# threads=<n>".
- *   sgemm_harness N THREADS WARMUPS RUNS A_FILE B_FILE C_FILE
- *       C = A*B, all N x N row-major, alpha 1, beta 0, NoTrans/NoTrans, on THREADS OpenBLAS threads.
- *       A_FILE and B_FILE hold N*N raw little-endian floats. WARMUPS untimed calls, then RUNS timed calls
+ *   sgemm_harness M N K THREADS WARMUPS RUNS A_FILE B_FILE C_FILE
+ *       C [M, N] = A [M, K] * B [K, N], all row-major, alpha 1, beta 0, NoTrans/NoTrans, on THREADS OpenBLAS
+ *       threads. A_FILE holds M*K and B_FILE K*N raw little-endian floats. WARMUPS untimed calls, then RUNS timed calls
  *       (CLOCK_MONOTONIC around each call), one line "ns <nanoseconds>" per timed call. C_FILE gets C.
  *   sgemm_harness downcall CALLS REPEATS
  *       REPEATS times: a loop of CALLS openblas_get_num_threads() calls, one line "ns/call <x>" each: the
@@ -23,6 +23,7 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,7 +44,7 @@ char *openblas_get_config(void);
 
 static int usage(const char *self) {
     fprintf(stderr,
-            "usage: %s N THREADS WARMUPS RUNS A_FILE B_FILE C_FILE\n"
+            "usage: %s M N K THREADS WARMUPS RUNS A_FILE B_FILE C_FILE\n"
             "       %s downcall CALLS REPEATS\n"
             "       %s info\n",
             self, self, self);
@@ -130,32 +131,33 @@ static int downcall(long calls, long repeats) {
     return sink == -1 ? 1 : 0; /* never: keeps the loop's result alive */
 }
 
-static int sgemm(long n, long threads, long warmups, long runs, const char *a_path, const char *b_path,
-                 const char *c_path) {
-    size_t count = (size_t)n * (size_t)n;
-    float *a = alloc_floats(count), *b = alloc_floats(count), *c = alloc_floats(count);
+/* C [m, n] = A [m, k] B [k, n], all row-major. */
+static int sgemm(long m, long n, long k, long threads, long warmups, long runs, const char *a_path,
+                 const char *b_path, const char *c_path) {
+    size_t a_count = (size_t)m * (size_t)k, b_count = (size_t)k * (size_t)n, c_count = (size_t)m * (size_t)n;
+    float *a = alloc_floats(a_count), *b = alloc_floats(b_count), *c = alloc_floats(c_count);
     if (!a || !b || !c) {
-        fprintf(stderr, "out of memory for n=%ld\n", n);
+        fprintf(stderr, "out of memory for m=%ld n=%ld k=%ld\n", m, n, k);
         return 1;
     }
-    if (read_floats(a_path, a, count) != 0 || read_floats(b_path, b, count) != 0) {
+    if (read_floats(a_path, a, a_count) != 0 || read_floats(b_path, b, b_count) != 0) {
         return 1;
     }
-    memset(c, 0, count * sizeof(float));
+    memset(c, 0, c_count * sizeof(float));
     openblas_set_num_threads((int)threads);
-    printf("# config=%s\n# threads=%d n=%ld warmups=%ld runs=%ld\n", openblas_get_config(),
-           openblas_get_num_threads(), n, warmups, runs);
-    int ni = (int)n;
+    printf("# config=%s\n# threads=%d m=%ld n=%ld k=%ld warmups=%ld runs=%ld\n", openblas_get_config(),
+           openblas_get_num_threads(), m, n, k, warmups, runs);
+    int mi = (int)m, ni = (int)n, ki = (int)k;
     for (long i = 0; i < warmups; i++) {
-        cblas_sgemm(CBLAS_ROW_MAJOR, CBLAS_NO_TRANS, CBLAS_NO_TRANS, ni, ni, ni, 1.0f, a, ni, b, ni, 0.0f, c, ni);
+        cblas_sgemm(CBLAS_ROW_MAJOR, CBLAS_NO_TRANS, CBLAS_NO_TRANS, mi, ni, ki, 1.0f, a, ki, b, ni, 0.0f, c, ni);
     }
     for (long i = 0; i < runs; i++) {
         int64_t start = now_ns();
-        cblas_sgemm(CBLAS_ROW_MAJOR, CBLAS_NO_TRANS, CBLAS_NO_TRANS, ni, ni, ni, 1.0f, a, ni, b, ni, 0.0f, c, ni);
+        cblas_sgemm(CBLAS_ROW_MAJOR, CBLAS_NO_TRANS, CBLAS_NO_TRANS, mi, ni, ki, 1.0f, a, ki, b, ni, 0.0f, c, ni);
         int64_t elapsed = now_ns() - start;
         printf("ns %lld\n", (long long)elapsed);
     }
-    int rc = write_floats(c_path, c, count) == 0 ? 0 : 1;
+    int rc = write_floats(c_path, c, c_count) == 0 ? 0 : 1;
     free(a);
     free(b);
     free(c);
@@ -173,15 +175,20 @@ int main(int argc, char **argv) {
         }
         return downcall(calls, repeats);
     }
-    if (argc != 8) {
+    if (argc != 10) {
         return usage(argv[0]);
     }
-    long n = parse_count(argv[1], 46340); /* n*n must fit an int index */
-    long threads = parse_count(argv[2], 1024);
-    long warmups = parse_count(argv[3], 1000000);
-    long runs = parse_count(argv[4], 1000000);
-    if (n < 1 || threads < 1 || warmups < 0 || runs < 0) {
+    long m = parse_count(argv[1], INT_MAX), n = parse_count(argv[2], INT_MAX), k = parse_count(argv[3], INT_MAX);
+    long threads = parse_count(argv[4], 1024);
+    long warmups = parse_count(argv[5], 1000000);
+    long runs = parse_count(argv[6], 1000000);
+    if (m < 1 || n < 1 || k < 1 || threads < 1 || warmups < 0 || runs < 0) {
         return usage(argv[0]);
     }
-    return sgemm(n, threads, warmups, runs, argv[5], argv[6], argv[7]);
+    /* every matrix must fit an int count of floats: that is what cblas_sgemm indexes with */
+    if (m * k > INT_MAX || k * n > INT_MAX || m * n > INT_MAX) {
+        fprintf(stderr, "m=%ld n=%ld k=%ld: a matrix holds more than %d floats\n", m, n, k, INT_MAX);
+        return 2;
+    }
+    return sgemm(m, n, k, threads, warmups, runs, argv[7], argv[8], argv[9]);
 }

@@ -178,7 +178,7 @@ public final class BenchRunner {
         }
         int inner = switch (problem) {
             case AttentionProblem p -> Math.max(p.dModel(), p.keyLength());
-            case SgemmProblem p -> p.n();
+            case SgemmProblem p -> p.k();
         };
         return 2e-5 * Math.sqrt(inner) * maxAbs;
     }

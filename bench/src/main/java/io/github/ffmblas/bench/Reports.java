@@ -29,11 +29,7 @@ public final class Reports {
     /** The heading of one (problem, threads) group. */
     public static String heading(List<Result> group) {
         Result first = group.getFirst();
-        String what = first.kind().equals("sgemm")
-                ? "sgemm n=" + first.n()
-                : "attention B=" + first.batch() + " Lq=" + first.queryLength() + " Lk=" + first.keyLength()
-                        + " d=" + first.dModel() + " H=" + first.heads();
-        return what + ", " + first.threads() + " thread" + (first.threads() == 1 ? "" : "s");
+        return first.shape() + ", " + first.threads() + " thread" + (first.threads() == 1 ? "" : "s");
     }
 
     /** A fixed-width table of one group, as printed while the benchmark runs. */
@@ -100,7 +96,7 @@ public final class Reports {
     public static String rooflineTable(List<Result> results) {
         Map<Integer, Double> sgemmRate = new TreeMap<>();
         for (Result r : results) {
-            if (r.kind().equals("sgemm") && r.impl().equals("native") && r.n() == 1024 && r.isTimed()) {
+            if (r.isSquareSgemm(1024) && r.impl().equals("native") && r.isTimed()) {
                 sgemmRate.put(r.threads(), r.gflops());
             }
         }
@@ -134,7 +130,9 @@ public final class Reports {
             o.put("key_len", r.keyLength());
             o.put("d_model", r.dModel());
             o.put("heads", r.heads());
+            o.put("m", r.m());
             o.put("n", r.n());
+            o.put("k", r.k());
             o.put("threads", r.threads());
             o.put("median_ms", r.medianMs());
             o.put("p90_ms", r.p90Ms());
@@ -179,7 +177,7 @@ public final class Reports {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         for (Result r : results) {
             if (r.isTimed()) {
-                String shape = r.kind().equals("sgemm") ? "sgemm n=" + r.n()
+                String shape = r.kind().equals("sgemm") ? r.shape()
                         : "B" + r.batch() + " L" + r.queryLength() + (r.keyLength().equals(r.queryLength()) ? "" : "/" + r.keyLength())
                                 + " d" + r.dModel() + " H" + r.heads();
                 data.addValue(r.gflops(), r.impl(), shape + " · " + r.threads() + "t");

@@ -43,9 +43,9 @@ public final class Workload implements AutoCloseable {
             a = null;
             b = null;
         } else {
-            int n = ((SgemmProblem) problem).n();
-            a = Tensor.copyOf(arena, gaussian(random, n * n, 1f), n, n).segment();
-            b = Tensor.copyOf(arena, gaussian(random, n * n, 1f), n, n).segment();
+            SgemmProblem p = (SgemmProblem) problem;
+            a = Tensor.copyOf(arena, gaussian(random, p.m() * p.k(), 1f), p.m(), p.k()).segment();
+            b = Tensor.copyOf(arena, gaussian(random, p.k() * p.n(), 1f), p.k(), p.n()).segment();
             query = key = null;
             inProjWeight = inProjBias = outProjWeight = outProjBias = null;
             weights = null;
@@ -113,12 +113,12 @@ public final class Workload implements AutoCloseable {
         return outProjBias;
     }
 
-    /** Sgemm A, {@code n x n} row-major floats. */
+    /** Sgemm A, {@code m x k} row-major floats. */
     public MemorySegment a() {
         return a;
     }
 
-    /** Sgemm B, {@code n x n} row-major floats. */
+    /** Sgemm B, {@code k x n} row-major floats. */
     public MemorySegment b() {
         return b;
     }

@@ -1,6 +1,7 @@
 package io.github.ffmblas.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -70,6 +71,10 @@ class BenchRunnerTest {
         // 8·B·L·d² + 4·B·L²·d for self-attention.
         assertEquals(8.0 * 128 * 768 * 768 + 4.0 * 128 * 128 * 768, new AttentionProblem(1, 128, 128, 768, 12).flops());
         assertEquals(2.0 * 64 * 64 * 64, new SgemmProblem(64).flops());
+        assertEquals(2.0 * 128 * 2304 * 768, new SgemmProblem(128, 2304, 768).flops());
+        assertThrows(IllegalArgumentException.class, () -> new SgemmProblem(0, 4, 4));
+        assertThrows(IllegalArgumentException.class, () -> new SgemmProblem(4, 4, -1));
+        assertThrows(IllegalArgumentException.class, () -> new SgemmProblem(1 << 16, 1 << 16, 1));
         AttentionProblem cross = new AttentionProblem(2, 3, 5, 8, 2);
         assertEquals(2 * (4.0 * 3 * 64 + 4.0 * 5 * 64 + 4.0 * 3 * 5 * 8), cross.flops());
     }

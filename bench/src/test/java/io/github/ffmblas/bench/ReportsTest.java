@@ -30,6 +30,18 @@ class ReportsTest {
     void noRooflineWithoutAnN1024Sgemm() {
         AttentionProblem shape = new AttentionProblem(1, 8, 8, 16, 2);
         assertEquals("", Reports.rooflineTable(List.of(Result.of(shape, "native", 1).timed(1, 1, 10, 5),
-                Result.of(new SgemmProblem(256), "native", 1).timed(1, 1, 100, 5))));
+                Result.of(new SgemmProblem(256), "native", 1).timed(1, 1, 100, 5),
+                Result.of(new SgemmProblem(128, 1024, 1024), "native", 1).timed(1, 1, 100, 5),
+                Result.of(new SgemmProblem(1024, 1024, 768), "native", 1).timed(1, 1, 100, 5))));
+    }
+
+    @Test
+    void headingsNameTheWholeShape() {
+        assertEquals("sgemm n=1024, 1 thread",
+                Reports.heading(List.of(Result.of(new SgemmProblem(1024), "native", 1))));
+        assertEquals("sgemm m=128 n=2304 k=768, 2 threads",
+                Reports.heading(List.of(Result.of(new SgemmProblem(128, 2304, 768), "native", 2))));
+        assertEquals("attention B=8 Lq=128 Lk=64 d=512 H=8, 1 thread",
+                Reports.heading(List.of(Result.of(new AttentionProblem(8, 128, 64, 512, 8), "native", 1))));
     }
 }

@@ -80,12 +80,11 @@ public final class CHarnessImplementation implements Implementation {
         }
         Path harness = binary();
         Path dir = Files.createTempDirectory("ffmblas-c-sgemm");
-        long bytes = (long) p.n() * p.n() * Float.BYTES;
         Path a = dir.resolve("a.f32");
         Path b = dir.resolve("b.f32");
-        write(workload.a().asSlice(0, bytes), a);
-        write(workload.b().asSlice(0, bytes), b);
-        return new SgemmCandidate(harness, dir, p.n(), threads, a, b, dir.resolve("c.f32"));
+        write(workload.a().asSlice(0, (long) p.m() * p.k() * Float.BYTES), a);
+        write(workload.b().asSlice(0, (long) p.k() * p.n() * Float.BYTES), b);
+        return new SgemmCandidate(harness, dir, p, threads, a, b, dir.resolve("c.f32"));
     }
 
     /** {@code cc}, else {@code gcc}, on PATH. */
@@ -216,17 +215,17 @@ public final class CHarnessImplementation implements Implementation {
     private static final class SgemmCandidate implements Candidate {
         private final Path harness;
         private final Path dir;
-        private final int n;
+        private final SgemmProblem problem;
         private final int threads;
         private final Path a;
         private final Path b;
         private final Path c;
         private boolean ran;
 
-        SgemmCandidate(Path harness, Path dir, int n, int threads, Path a, Path b, Path c) {
+        SgemmCandidate(Path harness, Path dir, SgemmProblem problem, int threads, Path a, Path b, Path c) {
             this.harness = harness;
             this.dir = dir;
-            this.n = n;
+            this.problem = problem;
             this.threads = threads;
             this.a = a;
             this.b = b;
@@ -245,11 +244,12 @@ public final class CHarnessImplementation implements Implementation {
                 throw new IllegalArgumentException("warmups=" + warmups + ", runs=" + runs + " must be >= 0");
             }
             Files.deleteIfExists(c);
-            Result r = exec(List.of(harness.toString(), Integer.toString(n), Integer.toString(threads),
-                    Integer.toString(warmups), Integer.toString(runs), a.toString(), b.toString(), c.toString()));
+            Result r = exec(List.of(harness.toString(), Integer.toString(problem.m()), Integer.toString(problem.n()),
+                    Integer.toString(problem.k()), Integer.toString(threads), Integer.toString(warmups),
+                    Integer.toString(runs), a.toString(), b.toString(), c.toString()));
             if (r.exitCode() != 0) {
-                throw new IOException("the C harness failed (exit " + r.exitCode() + ") for n=" + n + ":\n"
-                        + r.output());
+                throw new IOException("the C harness failed (exit " + r.exitCode() + ") for " + problem.label()
+                        + ":\n" + r.output());
             }
             long[] nanos = parseRunNanos(r.output(), runs);
             ran = true;
@@ -262,10 +262,11 @@ public final class CHarnessImplementation implements Implementation {
                 throw new IllegalStateException("the C harness has not run yet: call timeItself first");
             }
             ByteBuffer bytes = ByteBuffer.wrap(Files.readAllBytes(c)).order(ByteOrder.LITTLE_ENDIAN);
-            if (bytes.remaining() != (long) n * n * Float.BYTES) {
-                throw new IOException(c + " holds " + bytes.remaining() + " bytes, expected " + (long) n * n * 4);
+            long expected = (long) problem.m() * problem.n() * Float.BYTES;
+            if (bytes.remaining() != expected) {
+                throw new IOException(c + " holds " + bytes.remaining() + " bytes, expected " + expected);
             }
-            float[] out = new float[n * n];
+            float[] out = new float[problem.m() * problem.n()];
             bytes.asFloatBuffer().get(out);
             return out;
         }

@@ -60,18 +60,20 @@ public final class JavaReferenceImplementation implements Implementation {
                 }
             };
             case SgemmProblem p -> new Candidate() {
+                private final int m = p.m();
                 private final int n = p.n();
-                private final float[] a = Tensor.of(workload.a(), n, n).toFloatArray();
-                private final float[] b = Tensor.of(workload.b(), n, n).toFloatArray();
-                private final float[] c = new float[n * n];
+                private final int k = p.k();
+                private final float[] a = Tensor.of(workload.a(), m, k).toFloatArray();
+                private final float[] b = Tensor.of(workload.b(), k, n).toFloatArray();
+                private final float[] c = new float[m * n];
 
                 @Override
                 public void run() {
-                    for (int i = 0; i < n; i++) {
+                    for (int i = 0; i < m; i++) {
                         for (int j = 0; j < n; j++) {
                             float acc = 0f;
-                            for (int t = 0; t < n; t++) {
-                                acc += a[i * n + t] * b[t * n + j];
+                            for (int t = 0; t < k; t++) {
+                                acc += a[i * k + t] * b[t * n + j];
                             }
                             c[i * n + j] = acc;
                         }

@@ -57,15 +57,19 @@ public final class JniImplementation implements Implementation {
 
     private static final class SgemmCandidate implements Candidate {
         private final Arena arena = Arena.ofConfined();
+        private final int m;
         private final int n;
+        private final int k;
         private final MemorySegment c;
         private final FloatPointer pa;
         private final FloatPointer pb;
         private final FloatPointer pc;
 
         SgemmCandidate(Workload workload, SgemmProblem p) {
+            m = p.m();
             n = p.n();
-            c = arena.allocate((long) n * n * Float.BYTES, 64);
+            k = p.k();
+            c = arena.allocate((long) m * n * Float.BYTES, 64);
             pa = new SegmentFloatPointer(workload.a());
             pb = new SegmentFloatPointer(workload.b());
             pc = new SegmentFloatPointer(c);
@@ -74,7 +78,7 @@ public final class JniImplementation implements Implementation {
         @Override
         public void run() {
             openblas_nolapack.cblas_sgemm(openblas_nolapack.CblasRowMajor, openblas_nolapack.CblasNoTrans,
-                    openblas_nolapack.CblasNoTrans, n, n, n, 1f, pa, n, pb, n, 0f, pc, n);
+                    openblas_nolapack.CblasNoTrans, m, n, k, 1f, pa, k, pb, n, 0f, pc, n);
         }
 
         @Override

@@ -103,11 +103,8 @@ public final class OnnxRuntimeImplementation implements Implementation {
                 inputs.put("key", workload.key());
                 yield new OrtCandidate(crossAttentionModel(workload), threads, inputs, "output", outShape);
             }
-            case SgemmProblem p -> {
-                int n = p.n();
-                yield new OrtCandidate(sgemmModel(workload), threads, Map.of("a", Tensor.of(workload.a(), n, n)), "c",
-                        new long[] {n, n});
-            }
+            case SgemmProblem p -> new OrtCandidate(sgemmModel(workload), threads,
+                    Map.of("a", Tensor.of(workload.a(), p.m(), p.k())), "c", new long[] {p.m(), p.n()});
         };
     }
 
@@ -166,15 +163,18 @@ public final class OnnxRuntimeImplementation implements Implementation {
         return OnnxModelWriter.write(new Model(OnnxModelWriter.IR_VERSION, OPSETS, PRODUCER, graph));
     }
 
-    /** {@code a [n, n] -> MatMul(b [n, n]) -> c}. */
+    /**
+     * {@code a [m, k] -> MatMul(b [k, n]) -> c [m, n]}. B is a constant of the graph, as weights are, so ONNX
+     * Runtime may pack it once when the session is created.
+     */
     static byte[] sgemmModel(Workload workload) {
-        int n = workload.sgemm().n();
-        float[] bValues = Tensor.of(workload.b(), n, n).toFloatArray();
+        SgemmProblem p = workload.sgemm();
+        float[] bValues = Tensor.of(workload.b(), p.k(), p.n()).toFloatArray();
         Graph graph = new Graph("sgemm",
                 List.of(new Node("matmul", "MatMul", "", List.of("a", "b"), List.of("c"), List.of())),
-                List.of(new Initializer("b", new long[] {n, n}, bValues)),
-                List.of(new ValueInfo("a", n, n)),
-                List.of(new ValueInfo("c", n, n)));
+                List.of(new Initializer("b", new long[] {p.k(), p.n()}, bValues)),
+                List.of(new ValueInfo("a", p.m(), p.k())),
+                List.of(new ValueInfo("c", p.m(), p.n())));
         return OnnxModelWriter.write(new Model(OnnxModelWriter.IR_VERSION, List.of(new OpsetImport("", ONNX_OPSET)),
                 PRODUCER, graph));
     }

@@ -30,19 +30,20 @@ class CHarnessImplementationTest {
         assumeTrue(CHarnessImplementation.compiler().isPresent(), "no C compiler (cc/gcc) on PATH");
     }
 
-    @ParameterizedTest(name = "n={0} threads={1}")
-    @CsvSource({"1,1", "7,1", "64,1", "130,1", "1,2", "7,2", "64,2", "130,2"})
-    void sgemmEqualsNative(int n, int threads) throws Exception {
+    @ParameterizedTest(name = "m={0} n={1} k={2} threads={3}")
+    @CsvSource({"1,1,1,1", "7,7,7,1", "64,64,64,1", "130,130,130,1", "1,1,1,2", "7,7,7,2", "64,64,64,2", "130,130,130,2",
+            "7,33,130,1", "130,7,33,2", "33,130,1,1"})
+    void sgemmEqualsNative(int m, int n, int k, int threads) throws Exception {
         assumeCompiler();
         CHarnessImplementation c = new CHarnessImplementation();
-        try (Workload w = SgemmCheck.workload(n)) {
+        try (Workload w = SgemmCheck.workload(m, n, k)) {
             assertTrue(c.unsupported(w.problem(), threads).isEmpty());
             float[] expected = SgemmCheck.nativeResult(w, threads);
             try (Candidate candidate = c.prepare(w, threads)) {
                 long[] nanos = candidate.timeItself(1, 3).orElseThrow();
                 assertEquals(3, nanos.length);
                 assertTrue(Arrays.stream(nanos).allMatch(t -> t > 0), Arrays.toString(nanos));
-                SgemmCheck.assertSameProduct(w, expected, candidate.result(), "c n=" + n + " threads=" + threads);
+                SgemmCheck.assertSameProduct(w, expected, candidate.result(), "c " + w.problem().label() + " threads=" + threads);
             }
         }
     }
@@ -67,7 +68,7 @@ class CHarnessImplementationTest {
     @Test
     void runIsNotTimedFromJavaAndResultNeedsARun() throws Exception {
         assumeCompiler();
-        try (Workload w = SgemmCheck.workload(3); Candidate candidate = new CHarnessImplementation().prepare(w, 1)) {
+        try (Workload w = SgemmCheck.workload(3, 3, 3); Candidate candidate = new CHarnessImplementation().prepare(w, 1)) {
             assertThrows(UnsupportedOperationException.class, candidate::run);
             assertThrows(IllegalStateException.class, candidate::result);
         }

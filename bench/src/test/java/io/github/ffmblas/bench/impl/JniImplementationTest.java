@@ -29,11 +29,12 @@ class JniImplementationTest {
         Blas.setNumThreads(DEFAULT_FFM_THREADS);
     }
 
-    @ParameterizedTest(name = "n={0} threads={1}")
-    @CsvSource({"1,1", "7,1", "64,1", "130,1", "1,2", "7,2", "64,2", "130,2"})
-    void sgemmEqualsNative(int n, int threads) throws Exception {
+    @ParameterizedTest(name = "m={0} n={1} k={2} threads={3}")
+    @CsvSource({"1,1,1,1", "7,7,7,1", "64,64,64,1", "130,130,130,1", "1,1,1,2", "7,7,7,2", "64,64,64,2", "130,130,130,2",
+            "7,33,130,1", "130,7,33,2", "33,130,1,1"})
+    void sgemmEqualsNative(int m, int n, int k, int threads) throws Exception {
         JniImplementation jni = new JniImplementation();
-        try (Workload w = SgemmCheck.workload(n)) {
+        try (Workload w = SgemmCheck.workload(m, n, k)) {
             assertTrue(jni.unsupported(w.problem(), threads).isEmpty(), () -> jni.unsupported(w.problem(), threads).get());
             float[] expected = SgemmCheck.nativeResult(w, threads);
             float[] actual;
@@ -42,7 +43,7 @@ class JniImplementationTest {
                 c.run();
                 actual = c.result();
             }
-            SgemmCheck.assertSameProduct(w, expected, actual, "jni n=" + n + " threads=" + threads);
+            SgemmCheck.assertSameProduct(w, expected, actual, "jni " + w.problem().label() + " threads=" + threads);
         }
     }
 

@@ -67,19 +67,19 @@ class OnnxRuntimeImplementationTest {
         }
     }
 
-    @ParameterizedTest(name = "n={0} threads={1}")
+    @ParameterizedTest(name = "m={0} n={1} k={2} threads={3}")
     @MethodSource("sgemmCases")
-    void sgemmMatchesNaiveProduct(int n, int threads) throws Exception {
-        SgemmProblem p = new SgemmProblem(n);
+    void sgemmMatchesNaiveProduct(int m, int n, int k, int threads) throws Exception {
+        SgemmProblem p = new SgemmProblem(m, n, k);
         try (Workload w = Workload.of(p, SEED); Candidate c = ort.prepare(w, threads)) {
-            float[] a = Tensor.of(w.a(), n, n).toFloatArray();
-            float[] b = Tensor.of(w.b(), n, n).toFloatArray();
-            float[] expected = new float[n * n];
-            for (int i = 0; i < n; i++) {
+            float[] a = Tensor.of(w.a(), m, k).toFloatArray();
+            float[] b = Tensor.of(w.b(), k, n).toFloatArray();
+            float[] expected = new float[m * n];
+            for (int i = 0; i < m; i++) {
                 for (int j = 0; j < n; j++) {
                     double acc = 0;
-                    for (int t = 0; t < n; t++) {
-                        acc += (double) a[i * n + t] * b[t * n + j];
+                    for (int t = 0; t < k; t++) {
+                        acc += (double) a[i * k + t] * b[t * n + j];
                     }
                     expected[i * n + j] = (float) acc;
                 }
@@ -90,7 +90,8 @@ class OnnxRuntimeImplementationTest {
     }
 
     static Stream<Arguments> sgemmCases() {
-        return Stream.of(Arguments.of(1, 1), Arguments.of(17, 1), Arguments.of(17, 2), Arguments.of(64, 2));
+        return Stream.of(Arguments.of(1, 1, 1, 1), Arguments.of(17, 17, 17, 1), Arguments.of(17, 17, 17, 2),
+                Arguments.of(64, 64, 64, 2), Arguments.of(7, 130, 33, 1), Arguments.of(130, 7, 33, 2));
     }
 
     /** The input tensor is a view of the workload's memory: no copy at preparation, none per run. */

@@ -12,8 +12,8 @@ import java.lang.foreign.ValueLayout;
 final class SgemmCheck {
     private SgemmCheck() {}
 
-    static Workload workload(int n) {
-        return Workload.of(new SgemmProblem(n), 1000L + n);
+    static Workload workload(int m, int n, int k) {
+        return Workload.of(new SgemmProblem(m, n, k), 1000L + m + 7L * n + 31L * k);
     }
 
     static float[] nativeResult(Workload workload, int threads) throws Exception {
@@ -29,21 +29,25 @@ final class SgemmCheck {
      * product computed in double.
      */
     static void assertSameProduct(Workload workload, float[] expected, float[] actual, String label) {
-        int n = workload.sgemm().n();
-        assertEquals((long) n * n, actual.length, label + ": length of C");
-        float[] a = workload.a().asSlice(0, (long) n * n * Float.BYTES).toArray(ValueLayout.JAVA_FLOAT);
-        float[] b = workload.b().asSlice(0, (long) n * n * Float.BYTES).toArray(ValueLayout.JAVA_FLOAT);
+        SgemmProblem problem = workload.sgemm();
+        int m = problem.m();
+        int n = problem.n();
+        int k = problem.k();
+        assertEquals((long) m * n, expected.length, label + ": length of native C");
+        assertEquals((long) m * n, actual.length, label + ": length of C");
+        float[] a = workload.a().asSlice(0, (long) m * k * Float.BYTES).toArray(ValueLayout.JAVA_FLOAT);
+        float[] b = workload.b().asSlice(0, (long) k * n * Float.BYTES).toArray(ValueLayout.JAVA_FLOAT);
         double u = Math.scalb(1.0, -24);
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < m; i++) {
             for (int j = 0; j < n; j++) {
                 double exact = 0;
                 double magnitude = 0;
-                for (int k = 0; k < n; k++) {
-                    double p = (double) a[i * n + k] * b[k * n + j];
+                for (int t = 0; t < k; t++) {
+                    double p = (double) a[i * k + t] * b[t * n + j];
                     exact += p;
                     magnitude += Math.abs(p);
                 }
-                double bound = 4 * n * u * magnitude + Float.MIN_NORMAL;
+                double bound = 4 * k * u * magnitude + Float.MIN_NORMAL;
                 int at = i * n + j;
                 if (Math.abs(expected[at] - exact) > bound) {
                     fail(label + ": native C[" + i + "," + j + "]=" + expected[at] + " but A·B=" + exact);
