@@ -140,11 +140,14 @@ public final class Blas {
         MemorySegment pa = k == 0 ? a : a.asSlice(aOffset * Float.BYTES);
         MemorySegment pb = k == 0 ? b : b.asSlice(bOffset * Float.BYTES);
         MemorySegment pc = c.asSlice(cOffset * Float.BYTES);
+        int gate = ExitGate.enter("sgemm");
         try {
             SGEMM.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha, pa, lda, pb, ldb, beta,
                     pc, ldc);
         } catch (Throwable e) {
             throw handleFailed("sgemm", e);
+        } finally {
+            ExitGate.leave(gate);
         }
     }
 
@@ -187,6 +190,7 @@ public final class Blas {
         MemorySegment pb = k == 0 ? b : b.asSlice(bOffset * Float.BYTES);
         MemorySegment pc = c.asSlice(cOffset * Float.BYTES);
         // Through the handle itself, as in gemm, so the slices stay off the heap.
+        int gate = ExitGate.enter("sgemmBatchStrided");
         try {
             if (layout == Layout.ROW_MAJOR) {
                 SGEMM_BATCH_STRIDED.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
@@ -200,6 +204,8 @@ public final class Blas {
                     alpha, pb, ldb, strideB, pa, lda, strideA, beta, pc, ldc, strideC, count);
         } catch (Throwable e) {
             throw handleFailed("sgemmBatchStrided", e);
+        } finally {
+            ExitGate.leave(gate);
         }
     }
 
@@ -378,11 +384,14 @@ public final class Blas {
             Checks.noOverlap(routine, Footprint.vector("y", y, yOffset, yLength, incy),
                     Footprint.vector("x", x, xOffset, xLength, incx));
         }
+        int gate = ExitGate.enter(routine);
         try {
             cblas_h.cblas_sgemv(layout.code(), trans.code(), m, n, alpha, a.asSlice(aOffset * Float.BYTES), lda,
                     x.asSlice(xOffset * Float.BYTES), incx, beta, y.asSlice(yOffset * Float.BYTES), incy);
         } catch (AssertionError e) {
             throw closedDuringCall(routine, e);
+        } finally {
+            ExitGate.leave(gate);
         }
     }
 
@@ -404,11 +413,14 @@ public final class Blas {
             Checks.noOverlap(routine, Footprint.vector("y", y, yOffset, n, incy),
                     Footprint.vector("x", x, xOffset, n, incx));
         }
+        int gate = ExitGate.enter(routine);
         try {
             cblas_h.cblas_saxpy(n, alpha, x.asSlice(xOffset * Float.BYTES), incx, y.asSlice(yOffset * Float.BYTES),
                     incy);
         } catch (AssertionError e) {
             throw closedDuringCall(routine, e);
+        } finally {
+            ExitGate.leave(gate);
         }
     }
 
@@ -423,10 +435,13 @@ public final class Blas {
         if (n == 0) {
             return 0f;
         }
+        int gate = ExitGate.enter(routine);
         try {
             return cblas_h.cblas_sdot(n, x.asSlice(xOffset * Float.BYTES), incx, y.asSlice(yOffset * Float.BYTES), incy);
         } catch (AssertionError e) {
             throw closedDuringCall(routine, e);
+        } finally {
+            ExitGate.leave(gate);
         }
     }
 
@@ -442,10 +457,13 @@ public final class Blas {
         // OpenBLAS, like reference BLAS, returns without scaling anything when incx < 0. Scaling touches the same
         // floats whichever way the vector runs, so pass |incx| (any increment will do for a single element).
         int inc = n == 1 ? 1 : fitsInt(routine, "|incx|", Math.abs((long) incx));
+        int gate = ExitGate.enter(routine);
         try {
             cblas_h.cblas_sscal(n, alpha, x.asSlice(xOffset * Float.BYTES), inc);
         } catch (AssertionError e) {
             throw closedDuringCall(routine, e);
+        } finally {
+            ExitGate.leave(gate);
         }
     }
 
