@@ -185,8 +185,8 @@ int main(int argc, char **argv) {
     if (m < 1 || n < 1 || k < 1 || threads < 1 || warmups < 0 || runs < 0) {
         return usage(argv[0]);
     }
-    /* every matrix must fit an int count of floats: that is what cblas_sgemm indexes with */
-    if (m * k > INT_MAX || k * n > INT_MAX || m * n > INT_MAX) {
+    /* every matrix must hold at most INT_MAX floats: the Java side reads C back into one float[] */
+    if (m > INT_MAX / k || k > INT_MAX / n || m > INT_MAX / n) {
         fprintf(stderr, "m=%ld n=%ld k=%ld: a matrix holds more than %d floats\n", m, n, k, INT_MAX);
         return 2;
     }

@@ -7,14 +7,19 @@ package io.github.ffmblas.bench;
  * products matters more than its large-matrix rate.
  */
 public record SgemmProblem(int m, int n, int k) implements Problem {
+    /**
+     * The most floats one matrix may hold (256 MiB; square n = 8192): every peer's C comes back as one heap
+     * array to be compared, and the C harness passes A, B and C through files.
+     */
+    public static final long MAX_FLOATS = 1L << 26;
 
     public SgemmProblem {
         if (m < 1 || n < 1 || k < 1) {
             throw new IllegalArgumentException("sgemm sizes must be >= 1, got m=" + m + " n=" + n + " k=" + k);
         }
-        if ((long) m * k > Integer.MAX_VALUE || (long) k * n > Integer.MAX_VALUE || (long) m * n > Integer.MAX_VALUE) {
+        if ((long) m * k > MAX_FLOATS || (long) k * n > MAX_FLOATS || (long) m * n > MAX_FLOATS) {
             throw new IllegalArgumentException("sgemm m=" + m + " n=" + n + " k=" + k + ": a matrix would hold more than "
-                    + Integer.MAX_VALUE + " floats");
+                    + MAX_FLOATS + " floats (256 MiB)");
         }
     }
 

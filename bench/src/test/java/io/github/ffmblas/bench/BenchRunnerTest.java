@@ -28,7 +28,7 @@ class BenchRunnerTest {
 
         @Override
         public Candidate prepare(Workload workload, int threads) {
-            int size = workload.problem() instanceof SgemmProblem p ? p.n() * p.n()
+            int size = workload.problem() instanceof SgemmProblem p ? p.m() * p.n()
                     : workload.attention().batch() * workload.attention().queryLength() * workload.attention().dModel();
             return new Candidate() {
                 @Override
@@ -75,8 +75,17 @@ class BenchRunnerTest {
         assertThrows(IllegalArgumentException.class, () -> new SgemmProblem(0, 4, 4));
         assertThrows(IllegalArgumentException.class, () -> new SgemmProblem(4, 4, -1));
         assertThrows(IllegalArgumentException.class, () -> new SgemmProblem(1 << 16, 1 << 16, 1));
+        assertThrows(IllegalArgumentException.class, () -> new SgemmProblem(1, 1 << 13, (1 << 13) + 1));
+        new SgemmProblem(1 << 13, 1 << 13, 1 << 13); // 8192^2 floats a matrix: the largest square allowed
         AttentionProblem cross = new AttentionProblem(2, 3, 5, 8, 2);
         assertEquals(2 * (4.0 * 3 * 64 + 4.0 * 5 * 64 + 4.0 * 3 * 5 * 8), cross.flops());
+    }
+
+    @Test
+    void sgemmToleranceGrowsWithTheInnerDimension() {
+        float[] ones = {1f, -1f};
+        assertEquals(2e-5 * 64, BenchRunner.tolerance(new SgemmProblem(2, 2, 4096), ones), 1e-12);
+        assertEquals(2e-5 * Math.sqrt(2), BenchRunner.tolerance(new SgemmProblem(4096, 4096, 2), ones), 1e-12);
     }
 
     @Test

@@ -54,7 +54,8 @@ class BenchCommandTest {
         assertEquals(2, MainTest.run("bench", "--impls", "cuda").code());
         assertEquals(2, MainTest.run("bench", "--threads", "0").code());
         assertEquals(2, MainTest.run("bench", "--shapes", "none", "--sgemm", "none").code());
-        for (String sgemm : List.of("7x33", "7x33x5x2", "0x4x4", "4xx4", "8x8x-1", "40000", "8x8x", "x")) {
+        for (String sgemm : List.of("7x33", "7x33x5x2", "0x4x4", "4xx4", "8x8x-1", "40000", "8x8x", "x", "32768x32768x1",
+                "9000")) {
             MainTest.Run r = MainTest.run("bench", "--shapes", "none", "--sgemm", sgemm);
             assertEquals(2, r.code(), sgemm + ": " + r.err());
             assertTrue(r.err().contains("--sgemm"), sgemm + ": " + r.err());

@@ -36,7 +36,7 @@ public final class CHarnessMain {
                 if (args.length < 2) {
                     throw new IllegalArgumentException("sgemm N [THREADS [WARMUPS [RUNS]]]");
                 }
-                int n = Integer.parseInt(args[1]); // square: the shape the JMH and bench rows compare at
+                int n = Integer.parseInt(args[1]); // square, as the JMH SgemmBenchmark compares
                 int threads = args.length > 2 ? Integer.parseInt(args[2]) : 1;
                 int warmups = args.length > 3 ? Integer.parseInt(args[3]) : 5;
                 int runs = args.length > 4 ? Integer.parseInt(args[4]) : 10;
