@@ -13,9 +13,14 @@ import static io.github.ffmblas.bindings.Checks.vectorExtent;
 import io.github.ffmblas.bindings.cblas.cblas_h;
 import io.github.ffmblas.nativelib.LoadedLibrary;
 import io.github.ffmblas.nativelib.OpenBlasLibrary;
+import java.lang.foreign.AddressLayout;
 import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -61,6 +66,12 @@ public final class Blas {
     private static final boolean HAS_NATIVE_BATCH = bindAll();
     /** Called directly by {@link #gemm}; see there. */
     private static final MethodHandle SGEMM = cblas_h.cblas_sgemm$handle();
+    /** The same function with A, B and C passed as addresses (longs): see {@link #gemm}. */
+    private static final MethodHandle SGEMM_BY_ADDRESS = byAddress(cblas_h.cblas_sgemm$address(),
+            cblas_h.cblas_sgemm$descriptor());
+    /** A thread that owns nothing: a segment it cannot access is confined to some thread. */
+    private static final Thread NO_OWNER = new Thread(() -> { });
+    private static final MemorySegment.Scope GLOBAL = Arena.global().scope();
     /** Likewise; null when the library has no batch entry point (then it is never called). */
     private static final MethodHandle SGEMM_BATCH_STRIDED = HAS_NATIVE_BATCH
             ? cblas_h.cblas_sgemm_batch_strided$handle() : null;
@@ -69,6 +80,29 @@ public final class Blas {
     private static final boolean SMALL_BATCH_FIXED = atLeast(VERSION, FIRST_FIXED_VERSION);
 
     private Blas() {}
+
+    /**
+     * A downcall to {@code function} whose pointer parameters are declared as 64-bit integers. Both are passed
+     * alike (the INTEGER class of the x86-64 System V and AArch64 calling conventions), so the C function sees
+     * the same pointers. Only for memory that no other thread can free during the call: FFM does not hold a
+     * long's memory alive as it holds a segment's.
+     */
+    private static MethodHandle byAddress(MemorySegment function, FunctionDescriptor generated) {
+        if (ValueLayout.ADDRESS.byteSize() != Long.BYTES) {
+            throw new IllegalStateException("ffmblas needs 64-bit pointers");
+        }
+        MemoryLayout[] parameters = generated.argumentLayouts().stream()
+                .map(l -> l instanceof AddressLayout ? ValueLayout.JAVA_LONG : l).toArray(MemoryLayout[]::new);
+        return Linker.nativeLinker().downcallHandle(function, FunctionDescriptor.ofVoid(parameters));
+    }
+
+    /**
+     * True when no thread but the calling one can free {@code s}'s memory while the caller is inside a
+     * downcall: {@code s} is confined to the calling thread (checked accessible already) or global.
+     */
+    private static boolean ownedOrGlobal(MemorySegment s) {
+        return !s.isAccessibleBy(NO_OWNER) || s.scope().equals(GLOBAL);
+    }
 
     /**
      * Resolves every bound function now and checks that each lands in the file ffmblas loaded. The generated
@@ -130,13 +164,30 @@ public final class Blas {
 
     /**
      * One checked {@code cblas_sgemm}. With k == 0 nothing is read from A or B, and their offsets may lie past
-     * the end. The slices below stay off the heap only if the JIT compiles them together with the downcall, so
-     * this calls the generated handle itself: a constant handle is always inlined, whereas the generated wrapper
-     * (176 bytes of bytecode) sometimes is not, and then every call allocated its three slices (~2 KB a forward).
+     * the end.
+     *
+     * <p>Memory only the calling thread can free (confined to it, or global) goes by address: nothing is
+     * allocated, however the JIT has compiled this. Other memory (a shared or automatic arena) goes as slices,
+     * which FFM keeps from being freed until the call returns; the slices stay off the heap only once C2 has
+     * compiled them together with the downcall. So this calls the generated handle itself: a constant handle is
+     * always inlined, whereas the generated wrapper (176 bytes of bytecode) sometimes is not.
      */
     private static void gemm(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, float alpha,
                              MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb,
                              float beta, MemorySegment c, long cOffset, int ldc) {
+        if (ownedOrGlobal(a) && ownedOrGlobal(b) && ownedOrGlobal(c)) {
+            int gate = ExitGate.enter("sgemm");
+            try {
+                SGEMM_BY_ADDRESS.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
+                        a.address() + aOffset * Float.BYTES, lda, b.address() + bOffset * Float.BYTES, ldb, beta,
+                        c.address() + cOffset * Float.BYTES, ldc);
+            } catch (Throwable e) {
+                throw handleFailed("sgemm", e);
+            } finally {
+                ExitGate.leave(gate);
+            }
+            return;
+        }
         MemorySegment pa = k == 0 ? a : a.asSlice(aOffset * Float.BYTES);
         MemorySegment pb = k == 0 ? b : b.asSlice(bOffset * Float.BYTES);
         MemorySegment pc = c.asSlice(cOffset * Float.BYTES);
