@@ -75,6 +75,9 @@ public final class Blas {
     /** Likewise; null when the library has no batch entry point (then it is never called). */
     private static final MethodHandle SGEMM_BATCH_STRIDED = HAS_NATIVE_BATCH
             ? cblas_h.cblas_sgemm_batch_strided$handle() : null;
+    private static final MethodHandle SGEMM_BATCH_STRIDED_BY_ADDRESS = HAS_NATIVE_BATCH
+            ? byAddress(cblas_h.cblas_sgemm_batch_strided$address(), cblas_h.cblas_sgemm_batch_strided$descriptor())
+            : null;
     private static final String CONFIG = cblas_h.openblas_get_config().getString(0);
     private static final String VERSION = parseVersion(CONFIG);
     private static final boolean SMALL_BATCH_FIXED = atLeast(VERSION, FIRST_FIXED_VERSION);
@@ -237,22 +240,43 @@ public final class Blas {
                                     float alpha, MemorySegment a, long aOffset, int lda, int strideA,
                                     MemorySegment b, long bOffset, int ldb, int strideB,
                                     float beta, MemorySegment c, long cOffset, int ldc, int strideC, int count) {
+        // OpenBLAS 0.3.31 rejects every column-major batch (xerbla "parameter number 8", C untouched; fixed
+        // upstream by PR #5979). A column-major C is the row-major C^T = op(B)^T * op(A)^T: the same memory and
+        // work with the operands exchanged, which is what OpenBLAS's row-major path does anyway.
+        boolean rowMajor = layout == Layout.ROW_MAJOR;
+        if (ownedOrGlobal(a) && ownedOrGlobal(b) && ownedOrGlobal(c)) { // by address, as in gemm
+            long pa = a.address() + aOffset * Float.BYTES;
+            long pb = b.address() + bOffset * Float.BYTES;
+            long pc = c.address() + cOffset * Float.BYTES;
+            int gate = ExitGate.enter("sgemmBatchStrided");
+            try {
+                if (rowMajor) {
+                    SGEMM_BATCH_STRIDED_BY_ADDRESS.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
+                            alpha, pa, lda, strideA, pb, ldb, strideB, beta, pc, ldc, strideC, count);
+                } else {
+                    SGEMM_BATCH_STRIDED_BY_ADDRESS.invokeExact(Layout.ROW_MAJOR.code(), transB.code(), transA.code(),
+                            n, m, k, alpha, pb, ldb, strideB, pa, lda, strideA, beta, pc, ldc, strideC, count);
+                }
+            } catch (Throwable e) {
+                throw handleFailed("sgemmBatchStrided", e);
+            } finally {
+                ExitGate.leave(gate);
+            }
+            return;
+        }
         MemorySegment pa = k == 0 ? a : a.asSlice(aOffset * Float.BYTES);
         MemorySegment pb = k == 0 ? b : b.asSlice(bOffset * Float.BYTES);
         MemorySegment pc = c.asSlice(cOffset * Float.BYTES);
         // Through the handle itself, as in gemm, so the slices stay off the heap.
         int gate = ExitGate.enter("sgemmBatchStrided");
         try {
-            if (layout == Layout.ROW_MAJOR) {
+            if (rowMajor) {
                 SGEMM_BATCH_STRIDED.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
                         pa, lda, strideA, pb, ldb, strideB, beta, pc, ldc, strideC, count);
-                return;
+            } else {
+                SGEMM_BATCH_STRIDED.invokeExact(Layout.ROW_MAJOR.code(), transB.code(), transA.code(), n, m, k,
+                        alpha, pb, ldb, strideB, pa, lda, strideA, beta, pc, ldc, strideC, count);
             }
-            // OpenBLAS 0.3.31 rejects every column-major batch (xerbla "parameter number 8", C untouched;
-            // fixed upstream by PR #5979). A column-major C is the row-major C^T = op(B)^T * op(A)^T: the same
-            // memory and work with the operands exchanged, which is what OpenBLAS's row-major path does anyway.
-            SGEMM_BATCH_STRIDED.invokeExact(Layout.ROW_MAJOR.code(), transB.code(), transA.code(), n, m, k,
-                    alpha, pb, ldb, strideB, pa, lda, strideA, beta, pc, ldc, strideC, count);
         } catch (Throwable e) {
             throw handleFailed("sgemmBatchStrided", e);
         } finally {

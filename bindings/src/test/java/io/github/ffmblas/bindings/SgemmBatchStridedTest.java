@@ -228,6 +228,16 @@ class SgemmBatchStridedTest {
                         .assertMatches(TestData.read(batched), context + " (batched vs loop of sgemm)");
                 assertArrayEquals(TestData.bits(a), TestData.bits(TestData.read(sa)), context + ": A changed");
                 assertArrayEquals(TestData.bits(b), TestData.bits(TestData.read(sb)), context + ": B changed");
+
+                // Confined memory goes to OpenBLAS by address; shared memory as segments FFM holds: both paths.
+                try (Arena shared = Arena.ofShared()) {
+                    MemorySegment viaSegments = TestData.copy(shared, c);
+                    Blas.sgemmBatchStrided(layout, transA, transB, m, n, k, alpha, TestData.copy(shared, a),
+                            va.offset(), va.ld(), va.stride(), TestData.copy(shared, b), vb.offset(), vb.ld(),
+                            vb.stride(), beta, viaSegments, vc.offset(), vc.ld(), vc.stride(), count);
+                    new NaiveBlas.Expected(loop, oracle.written(), oracle.sumAbs())
+                            .assertMatches(TestData.read(viaSegments), context + " (batched on shared memory)");
+                }
             }
         }
 
