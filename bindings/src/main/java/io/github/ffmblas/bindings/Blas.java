@@ -49,6 +49,10 @@ import java.util.regex.Pattern;
  * </ul>
  * When there is nothing to compute (a zero dimension) a routine returns without calling native code.
  *
+ * <p>Once the JVM has begun to shut down, every computing routine and {@link #setNumThreads} throw
+ * {@link IllegalStateException} instead of starting: OpenBLAS frees its memory as the process exits, and the
+ * exit waits for the calls already running (see {@code ExitGate}).
+ *
  * <p>OpenBLAS's thread count is process-wide: {@link #setNumThreads} affects every caller.
  */
 public final class Blas {
@@ -96,7 +100,9 @@ public final class Blas {
         }
         MemoryLayout[] parameters = generated.argumentLayouts().stream()
                 .map(l -> l instanceof AddressLayout ? ValueLayout.JAVA_LONG : l).toArray(MemoryLayout[]::new);
-        return Linker.nativeLinker().downcallHandle(function, FunctionDescriptor.ofVoid(parameters));
+        FunctionDescriptor descriptor = generated.returnLayout()
+                .map(r -> FunctionDescriptor.of(r, parameters)).orElseGet(() -> FunctionDescriptor.ofVoid(parameters));
+        return Linker.nativeLinker().downcallHandle(function, descriptor);
     }
 
     /**
@@ -182,7 +188,8 @@ public final class Blas {
             int gate = ExitGate.enter("sgemm");
             try {
                 SGEMM_BY_ADDRESS.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
-                        a.address() + aOffset * Float.BYTES, lda, b.address() + bOffset * Float.BYTES, ldb, beta,
+                        k == 0 ? a.address() : a.address() + aOffset * Float.BYTES, lda,
+                        k == 0 ? b.address() : b.address() + bOffset * Float.BYTES, ldb, beta,
                         c.address() + cOffset * Float.BYTES, ldc);
             } catch (Throwable e) {
                 throw handleFailed("sgemm", e);
@@ -245,8 +252,9 @@ public final class Blas {
         // work with the operands exchanged, which is what OpenBLAS's row-major path does anyway.
         boolean rowMajor = layout == Layout.ROW_MAJOR;
         if (ownedOrGlobal(a) && ownedOrGlobal(b) && ownedOrGlobal(c)) { // by address, as in gemm
-            long pa = a.address() + aOffset * Float.BYTES;
-            long pb = b.address() + bOffset * Float.BYTES;
+            // With k == 0 the offsets of A and B were not checked (nothing is read): pass the segments' bases.
+            long pa = k == 0 ? a.address() : a.address() + aOffset * Float.BYTES;
+            long pb = k == 0 ? b.address() : b.address() + bOffset * Float.BYTES;
             long pc = c.address() + cOffset * Float.BYTES;
             int gate = ExitGate.enter("sgemmBatchStrided");
             try {
@@ -552,12 +560,19 @@ public final class Blas {
     /**
      * Sets OpenBLAS's thread count for the whole process. Call it while no BLAS call is running: OpenBLAS
      * resizes its shared thread pool.
+     *
+     * @throws IllegalStateException when the JVM is shutting down (the pool is being torn down)
      */
     public static void setNumThreads(int threads) {
         if (threads < 1) {
             throw new IllegalArgumentException("setNumThreads: threads=" + threads + " must be >= 1");
         }
-        cblas_h.openblas_set_num_threads(threads);
+        int gate = ExitGate.enter("setNumThreads");
+        try {
+            cblas_h.openblas_set_num_threads(threads);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     /** Describes the loaded library and how ffmblas uses it. */

@@ -65,17 +65,21 @@ final class ExitGate {
         return sum;
     }
 
-    /** The shutdown hook: refuse new calls, then wait (bounded) for those in flight. */
+    /**
+     * The shutdown hook: refuse new calls, then wait (bounded) for those in flight. An interrupt does not end the
+     * wait early (returning would let OpenBLAS unload under the running calls); it is kept for the thread.
+     */
     static void drain() {
         closed = true;
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(DRAIN_SECONDS);
         boolean told = false;
+        boolean interrupted = false;
         while (inFlight() > 0) {
             long left = deadline - System.nanoTime();
             if (left <= 0) {
                 System.err.println("ffmblas: the JVM is exiting while " + inFlight() + " OpenBLAS call(s) still run"
                         + " after " + DRAIN_SECONDS + " s; OpenBLAS may crash the process as it unloads");
-                return;
+                break;
             }
             if (!told && left < TimeUnit.SECONDS.toNanos(DRAIN_SECONDS - 1)) {
                 System.err.println("ffmblas: the JVM is exiting; waiting up to " + DRAIN_SECONDS + " s for "
@@ -85,9 +89,11 @@ final class ExitGate {
             try {
                 Thread.sleep(1);
             } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
+                interrupted = true;
             }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 }

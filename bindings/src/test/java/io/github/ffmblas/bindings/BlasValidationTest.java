@@ -554,6 +554,21 @@ class BlasValidationTest {
         assertRejected(IllegalArgumentException.class, g.c, g::sgemm, "sgemm: C needs floats up to index");
     }
 
+    /** The same on shared memory, which goes to OpenBLAS as segments rather than by address. */
+    @Test
+    void zeroKOnSharedMemoryIgnoresTheOffsetsOfAAndB() {
+        try (Arena shared = Arena.ofShared()) {
+            MemorySegment a = shared.allocate(4L * Float.BYTES, 64);
+            MemorySegment b = shared.allocate(4L * Float.BYTES, 64);
+            MemorySegment c = TestData.copy(shared, new float[] {1f, 2f, 3f, 4f});
+            Blas.sgemm(Layout.ROW_MAJOR, N, N, 2, 2, 0, 1f, a, 1000, 1, b, Long.MAX_VALUE / 8, 2, 0.5f, c, 0, 2);
+            assertArrayEquals(new float[] {0.5f, 1f, 1.5f, 2f}, TestData.read(c));
+            Blas.sgemm(Layout.ROW_MAJOR, N, N, 2, 2, 0, 1f, a, Long.MAX_VALUE / 8, 1, b, 7, 2, 2f, c.asSlice(0),
+                    0, 2);
+            assertArrayEquals(new float[] {1f, 2f, 3f, 4f}, TestData.read(c));
+        }
+    }
+
     // ---- level 1 and 2 -----------------------------------------------------------------------------------------
 
     @Test
