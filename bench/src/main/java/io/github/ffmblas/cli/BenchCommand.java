@@ -26,8 +26,8 @@ import java.util.Set;
  * row; prints what it runs on, a table per shape, and writes results.json, report.md and chart.png.
  */
 final class BenchCommand {
-    static final String USAGE = "ffmblas bench [--shapes B,Lq,Lk,d,H;...] [--sgemm n|MxNxK,...|none] [--impls a,b,...]"
-            + " [--threads 1,2] [--quick] [--json FILE] [--out DIR] [--seed N]";
+    static final String USAGE = "ffmblas bench [--shapes B,Lq,Lk,d,H;...] [--sgemm n|MxNxK,...|none]"
+            + " [--impls a,b,...] [--threads 1,2] [--quick] [--json FILE] [--out DIR] [--seed N]";
     static final String DEFAULT_SHAPES = "1,128,128,768,12;1,512,512,768,12;8,128,128,512,8;1,2048,2048,1024,16";
     /** Square sizes, then the fused Q/K/V projection of the first default shape (B·L x 3d x d). */
     static final String DEFAULT_SGEMM = "64,256,1024,128x2304x768";
@@ -139,7 +139,8 @@ final class BenchCommand {
                 v.add(parseInts("--sgemm", size, 1, 1 << 15).getFirst());
             }
             try {
-                problems.add(v.size() == 1 ? new SgemmProblem(v.getFirst()) : new SgemmProblem(v.get(0), v.get(1), v.get(2)));
+                problems.add(v.size() == 1 ? new SgemmProblem(v.getFirst())
+                        : new SgemmProblem(v.get(0), v.get(1), v.get(2)));
             } catch (IllegalArgumentException e) {
                 throw new UsageException("--sgemm: " + e.getMessage());
             }

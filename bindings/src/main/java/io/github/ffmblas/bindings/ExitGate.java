@@ -52,10 +52,6 @@ final class ExitGate {
         IN_FLIGHT.getAndDecrement(stripe);
     }
 
-    static boolean isClosed() {
-        return closed;
-    }
-
     /** The calls in flight now, over all threads. */
     static int inFlight() {
         int sum = 0;
