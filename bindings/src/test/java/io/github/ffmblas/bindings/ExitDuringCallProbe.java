@@ -20,7 +20,12 @@ public final class ExitDuringCallProbe {
             caller.setDaemon(true); // daemon or not, exit must wait for its call
             caller.start();
         }
-        Thread.sleep(300);
+        // Exit only once every caller is inside a call: a fixed sleep lost that race on a loaded machine.
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (ExitGate.inFlight() < threads && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        Thread.sleep(20);
         System.out.println("exiting, calls in flight: " + ExitGate.inFlight());
         System.exit(0);
     }
