@@ -184,32 +184,34 @@ public final class Blas {
     private static void gemm(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, float alpha,
                              MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb,
                              float beta, MemorySegment c, long cOffset, int ldc) {
-        if (ownedOrGlobal(a) && ownedOrGlobal(b) && ownedOrGlobal(c)) {
-            int gate = ExitGate.enter("sgemm");
-            try {
-                SGEMM_BY_ADDRESS.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
-                        k == 0 ? a.address() : a.address() + aOffset * Float.BYTES, lda,
-                        k == 0 ? b.address() : b.address() + bOffset * Float.BYTES, ldb, beta,
-                        c.address() + cOffset * Float.BYTES, ldc);
-            } catch (Throwable e) {
-                throw handleFailed("sgemm", e);
-            } finally {
-                ExitGate.leave(gate);
-            }
-            return;
-        }
-        MemorySegment pa = k == 0 ? a : a.asSlice(aOffset * Float.BYTES);
-        MemorySegment pb = k == 0 ? b : b.asSlice(bOffset * Float.BYTES);
-        MemorySegment pc = c.asSlice(cOffset * Float.BYTES);
         int gate = ExitGate.enter("sgemm");
         try {
-            SGEMM.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha, pa, lda, pb, ldb, beta,
-                    pc, ldc);
+            if (ownedOrGlobal(a) && ownedOrGlobal(b) && ownedOrGlobal(c)) {
+                SGEMM_BY_ADDRESS.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
+                        input(a, aOffset, k), lda, input(b, bOffset, k), ldb, beta, c.address() + cOffset * Float.BYTES,
+                        ldc);
+            } else {
+                SGEMM.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha, inputSlice(a, aOffset, k),
+                        lda, inputSlice(b, bOffset, k), ldb, beta, c.asSlice(cOffset * Float.BYTES), ldc);
+            }
         } catch (Throwable e) {
             throw handleFailed("sgemm", e);
         } finally {
             ExitGate.leave(gate);
         }
+    }
+
+    /**
+     * Where an input operand starts. With k == 0 nothing is read from it and its offset was not checked (it may
+     * lie past the end): the segment's base stands in.
+     */
+    private static long input(MemorySegment s, long offset, int k) {
+        return k == 0 ? s.address() : s.address() + offset * Float.BYTES;
+    }
+
+    /** {@link #input} as a slice, for the segment path. */
+    private static MemorySegment inputSlice(MemorySegment s, long offset, int k) {
+        return k == 0 ? s : s.asSlice(offset * Float.BYTES);
     }
 
     /**
@@ -250,40 +252,31 @@ public final class Blas {
         // OpenBLAS 0.3.31 rejects every column-major batch (xerbla "parameter number 8", C untouched; fixed
         // upstream by PR #5979). A column-major C is the row-major C^T = op(B)^T * op(A)^T: the same memory and
         // work with the operands exchanged, which is what OpenBLAS's row-major path does anyway.
-        boolean rowMajor = layout == Layout.ROW_MAJOR;
-        if (ownedOrGlobal(a) && ownedOrGlobal(b) && ownedOrGlobal(c)) { // by address, as in gemm
-            // With k == 0 the offsets of A and B were not checked (nothing is read): pass the segments' bases.
-            long pa = k == 0 ? a.address() : a.address() + aOffset * Float.BYTES;
-            long pb = k == 0 ? b.address() : b.address() + bOffset * Float.BYTES;
-            long pc = c.address() + cOffset * Float.BYTES;
-            int gate = ExitGate.enter("sgemmBatchStrided");
-            try {
-                if (rowMajor) {
-                    SGEMM_BATCH_STRIDED_BY_ADDRESS.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
-                            alpha, pa, lda, strideA, pb, ldb, strideB, beta, pc, ldc, strideC, count);
-                } else {
-                    SGEMM_BATCH_STRIDED_BY_ADDRESS.invokeExact(Layout.ROW_MAJOR.code(), transB.code(), transA.code(),
-                            n, m, k, alpha, pb, ldb, strideB, pa, lda, strideA, beta, pc, ldc, strideC, count);
-                }
-            } catch (Throwable e) {
-                throw handleFailed("sgemmBatchStrided", e);
-            } finally {
-                ExitGate.leave(gate);
-            }
-            return;
+        if (layout == Layout.ROW_MAJOR) {
+            rowMajorBatch(transA, transB, m, n, k, alpha, a, aOffset, lda, strideA, b, bOffset, ldb, strideB, beta,
+                    c, cOffset, ldc, strideC, count);
+        } else {
+            rowMajorBatch(transB, transA, n, m, k, alpha, b, bOffset, ldb, strideB, a, aOffset, lda, strideA, beta,
+                    c, cOffset, ldc, strideC, count);
         }
-        MemorySegment pa = k == 0 ? a : a.asSlice(aOffset * Float.BYTES);
-        MemorySegment pb = k == 0 ? b : b.asSlice(bOffset * Float.BYTES);
-        MemorySegment pc = c.asSlice(cOffset * Float.BYTES);
-        // Through the handle itself, as in gemm, so the slices stay off the heap.
+    }
+
+    /** One row-major {@code cblas_sgemm_batch_strided}, by address or as slices as in {@link #gemm}. */
+    private static void rowMajorBatch(Transpose transA, Transpose transB, int m, int n, int k, float alpha,
+                                      MemorySegment a, long aOffset, int lda, int strideA,
+                                      MemorySegment b, long bOffset, int ldb, int strideB,
+                                      float beta, MemorySegment c, long cOffset, int ldc, int strideC, int count) {
+        int row = Layout.ROW_MAJOR.code();
         int gate = ExitGate.enter("sgemmBatchStrided");
         try {
-            if (rowMajor) {
-                SGEMM_BATCH_STRIDED.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
-                        pa, lda, strideA, pb, ldb, strideB, beta, pc, ldc, strideC, count);
+            if (ownedOrGlobal(a) && ownedOrGlobal(b) && ownedOrGlobal(c)) {
+                SGEMM_BATCH_STRIDED_BY_ADDRESS.invokeExact(row, transA.code(), transB.code(), m, n, k, alpha,
+                        input(a, aOffset, k), lda, strideA, input(b, bOffset, k), ldb, strideB, beta,
+                        c.address() + cOffset * Float.BYTES, ldc, strideC, count);
             } else {
-                SGEMM_BATCH_STRIDED.invokeExact(Layout.ROW_MAJOR.code(), transB.code(), transA.code(), n, m, k,
-                        alpha, pb, ldb, strideB, pa, lda, strideA, beta, pc, ldc, strideC, count);
+                SGEMM_BATCH_STRIDED.invokeExact(row, transA.code(), transB.code(), m, n, k, alpha,
+                        inputSlice(a, aOffset, k), lda, strideA, inputSlice(b, bOffset, k), ldb, strideB, beta,
+                        c.asSlice(cOffset * Float.BYTES), ldc, strideC, count);
             }
         } catch (Throwable e) {
             throw handleFailed("sgemmBatchStrided", e);
