@@ -73,6 +73,19 @@ public final class Blas {
     /** The same function with A, B and C passed as addresses (longs): see {@link #gemm}. */
     private static final MethodHandle SGEMM_BY_ADDRESS = byAddress(cblas_h.cblas_sgemm$address(),
             cblas_h.cblas_sgemm$descriptor());
+    /**
+     * Products of at most this many multiply-adds (64^3) are short calls. OpenBLAS runs them on the calling thread
+     * (it splits a GEMM over threads only above M*N*K = 65,536 * GEMM_MULTITHREAD_THRESHOLD = 262,144, in
+     * interface/gemm.c) and returns within a few microseconds, so they may be critical downcalls: see
+     * {@link #gemm}.
+     */
+    static final long SHORT_CALL_LIMIT = 1L << 18;
+    /**
+     * {@link #SGEMM_BY_ADDRESS} with {@link Linker.Option#critical critical(false)}: no thread-state transition,
+     * so no safepoint can begin while the call runs.
+     */
+    private static final MethodHandle SGEMM_SHORT = byAddress(cblas_h.cblas_sgemm$address(),
+            cblas_h.cblas_sgemm$descriptor(), Linker.Option.critical(false));
     /** A thread that owns nothing: a segment it cannot access is confined to some thread. */
     private static final Thread NO_OWNER = new Thread(() -> { });
     private static final MemorySegment.Scope GLOBAL = Arena.global().scope();
@@ -94,7 +107,8 @@ public final class Blas {
      * the same pointers. Only for memory that no other thread can free during the call: FFM does not hold a
      * long's memory alive as it holds a segment's.
      */
-    private static MethodHandle byAddress(MemorySegment function, FunctionDescriptor generated) {
+    private static MethodHandle byAddress(MemorySegment function, FunctionDescriptor generated,
+                                          Linker.Option... options) {
         if (ValueLayout.ADDRESS.byteSize() != Long.BYTES) {
             throw new IllegalStateException("ffmblas needs 64-bit pointers");
         }
@@ -102,7 +116,7 @@ public final class Blas {
                 .map(l -> l instanceof AddressLayout ? ValueLayout.JAVA_LONG : l).toArray(MemoryLayout[]::new);
         FunctionDescriptor descriptor = generated.returnLayout()
                 .map(r -> FunctionDescriptor.of(r, parameters)).orElseGet(() -> FunctionDescriptor.ofVoid(parameters));
-        return Linker.nativeLinker().downcallHandle(function, descriptor);
+        return Linker.nativeLinker().downcallHandle(function, descriptor, options);
     }
 
     /**
@@ -180,13 +194,31 @@ public final class Blas {
      * which FFM keeps from being freed until the call returns; the slices stay off the heap only once C2 has
      * compiled them together with the downcall. So this calls the generated handle itself: a constant handle is
      * always inlined, whereas the generated wrapper (176 bytes of bytecode) sometimes is not.
+     *
+     * <p>A short product by address ({@link #SHORT_CALL_LIMIT}) is a critical downcall and is not counted by the
+     * exit gate, whose two atomic updates cost more than the transition the critical call saves. It needs no count:
+     * the thread stays in the Java state, the JVM exits at a safepoint, and a safepoint cannot begin until the call
+     * returns, so OpenBLAS is never unloaded under it. Holding off safepoints (and so the GC) for a few
+     * microseconds is harmless.
      */
     private static void gemm(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, float alpha,
                              MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb,
                              float beta, MemorySegment c, long cOffset, int ldc) {
+        boolean byAddress = ownedOrGlobal(a) && ownedOrGlobal(b) && ownedOrGlobal(c);
+        if (byAddress && (long) m * n * k <= SHORT_CALL_LIMIT) {
+            ExitGate.ensureOpen("sgemm");
+            try {
+                SGEMM_SHORT.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
+                        input(a, aOffset, k), lda, input(b, bOffset, k), ldb, beta, c.address() + cOffset * Float.BYTES,
+                        ldc);
+            } catch (Throwable e) {
+                throw handleFailed("sgemm", e);
+            }
+            return;
+        }
         int gate = ExitGate.enter("sgemm");
         try {
-            if (ownedOrGlobal(a) && ownedOrGlobal(b) && ownedOrGlobal(c)) {
+            if (byAddress) {
                 SGEMM_BY_ADDRESS.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
                         input(a, aOffset, k), lda, input(b, bOffset, k), ldb, beta, c.address() + cOffset * Float.BYTES,
                         ldc);

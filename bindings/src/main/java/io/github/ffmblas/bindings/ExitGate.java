@@ -42,10 +42,26 @@ final class ExitGate {
         IN_FLIGHT.getAndIncrement(stripe);
         if (closed) {
             IN_FLIGHT.getAndDecrement(stripe);
-            throw new IllegalStateException(routine + ": the JVM is shutting down, and OpenBLAS frees its memory as"
-                    + " the process exits, so no new OpenBLAS call may start");
+            throw shuttingDown(routine);
         }
         return stripe;
+    }
+
+    /**
+     * For a critical downcall, which needs no count (the JVM cannot exit while one runs, see {@code Blas.gemm}):
+     * refuses it once the JVM is shutting down, as {@link #enter} does, so every call keeps one rule.
+     *
+     * @throws IllegalStateException when the JVM is shutting down
+     */
+    static void ensureOpen(String routine) {
+        if (closed) {
+            throw shuttingDown(routine);
+        }
+    }
+
+    private static IllegalStateException shuttingDown(String routine) {
+        return new IllegalStateException(routine + ": the JVM is shutting down, and OpenBLAS frees its memory as the"
+                + " process exits, so no new OpenBLAS call may start");
     }
 
     static void leave(int stripe) {

@@ -1,6 +1,7 @@
 package io.github.ffmblas.bindings;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -51,6 +52,23 @@ class SgemmTest {
                 for (float beta : SCALARS) {
                     gemm.check(random, alpha, beta);
                 }
+            }
+        }
+    }
+
+    /**
+     * Either side of {@link Blas#SHORT_CALL_LIMIT}: the product at the limit goes as a critical downcall, the one a
+     * k above it as an ordinary one. Both must agree with the oracle.
+     */
+    @ParameterizedTest
+    @EnumSource(Layout.class)
+    void shortAndOrdinaryCallsMatchTheOracle(Layout layout) {
+        assertEquals(64L * 64 * 64, Blas.SHORT_CALL_LIMIT);
+        Random random = new Random(64);
+        for (int k : new int[] {64, 65}) {
+            for (boolean padded : new boolean[] {false, true}) {
+                new Gemm(random, layout, Transpose.TRANSPOSE, Transpose.NO_TRANSPOSE, 64, 64, k, padded)
+                        .check(random, 0.75f, 0.5f);
             }
         }
     }
