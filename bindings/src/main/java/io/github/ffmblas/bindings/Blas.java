@@ -177,10 +177,13 @@ public final class Blas {
                              float alpha, MemorySegment a, long aOffset, int lda,
                              MemorySegment b, long bOffset, int ldb,
                              float beta, MemorySegment c, long cOffset, int ldc) {
-        checkGemm("sgemm", layout, transA, transB, m, n, k, a, aOffset, lda, 0, b, bOffset, ldb, 0,
-                c, cOffset, ldc, 0, 1);
-        if (m == 0 || n == 0) {
-            return;
+        if (!FastGemmCheck.accepts(layout, transA, transB, m, n, k, a, aOffset, lda, b, bOffset, ldb, c, cOffset,
+                ldc)) {
+            checkGemm("sgemm", layout, transA, transB, m, n, k, a, aOffset, lda, 0, b, bOffset, ldb, 0,
+                    c, cOffset, ldc, 0, 1);
+            if (m == 0 || n == 0) {
+                return;
+            }
         }
         gemm(layout, transA, transB, m, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);
     }
@@ -395,7 +398,7 @@ public final class Blas {
     }
 
     /** Every check of a (batched) GEMM; throws before any native code runs. Allocates nothing when all is well. */
-    private static void checkGemm(String routine, Layout layout, Transpose transA, Transpose transB,
+    static void checkGemm(String routine, Layout layout, Transpose transA, Transpose transB,
                                   int m, int n, int k,
                                   MemorySegment a, long aOffset, int lda, long strideA,
                                   MemorySegment b, long bOffset, int ldb, long strideB,
