@@ -74,15 +74,19 @@ public final class Blas {
     private static final MethodHandle SGEMM_BY_ADDRESS = byAddress(cblas_h.cblas_sgemm$address(),
             cblas_h.cblas_sgemm$descriptor());
     /**
-     * Products of at most this many multiply-adds (64^3) are short calls. OpenBLAS runs them on the calling thread
-     * (it splits a GEMM over threads only above M*N*K = 65,536 * GEMM_MULTITHREAD_THRESHOLD = 262,144, in
-     * interface/gemm.c) and returns within a few microseconds, so they may be critical downcalls: see
-     * {@link #gemm}.
+     * Products of at most this many multiply-adds (32^3) may be short calls, see {@link #shortCall}. OpenBLAS runs
+     * them on the calling thread in well under a microsecond: it splits a GEMM over threads only above
+     * 65,536 * GEMM_MULTITHREAD_THRESHOLD (262,144 by default; 125,000 on Neoverse V2), far above this.
      */
-    static final long SHORT_CALL_LIMIT = 1L << 18;
+    static final long SHORT_CALL_LIMIT = 1L << 15;
+    /**
+     * HotSpot, where a thread in a critical downcall stays in the Java state, so the safepoint at which the JVM
+     * exits cannot complete until the call returns. {@link Linker.Option#critical} is only a hint elsewhere.
+     */
+    private static final boolean CRITICAL_HOLDS_EXIT = isHotSpot();
     /**
      * {@link #SGEMM_BY_ADDRESS} with {@link Linker.Option#critical critical(false)}: no thread-state transition,
-     * so no safepoint can begin while the call runs.
+     * so no safepoint can complete while the call runs.
      */
     private static final MethodHandle SGEMM_SHORT = byAddress(cblas_h.cblas_sgemm$address(),
             cblas_h.cblas_sgemm$descriptor(), Linker.Option.critical(false));
@@ -117,6 +121,30 @@ public final class Blas {
         FunctionDescriptor descriptor = generated.returnLayout()
                 .map(r -> FunctionDescriptor.of(r, parameters)).orElseGet(() -> FunctionDescriptor.ofVoid(parameters));
         return Linker.nativeLinker().downcallHandle(function, descriptor, options);
+    }
+
+    private static boolean isHotSpot() {
+        String vm = System.getProperty("java.vm.name", "");
+        return vm.contains("HotSpot") || vm.startsWith("OpenJDK");
+    }
+
+    /**
+     * Whether {@link #gemm} may run this product, on memory the caller alone can free, as a critical downcall
+     * outside the exit count. Every safepoint, and so every other Java thread, waits for such a call, so only
+     * products that plainly return at once qualify:
+     * <ul>
+     *   <li>at most {@link #SHORT_CALL_LIMIT} multiply-adds, counting k = 0 as 1 (then OpenBLAS still scales all
+     *       of C);</li>
+     *   <li>not a vector: builds with GEMM_GEMV_FORWARD (ARM64) hand m = 1 or n = 1 to sgemv, which splits over
+     *       threads from 9,216 elements, and a threaded call can wait for another thread's;</li>
+     *   <li>no memory-mapped operand, which could fault a page in from disk during the call.</li>
+     * </ul>
+     */
+    static boolean shortCall(int m, int n, int k, MemorySegment a, MemorySegment b, MemorySegment c) {
+        long mn = (long) m * n;
+        return CRITICAL_HOLDS_EXIT && m > 1 && n > 1 && mn <= SHORT_CALL_LIMIT
+                && mn * Math.max(k, 1) <= SHORT_CALL_LIMIT // no overflow: mn <= 2^15 here
+                && !a.isMapped() && !b.isMapped() && !c.isMapped();
     }
 
     /**
@@ -198,17 +226,17 @@ public final class Blas {
      * compiled them together with the downcall. So this calls the generated handle itself: a constant handle is
      * always inlined, whereas the generated wrapper (176 bytes of bytecode) sometimes is not.
      *
-     * <p>A short product by address ({@link #SHORT_CALL_LIMIT}) is a critical downcall and is not counted by the
-     * exit gate, whose two atomic updates cost more than the transition the critical call saves. It needs no count:
-     * the thread stays in the Java state, the JVM exits at a safepoint, and a safepoint cannot begin until the call
-     * returns, so OpenBLAS is never unloaded under it. Holding off safepoints (and so the GC) for a few
-     * microseconds is harmless.
+     * <p>A short product by address ({@link #shortCall}) is a critical downcall and is not counted by the exit
+     * gate, whose two atomic updates cost more than the transition the critical call saves. On HotSpot it needs no
+     * count: the thread stays in the Java state, the JVM exits at a safepoint, and a safepoint cannot complete
+     * until the call returns, so OpenBLAS is never unloaded under it. Holding off safepoints (and so the GC) for
+     * the well under a microsecond such a product takes is harmless.
      */
     private static void gemm(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, float alpha,
                              MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb,
                              float beta, MemorySegment c, long cOffset, int ldc) {
         boolean byAddress = ownedOrGlobal(a) && ownedOrGlobal(b) && ownedOrGlobal(c);
-        if (byAddress && (long) m * n * k <= SHORT_CALL_LIMIT) {
+        if (byAddress && shortCall(m, n, k, a, b, c)) {
             ExitGate.ensureOpen("sgemm");
             try {
                 SGEMM_SHORT.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,

@@ -9,6 +9,9 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * JVM's crash report can hang). So a shutdown hook closes this gate, waits for the calls in flight to return, and
  * any call that would start afterwards throws instead of entering OpenBLAS.
  *
+ * <p>Short sgemm calls are not counted: they are critical downcalls, which the JVM's exit waits for by itself
+ * (see {@code Blas.shortCall}). They are refused after shutdown has begun all the same ({@link #ensureOpen}).
+ *
  * <p>The wait is bounded ({@value #DRAIN_SECONDS} s): a call that takes longer, or a thread stuck in OpenBLAS,
  * must not stop the JVM from exiting. Calls are counted in per-thread-hashed stripes, one cache line each, so
  * threads calling OpenBLAS concurrently do not contend on one counter.

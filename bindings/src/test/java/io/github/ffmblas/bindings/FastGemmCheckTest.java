@@ -127,7 +127,7 @@ class FastGemmCheckTest {
     private static Call randomCall(Random r) {
         Layout layout = r.nextInt(50) == 0 ? null : Layout.values()[r.nextInt(2)];
         Transpose ta = r.nextInt(50) == 0 ? null : Transpose.values()[r.nextInt(2)];
-        Transpose tb = Transpose.values()[r.nextInt(2)];
+        Transpose tb = r.nextInt(50) == 0 ? null : Transpose.values()[r.nextInt(2)];
         int m = dimension(r);
         int n = dimension(r);
         int k = dimension(r);

@@ -2,14 +2,22 @@ package io.github.ffmblas.bindings;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -57,19 +65,42 @@ class SgemmTest {
     }
 
     /**
-     * Either side of {@link Blas#SHORT_CALL_LIMIT}: the product at the limit goes as a critical downcall, the one a
-     * k above it as an ordinary one. Both must agree with the oracle.
+     * Either side of {@link Blas#SHORT_CALL_LIMIT}, and a vector shape: the first goes as a critical downcall, the
+     * others as ordinary ones ({@link #shortCallsAreSmallProductsOnUnmappedMemory}). All must agree with the oracle.
      */
     @ParameterizedTest
     @EnumSource(Layout.class)
     void shortAndOrdinaryCallsMatchTheOracle(Layout layout) {
-        assertEquals(64L * 64 * 64, Blas.SHORT_CALL_LIMIT);
-        Random random = new Random(64);
-        for (int k : new int[] {64, 65}) {
+        Random random = new Random(32);
+        for (int[] s : new int[][] {{32, 32, 32}, {32, 32, 33}, {1, 32, 32}}) {
             for (boolean padded : new boolean[] {false, true}) {
-                new Gemm(random, layout, Transpose.TRANSPOSE, Transpose.NO_TRANSPOSE, 64, 64, k, padded)
+                new Gemm(random, layout, Transpose.TRANSPOSE, Transpose.NO_TRANSPOSE, s[0], s[1], s[2], padded)
                         .check(random, 0.75f, 0.5f);
             }
+        }
+    }
+
+    /** Which products {@link Blas#gemm} may make critical downcalls: small, not vectors, not memory-mapped. */
+    @Test
+    void shortCallsAreSmallProductsOnUnmappedMemory(@TempDir Path dir) throws IOException {
+        String vm = System.getProperty("java.vm.name", "");
+        assumeTrue(vm.contains("HotSpot") || vm.startsWith("OpenJDK"), "critical calls are used on HotSpot only: " + vm);
+        assertEquals(32L * 32 * 32, Blas.SHORT_CALL_LIMIT);
+        try (Arena arena = Arena.ofConfined();
+             FileChannel file = FileChannel.open(dir.resolve("mapped"), StandardOpenOption.CREATE,
+                     StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            MemorySegment s = arena.allocate(64);
+            MemorySegment mapped = file.map(FileChannel.MapMode.READ_WRITE, 0, 64, arena);
+            assertTrue(Blas.shortCall(32, 32, 32, s, s, s));
+            assertTrue(Blas.shortCall(2, 2, 0, s, s, s));
+            assertFalse(Blas.shortCall(32, 32, 33, s, s, s));
+            assertFalse(Blas.shortCall(4096, 4096, 0, s, s, s), "k = 0 still scales all of C");
+            assertFalse(Blas.shortCall(Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE, s, s, s));
+            assertFalse(Blas.shortCall(1, 32, 32, s, s, s), "m = 1 may become a threaded sgemv");
+            assertFalse(Blas.shortCall(32, 1, 32, s, s, s), "n = 1 may become a threaded sgemv");
+            assertFalse(Blas.shortCall(8, 8, 8, mapped, s, s));
+            assertFalse(Blas.shortCall(8, 8, 8, s, mapped, s));
+            assertFalse(Blas.shortCall(8, 8, 8, s, s, mapped));
         }
     }
 
