@@ -80,6 +80,11 @@ public final class Blas {
      */
     static final long SHORT_CALL_LIMIT = 1L << 15;
     /**
+     * The same for m = 1 or n = 1, which builds with GEMM_GEMV_FORWARD (ARM64's default) hand to sgemv: that splits
+     * over threads from 2,304 * GEMM_MULTITHREAD_THRESHOLD elements (9,216 by default).
+     */
+    static final long SHORT_VECTOR_LIMIT = 2304;
+    /**
      * HotSpot, where a thread in a critical downcall stays in the Java state, so the safepoint at which the JVM
      * exits cannot complete until the call returns. {@link Linker.Option#critical} is only a hint elsewhere.
      */
@@ -135,15 +140,15 @@ public final class Blas {
      * <ul>
      *   <li>at most {@link #SHORT_CALL_LIMIT} multiply-adds, counting k = 0 as 1 (then OpenBLAS still scales all
      *       of C);</li>
-     *   <li>not a vector: builds with GEMM_GEMV_FORWARD (ARM64) hand m = 1 or n = 1 to sgemv, which splits over
-     *       threads from 9,216 elements, and a threaded call can wait for another thread's;</li>
+     *   <li>at most {@link #SHORT_VECTOR_LIMIT} when m = 1 or n = 1, so that it stays on one thread as an sgemv
+     *       too (a threaded call can wait for another thread's);</li>
      *   <li>no memory-mapped operand, which could fault a page in from disk during the call.</li>
      * </ul>
      */
     static boolean shortCall(int m, int n, int k, MemorySegment a, MemorySegment b, MemorySegment c) {
         long mn = (long) m * n;
-        return CRITICAL_HOLDS_EXIT && m > 1 && n > 1 && mn <= SHORT_CALL_LIMIT
-                && mn * Math.max(k, 1) <= SHORT_CALL_LIMIT // no overflow: mn <= 2^15 here
+        long limit = m > 1 && n > 1 ? SHORT_CALL_LIMIT : SHORT_VECTOR_LIMIT;
+        return CRITICAL_HOLDS_EXIT && mn <= limit && mn * Math.max(k, 1) <= limit // no overflow: mn <= 2^15 here
                 && !a.isMapped() && !b.isMapped() && !c.isMapped();
     }
 

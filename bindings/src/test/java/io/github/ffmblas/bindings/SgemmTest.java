@@ -65,14 +65,15 @@ class SgemmTest {
     }
 
     /**
-     * Either side of {@link Blas#SHORT_CALL_LIMIT}, and a vector shape: the first goes as a critical downcall, the
-     * others as ordinary ones ({@link #shortCallsAreSmallProductsOnUnmappedMemory}). All must agree with the oracle.
+     * Either side of {@link Blas#SHORT_CALL_LIMIT} and of {@link Blas#SHORT_VECTOR_LIMIT}: the first of each pair
+     * goes as a critical downcall, the second as an ordinary one ({@link #shortCallsAreSmallProductsOnUnmappedMemory}).
+     * All must agree with the oracle.
      */
     @ParameterizedTest
     @EnumSource(Layout.class)
     void shortAndOrdinaryCallsMatchTheOracle(Layout layout) {
         Random random = new Random(32);
-        for (int[] s : new int[][] {{32, 32, 32}, {32, 32, 33}, {1, 32, 32}}) {
+        for (int[] s : new int[][] {{32, 32, 32}, {32, 32, 33}, {1, 48, 48}, {1, 32, 73}}) {
             for (boolean padded : new boolean[] {false, true}) {
                 new Gemm(random, layout, Transpose.TRANSPOSE, Transpose.NO_TRANSPOSE, s[0], s[1], s[2], padded)
                         .check(random, 0.75f, 0.5f);
@@ -86,6 +87,7 @@ class SgemmTest {
         String vm = System.getProperty("java.vm.name", "");
         assumeTrue(vm.contains("HotSpot") || vm.startsWith("OpenJDK"), "critical calls are used on HotSpot only: " + vm);
         assertEquals(32L * 32 * 32, Blas.SHORT_CALL_LIMIT);
+        assertEquals(48L * 48, Blas.SHORT_VECTOR_LIMIT);
         try (Arena arena = Arena.ofConfined();
              FileChannel file = FileChannel.open(dir.resolve("mapped"), StandardOpenOption.CREATE,
                      StandardOpenOption.READ, StandardOpenOption.WRITE)) {
@@ -96,8 +98,10 @@ class SgemmTest {
             assertFalse(Blas.shortCall(32, 32, 33, s, s, s));
             assertFalse(Blas.shortCall(4096, 4096, 0, s, s, s), "k = 0 still scales all of C");
             assertFalse(Blas.shortCall(Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE, s, s, s));
-            assertFalse(Blas.shortCall(1, 32, 32, s, s, s), "m = 1 may become a threaded sgemv");
-            assertFalse(Blas.shortCall(32, 1, 32, s, s, s), "n = 1 may become a threaded sgemv");
+            assertTrue(Blas.shortCall(1, 1, 1, s, s, s));
+            assertTrue(Blas.shortCall(1, 48, 48, s, s, s));
+            assertFalse(Blas.shortCall(1, 32, 73, s, s, s), "m = 1 may become a threaded sgemv");
+            assertFalse(Blas.shortCall(32, 1, 73, s, s, s), "n = 1 may become a threaded sgemv");
             assertFalse(Blas.shortCall(8, 8, 8, mapped, s, s));
             assertFalse(Blas.shortCall(8, 8, 8, s, mapped, s));
             assertFalse(Blas.shortCall(8, 8, 8, s, s, mapped));
