@@ -189,6 +189,15 @@ public final class VectorGemm implements Gemm, AutoCloseable {
 
     private static void checkView(String name, MemorySegment s, long offset, int rows, int cols, int ld) {
         Objects.requireNonNull(s, name);
+        // Decided here, on the caller's thread: in a parallel product a worker touching freed confined memory
+        // first would report the wrong thread rather than the freed memory.
+        if (!s.scope().isAlive()) {
+            throw new IllegalStateException(name + " belongs to an arena that is already closed");
+        }
+        if (!s.isAccessibleBy(Thread.currentThread())) {
+            throw new WrongThreadException(name + " is confined to another thread than "
+                    + Thread.currentThread().getName());
+        }
         if (ld < Math.max(1, cols)) {
             throw new IllegalArgumentException("ld" + name.toLowerCase() + " = " + ld + " < max(1, " + cols + ")");
         }
