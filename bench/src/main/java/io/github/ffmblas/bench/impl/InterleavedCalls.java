@@ -16,7 +16,7 @@ import org.bytedeco.openblas.global.openblas_nolapack;
 /**
  * The per-call cost of small square sgemm calls through ffmblas's checked facade, the raw generated binding and
  * JNI (JavaCPP), measured interleaved: each round times a batch of about {@code batchMillis} of calls on each
- * path, in a rotating order, and the ratio facade ÷ JNI is taken within each round. On a shared machine the
+ * path, in a rotating order, and the ratios facade ÷ JNI and facade ÷ raw FFM are taken within each round. On a shared machine the
  * speed drifts by more than the few nanoseconds in question between JMH's forks, which run one path after the
  * other; drift cancels within a round.
  * <pre>
@@ -28,14 +28,18 @@ import org.bytedeco.openblas.global.openblas_nolapack;
 public final class InterleavedCalls {
     private static final String[] PATHS = {"facade", "raw FFM", "JNI"};
 
-    /** Median nanoseconds per call of each path, and the spread of the per-round facade ÷ JNI ratio. */
-    public record Row(int n, int threads, double facadeNs, double rawNs, double jniNs, double facadeOverJni,
-                      double facadeOverJniQ1, double facadeOverJniQ3, int roundsFacadeSlower, int rounds) {
+    /**
+     * Median nanoseconds per call of each path, the median per-round facade ÷ raw FFM ratio, and the spread of the
+     * per-round facade ÷ JNI ratio.
+     */
+    public record Row(int n, int threads, double facadeNs, double rawNs, double jniNs, double facadeOverRaw,
+                      double facadeOverJni, double facadeOverJniQ1, double facadeOverJniQ3, int roundsFacadeSlower,
+                      int rounds) {
         String format() {
             return String.format(Locale.ROOT, "n=%d threads=%d: facade %.1f ns, raw FFM %.1f ns, JNI %.1f ns;"
-                            + " facade/JNI %.3f (quartiles %.3f-%.3f), facade slower in %d of %d rounds",
-                    n, threads, facadeNs, rawNs, jniNs, facadeOverJni, facadeOverJniQ1, facadeOverJniQ3,
-                    roundsFacadeSlower, rounds);
+                            + " facade/raw %.3f; facade/JNI %.3f (quartiles %.3f-%.3f), facade slower in %d of %d"
+                            + " rounds", n, threads, facadeNs, rawNs, jniNs, facadeOverRaw, facadeOverJni,
+                    facadeOverJniQ1, facadeOverJniQ3, roundsFacadeSlower, rounds);
         }
     }
 
@@ -84,47 +88,61 @@ public final class InterleavedCalls {
             } while (System.nanoTime() < warmupEnd);
             long t0 = System.nanoTime();
             calls.run(0, 100);
-            int batch = (int) Math.max(1, Math.min(Integer.MAX_VALUE, batchMillis * 1e6 * 100 / (System.nanoTime() - t0)));
+            long elapsed = Math.max(1, System.nanoTime() - t0);
+            int batch = (int) Math.max(1, Math.min(Integer.MAX_VALUE, batchMillis * 1e6 * 100 / elapsed));
             double[][] ns = new double[PATHS.length][rounds];
             for (int round = 0; round < rounds; round++) {
                 for (int i = 0; i < PATHS.length; i++) {
-                    int path = (round + i) % PATHS.length;
+                    // Each path takes each place in turn; every other three rounds the cycle runs backwards, so no
+                    // path always follows the same one.
+                    int step = (round / PATHS.length) % 2 == 0 ? 1 : PATHS.length - 1;
+                    int path = (round + step * i) % PATHS.length;
                     long start = System.nanoTime();
                     calls.run(path, batch);
                     ns[path][round] = (System.nanoTime() - start) / (double) batch;
                 }
             }
-            double[] ratio = new double[rounds];
+            double[] overRaw = new double[rounds];
+            double[] overJni = new double[rounds];
             int slower = 0;
             for (int round = 0; round < rounds; round++) {
-                ratio[round] = ns[0][round] / ns[2][round];
-                slower += ratio[round] > 1 ? 1 : 0;
+                overRaw[round] = ns[0][round] / ns[1][round];
+                overJni[round] = ns[0][round] / ns[2][round];
+                slower += overJni[round] > 1 ? 1 : 0;
             }
             return new Row(n, threads, quantile(ns[0], 0.5), quantile(ns[1], 0.5), quantile(ns[2], 0.5),
-                    quantile(ratio, 0.5), quantile(ratio, 0.25), quantile(ratio, 0.75), slower, rounds);
+                    quantile(overRaw, 0.5), quantile(overJni, 0.5), quantile(overJni, 0.25), quantile(overJni, 0.75),
+                    slower, rounds);
         }
     }
 
+    /** One loop per path, each in its own method, so C2 compiles each path's loop on its own. */
     private void run(int path, int calls) {
         switch (path) {
-            case 0 -> {
-                for (int i = 0; i < calls; i++) {
-                    Blas.sgemm(Layout.ROW_MAJOR, Transpose.NO_TRANSPOSE, Transpose.NO_TRANSPOSE, n, n, n, 1f, a, 0, n,
-                            b, 0, n, 0f, c, 0, n);
-                }
-            }
-            case 1 -> {
-                for (int i = 0; i < calls; i++) {
-                    cblas_h.cblas_sgemm(cblas_h.CblasRowMajor(), cblas_h.CblasNoTrans(), cblas_h.CblasNoTrans(), n, n,
-                            n, 1f, a, n, b, n, 0f, c, n);
-                }
-            }
-            default -> {
-                for (int i = 0; i < calls; i++) {
-                    openblas_nolapack.cblas_sgemm(openblas_nolapack.CblasRowMajor, openblas_nolapack.CblasNoTrans,
-                            openblas_nolapack.CblasNoTrans, n, n, n, 1f, pa, n, pb, n, 0f, pc, n);
-                }
-            }
+            case 0 -> facade(calls);
+            case 1 -> raw(calls);
+            default -> jni(calls);
+        }
+    }
+
+    private void facade(int calls) {
+        for (int i = 0; i < calls; i++) {
+            Blas.sgemm(Layout.ROW_MAJOR, Transpose.NO_TRANSPOSE, Transpose.NO_TRANSPOSE, n, n, n, 1f, a, 0, n, b, 0, n,
+                    0f, c, 0, n);
+        }
+    }
+
+    private void raw(int calls) {
+        for (int i = 0; i < calls; i++) {
+            cblas_h.cblas_sgemm(cblas_h.CblasRowMajor(), cblas_h.CblasNoTrans(), cblas_h.CblasNoTrans(), n, n, n, 1f,
+                    a, n, b, n, 0f, c, n);
+        }
+    }
+
+    private void jni(int calls) {
+        for (int i = 0; i < calls; i++) {
+            openblas_nolapack.cblas_sgemm(openblas_nolapack.CblasRowMajor, openblas_nolapack.CblasNoTrans,
+                    openblas_nolapack.CblasNoTrans, n, n, n, 1f, pa, n, pb, n, 0f, pc, n);
         }
     }
 
@@ -166,9 +184,9 @@ public final class InterleavedCalls {
         }
         int threads = Integer.parseInt(args[0]);
         System.out.println("OpenBLAS " + Blas.runtime().config() + ", core " + Blas.runtime().coreName()
-                + "; 40 rounds of ~20 ms batches per size");
+                + "; 42 rounds of ~20 ms batches per size");
         for (int i = 1; i < args.length; i++) {
-            System.out.println(measure(Integer.parseInt(args[i]), threads, 40, 20, 3).format());
+            System.out.println(measure(Integer.parseInt(args[i]), threads, 42, 20, 3).format());
         }
     }
 }
