@@ -245,8 +245,7 @@ public final class Blas {
             ExitGate.ensureOpen("sgemm");
             try {
                 SGEMM_SHORT.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
-                        input(a, aOffset, k), lda, input(b, bOffset, k), ldb, beta, c.address() + cOffset * Float.BYTES,
-                        ldc);
+                        input(a, aOffset, k), lda, input(b, bOffset, k), ldb, beta, start(c, cOffset), ldc);
             } catch (Throwable e) {
                 throw handleFailed("sgemm", e);
             }
@@ -256,8 +255,7 @@ public final class Blas {
         try {
             if (byAddress) {
                 SGEMM_BY_ADDRESS.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
-                        input(a, aOffset, k), lda, input(b, bOffset, k), ldb, beta, c.address() + cOffset * Float.BYTES,
-                        ldc);
+                        input(a, aOffset, k), lda, input(b, bOffset, k), ldb, beta, start(c, cOffset), ldc);
             } else {
                 SGEMM.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha, inputSlice(a, aOffset, k),
                         lda, inputSlice(b, bOffset, k), ldb, beta, c.asSlice(cOffset * Float.BYTES), ldc);
@@ -274,7 +272,7 @@ public final class Blas {
      * lie past the end): the segment's base stands in.
      */
     private static long input(MemorySegment s, long offset, int k) {
-        return k == 0 ? s.address() : s.address() + offset * Float.BYTES;
+        return k == 0 ? s.address() : start(s, offset);
     }
 
     /** {@link #input} as a slice, for the segment path. */
@@ -340,7 +338,7 @@ public final class Blas {
             if (ownedOrGlobal(a) && ownedOrGlobal(b) && ownedOrGlobal(c)) {
                 SGEMM_BATCH_STRIDED_BY_ADDRESS.invokeExact(row, transA.code(), transB.code(), m, n, k, alpha,
                         input(a, aOffset, k), lda, strideA, input(b, bOffset, k), ldb, strideB, beta,
-                        c.address() + cOffset * Float.BYTES, ldc, strideC, count);
+                        start(c, cOffset), ldc, strideC, count);
             } else {
                 SGEMM_BATCH_STRIDED.invokeExact(row, transA.code(), transB.code(), m, n, k, alpha,
                         inputSlice(a, aOffset, k), lda, strideA, inputSlice(b, bOffset, k), ldb, strideB, beta,

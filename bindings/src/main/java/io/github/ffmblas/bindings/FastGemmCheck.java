@@ -29,9 +29,9 @@ final class FastGemmCheck {
         if (aEnd < 0 || bEnd < 0 || cEnd < 0) {
             return false;
         }
-        long cStart = c.address() + cOffset * Float.BYTES;
-        return apart(cStart, cEnd, a.address() + aOffset * Float.BYTES, aEnd)
-                && apart(cStart, cEnd, b.address() + bOffset * Float.BYTES, bEnd);
+        long cStart = Checks.start(c, cOffset);
+        return !Checks.rangesMeet(cStart, cEnd, Checks.start(a, aOffset), aEnd)
+                && !Checks.rangesMeet(cStart, cEnd, Checks.start(b, bOffset), bEnd);
     }
 
     /**
@@ -49,10 +49,6 @@ final class FastGemmCheck {
         if (offset < 0 || offset > floats || span > floats - offset) {
             return -1;
         }
-        return s.address() + (offset + span) * Float.BYTES;
-    }
-
-    private static boolean apart(long aStart, long aEnd, long bStart, long bEnd) {
-        return aEnd <= bStart || bEnd <= aStart;
+        return Checks.start(s, offset + span);
     }
 }
