@@ -25,50 +25,70 @@ final class VectorRowKernel implements RowKernel {
     private static final ValueLayout.OfFloat F = ValueLayout.JAVA_FLOAT;
     private static final int LANES = SPECIES.length();
     private static final long VECTOR_BYTES = (long) LANES * Float.BYTES;
-    private static final ThreadLocal<float[]> LANE_SUMS = ThreadLocal.withInitial(() -> new float[LANES]);
+    private static final RowKernel SCALAR = new ScalarRowKernel();
+    /** Per-lane running maxima and sums, in memory: see {@link #max}. */
+    private static final ThreadLocal<float[]> LANE_MAXES = ThreadLocal.withInitial(() -> new float[LANES]);
+    private static final ThreadLocal<float[]> LANE_SUMS = ThreadLocal.withInitial(() -> new float[4 * LANES]);
 
+    /**
+     * The largest element other than NaN; but NaN, not -inf, when a row of -inf holds a NaN. A NaN skipped here
+     * still makes the row's sum NaN, so the row comes out NaN as it does with {@link Math#max}.
+     */
     @Override
     public float max(MemorySegment s, long offset, int n) {
-        float max = Float.NEGATIVE_INFINITY;
-        // Four vectors combined lane-wise per reduction: a reduction is a long dependent chain, and one per
-        // vector made this loop latency-bound. Nothing vector-typed is carried across iterations (such a vector
-        // can end up boxed on the heap, depending on how the JIT compiled the caller, and the forward pass must
-        // not allocate); max is exact in any order.
+        // Four vectors a step, combined by compare-and-blend: FloatVector.max must order -0 below +0 and pass NaN
+        // on, which costs several instructions a lane. The running maxima live in memory: a vector carried across
+        // iterations can end up boxed on the heap, depending on how the JIT compiled the caller, and the forward
+        // pass must not allocate.
+        float[] lanes = LANE_MAXES.get();
+        Arrays.fill(lanes, Float.NEGATIVE_INFINITY);
         int wide = n - n % (4 * LANES);
         for (int j = 0; j < wide; j += 4 * LANES) {
             long at = offset + (long) j * Float.BYTES;
-            FloatVector m = FloatVector.fromMemorySegment(SPECIES, s, at, ORDER)
-                    .max(FloatVector.fromMemorySegment(SPECIES, s, at + VECTOR_BYTES, ORDER))
-                    .max(FloatVector.fromMemorySegment(SPECIES, s, at + 2 * VECTOR_BYTES, ORDER)
-                            .max(FloatVector.fromMemorySegment(SPECIES, s, at + 3 * VECTOR_BYTES, ORDER)));
-            max = Math.max(max, m.reduceLanes(VectorOperators.MAX));
+            FloatVector a = larger(FloatVector.fromMemorySegment(SPECIES, s, at, ORDER),
+                    FloatVector.fromMemorySegment(SPECIES, s, at + VECTOR_BYTES, ORDER));
+            FloatVector b = larger(FloatVector.fromMemorySegment(SPECIES, s, at + 2 * VECTOR_BYTES, ORDER),
+                    FloatVector.fromMemorySegment(SPECIES, s, at + 3 * VECTOR_BYTES, ORDER));
+            larger(FloatVector.fromArray(SPECIES, lanes, 0), larger(a, b)).intoArray(lanes, 0);
         }
-        int bound = n - n % LANES;
-        for (int j = wide; j < bound; j += LANES) {
-            max = Math.max(max, FloatVector.fromMemorySegment(SPECIES, s, offset + (long) j * Float.BYTES, ORDER)
-                    .reduceLanes(VectorOperators.MAX));
-        }
-        for (int j = bound; j < n; j++) {
+        float max = FloatVector.fromArray(SPECIES, lanes, 0).reduceLanes(VectorOperators.MAX);
+        for (int j = wide; j < n; j++) {
             max = Math.max(max, s.get(F, offset + (long) j * Float.BYTES));
         }
-        return max;
+        return max == Float.NEGATIVE_INFINITY ? SCALAR.max(s, offset, n) : max; // all hidden, or a NaN skipped?
+    }
+
+    /** b where it is larger than a, else a (a NaN in b is skipped, one in a kept). */
+    private static FloatVector larger(FloatVector a, FloatVector b) {
+        return a.blend(b, a.lt(b));
     }
 
     @Override
     public float expAndSum(MemorySegment s, long offset, int n, float max) {
-        int bound = n - n % LANES;
+        // Four vectors a step, each added into its own lanes of the sums: one running sum in memory would make
+        // every step wait for the last one's store.
         float[] lanes = LANE_SUMS.get();
         Arrays.fill(lanes, 0f);
-        for (int j = 0; j < bound; j += LANES) {
+        int wide = n - n % (4 * LANES);
+        for (int j = 0; j < wide; j += 4 * LANES) {
+            for (int u = 0; u < 4; u++) {
+                long at = offset + (long) (j + u * LANES) * Float.BYTES;
+                FloatVector e = exp(FloatVector.fromMemorySegment(SPECIES, s, at, ORDER).sub(max));
+                e.intoMemorySegment(s, at, ORDER);
+                FloatVector.fromArray(SPECIES, lanes, u * LANES).add(e).intoArray(lanes, u * LANES);
+            }
+        }
+        int bound = n - n % LANES;
+        for (int j = wide; j < bound; j += LANES) {
             long at = offset + (long) j * Float.BYTES;
             FloatVector e = exp(FloatVector.fromMemorySegment(SPECIES, s, at, ORDER).sub(max));
             e.intoMemorySegment(s, at, ORDER);
             FloatVector.fromArray(SPECIES, lanes, 0).add(e).intoArray(lanes, 0);
         }
-        float sum = 0f;
-        for (int i = 0; i < LANES; i++) {
-            sum += lanes[i];
-        }
+        FloatVector.fromArray(SPECIES, lanes, 0).add(FloatVector.fromArray(SPECIES, lanes, LANES))
+                .add(FloatVector.fromArray(SPECIES, lanes, 2 * LANES).add(FloatVector.fromArray(SPECIES, lanes, 3 * LANES)))
+                .intoArray(lanes, 0);
+        float sum = sum(lanes);
         for (int j = bound; j < n; j++) {
             long at = offset + (long) j * Float.BYTES;
             float e = FastExp.exp(s.get(F, at) - max);
@@ -78,13 +98,31 @@ final class VectorRowKernel implements RowKernel {
         return sum;
     }
 
+    /** The first LANES floats added in a fixed order, as four interleaved sums rather than one long chain. */
+    private static float sum(float[] lanes) {
+        float a = 0f;
+        float b = 0f;
+        float c = 0f;
+        float d = 0f;
+        int i = 0;
+        for (; i + 4 <= LANES; i += 4) {
+            a += lanes[i];
+            b += lanes[i + 1];
+            c += lanes[i + 2];
+            d += lanes[i + 3];
+        }
+        for (; i < LANES; i++) {
+            a += lanes[i];
+        }
+        return (a + b) + (c + d);
+    }
+
     /** {@link FastExp#exp(float)} on every lane, operation for operation. */
     static FloatVector exp(FloatVector x) {
         VectorMask<Float> underflow = x.compare(VectorOperators.LT, FastExp.MIN);
-        FloatVector c = x.min(FastExp.MAX);
-        IntVector n = ((IntVector) c.lanewise(VectorOperators.FMA, FastExp.LOG2E, 256.5f)
-                .convert(VectorOperators.F2I, 0)).sub(256);
-        FloatVector nf = (FloatVector) n.convert(VectorOperators.I2F, 0);
+        FloatVector c = x.blend(FastExp.MAX, x.compare(VectorOperators.GT, FastExp.MAX));
+        FloatVector t = c.lanewise(VectorOperators.FMA, FastExp.LOG2E, FastExp.ROUND);
+        FloatVector nf = t.sub(FastExp.ROUND);
         FloatVector r = nf.lanewise(VectorOperators.FMA, -FastExp.LN2_HI, c);
         r = nf.lanewise(VectorOperators.FMA, -FastExp.LN2_LO, r);
         FloatVector p = r.lanewise(VectorOperators.FMA, FastExp.P0, FastExp.P1);
@@ -93,7 +131,8 @@ final class VectorRowKernel implements RowKernel {
         p = p.lanewise(VectorOperators.FMA, r, FastExp.P4);
         p = p.lanewise(VectorOperators.FMA, r, FastExp.P5);
         p = p.lanewise(VectorOperators.FMA, r.mul(r), r.add(1f));
-        FloatVector scale = n.add(127).lanewise(VectorOperators.LSHL, 23).reinterpretAsFloats();
+        FloatVector scale = ((IntVector) t.reinterpretAsInts()).add(127).lanewise(VectorOperators.LSHL, 23)
+                .reinterpretAsFloats();
         return p.mul(scale).blend(0f, underflow);
     }
 

@@ -28,7 +28,7 @@ class RowKernelTest {
         RowKernel scalar = new ScalarRowKernel();
         Random random = new Random(12);
         try (Arena arena = Arena.ofConfined()) {
-            for (int n : new int[] {1, 7, 8, 15, 16, 17, 31, 33, 64, 130, 1000}) {
+            for (int n : new int[] {1, 7, 8, 15, 16, 17, 31, 33, 63, 64, 65, 127, 128, 130, 1000, 2048}) {
                 MemorySegment a = arena.allocate((n + 3L) * Float.BYTES, 64);
                 for (int i = 0; i < n + 3; i++) {
                     a.setAtIndex(ValueLayout.JAVA_FLOAT, i, random.nextFloat() < 0.1f ? Float.NEGATIVE_INFINITY
@@ -50,6 +50,37 @@ class RowKernelTest {
                     assertTrue(x == y || Math.abs(x - y) <= 1e-6f + 1e-5f * Math.abs(x), "element " + i + " of n=" + n + ": " + x + " vs " + y);
                 }
                 assertEquals(a.getAtIndex(ValueLayout.JAVA_FLOAT, 0), b.getAtIndex(ValueLayout.JAVA_FLOAT, 0), "before the row untouched");
+            }
+        }
+    }
+
+    @Test
+    void aNaNLogitTurnsTheRowNaNAndAHiddenRowStaysHidden() {
+        if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
+            return;
+        }
+        RowKernel vector = new VectorRowKernel();
+        Random random = new Random(13);
+        try (Arena arena = Arena.ofConfined()) {
+            for (int n : new int[] {1, 17, 64, 65, 130, 2048}) {
+                MemorySegment row = arena.allocate((long) n * Float.BYTES, 64);
+                for (int nan = 0; nan < n; nan += Math.max(1, n / 5)) {
+                    for (boolean hidden : new boolean[] {false, true}) {
+                        for (int i = 0; i < n; i++) {
+                            row.setAtIndex(ValueLayout.JAVA_FLOAT, i, hidden ? Float.NEGATIVE_INFINITY
+                                    : (float) random.nextGaussian() * 5);
+                        }
+                        row.setAtIndex(ValueLayout.JAVA_FLOAT, nan, Float.NaN);
+                        float max = vector.max(row, 0, n);
+                        String where = "n=" + n + ", NaN at " + nan + (hidden ? " among -inf" : "");
+                        assertTrue(max != Float.NEGATIVE_INFINITY, where + ": max " + max + " would hide the row");
+                        assertTrue(Float.isNaN(vector.expAndSum(row, 0, n, max)), where);
+                    }
+                }
+                for (int i = 0; i < n; i++) {
+                    row.setAtIndex(ValueLayout.JAVA_FLOAT, i, Float.NEGATIVE_INFINITY);
+                }
+                assertEquals(Float.NEGATIVE_INFINITY, vector.max(row, 0, n), "all hidden, n=" + n);
             }
         }
     }
