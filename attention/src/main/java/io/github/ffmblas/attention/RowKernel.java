@@ -12,6 +12,10 @@ interface RowKernel {
 
     RowKernel INSTANCE = Choice.pick();
 
+    /**
+     * The largest of the n floats; -inf only when every one is -inf. With a NaN among them, NaN or any other value
+     * but -inf: the row's softmax is NaN either way.
+     */
     float max(MemorySegment s, long offset, int n);
 
     /** Replaces each x by exp(x - max) and returns their sum. */

@@ -31,8 +31,8 @@ final class VectorRowKernel implements RowKernel {
     private static final ThreadLocal<float[]> LANE_SUMS = ThreadLocal.withInitial(() -> new float[4 * LANES]);
 
     /**
-     * The largest element other than NaN; but NaN, not -inf, when a row of -inf holds a NaN. A NaN skipped here
-     * still makes the row's sum NaN, so the row comes out NaN as it does with {@link Math#max}.
+     * NaNs in the vector part are skipped: exp(NaN - max) still makes the row's sum, and so the row, NaN. Only a
+     * row that would then read as all -inf (hidden) is settled by the scalar loop.
      */
     @Override
     public float max(MemorySegment s, long offset, int n) {
