@@ -51,8 +51,13 @@ final class VectorRowKernel implements RowKernel {
                     FloatVector.fromMemorySegment(SPECIES, s, at + 3 * VECTOR_BYTES, ORDER));
             larger(FloatVector.fromArray(SPECIES, lanes, 0), larger(a, b)).intoArray(lanes, 0);
         }
+        int bound = n - n % LANES;
+        for (int j = wide; j < bound; j += LANES) {
+            FloatVector v = FloatVector.fromMemorySegment(SPECIES, s, offset + (long) j * Float.BYTES, ORDER);
+            larger(FloatVector.fromArray(SPECIES, lanes, 0), v).intoArray(lanes, 0);
+        }
         float max = FloatVector.fromArray(SPECIES, lanes, 0).reduceLanes(VectorOperators.MAX);
-        for (int j = wide; j < n; j++) {
+        for (int j = bound; j < n; j++) {
             max = Math.max(max, s.get(F, offset + (long) j * Float.BYTES));
         }
         return max == Float.NEGATIVE_INFINITY ? SCALAR.max(s, offset, n) : max; // all hidden, or a NaN skipped?

@@ -2,7 +2,6 @@ package io.github.ffmblas.attention;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.ValueLayout;
@@ -39,9 +38,6 @@ class PhaseTimerTest {
                 assertEquals(projections, timer.flops(PhaseTimer.Phase.PROJECTIONS), where);
                 assertEquals(attention / 2, timer.flops(PhaseTimer.Phase.LOGITS), where);
                 assertEquals(attention / 2, timer.flops(PhaseTimer.Phase.CONTEXT), where);
-                for (PhaseTimer.Phase phase : PhaseTimer.Phase.values()) {
-                    assertTrue(timer.nanos(phase) > 0, where + ": no time for " + phase);
-                }
             }
         }
     }

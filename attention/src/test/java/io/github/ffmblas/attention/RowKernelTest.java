@@ -81,6 +81,18 @@ class RowKernelTest {
                     row.setAtIndex(ValueLayout.JAVA_FLOAT, i, Float.NEGATIVE_INFINITY);
                 }
                 assertEquals(Float.NEGATIVE_INFINITY, vector.max(row, 0, n), "all hidden, n=" + n);
+                for (boolean withNaN : new boolean[] {false, true}) { // +inf - +inf is NaN, as with Math.max
+                    for (int i = 0; i < n; i++) {
+                        row.setAtIndex(ValueLayout.JAVA_FLOAT, i, (float) random.nextGaussian());
+                    }
+                    row.setAtIndex(ValueLayout.JAVA_FLOAT, n / 2, Float.POSITIVE_INFINITY);
+                    if (withNaN && n > 1) {
+                        row.setAtIndex(ValueLayout.JAVA_FLOAT, n - 1, Float.NaN);
+                    }
+                    float max = vector.max(row, 0, n);
+                    assertTrue(Float.isNaN(vector.expAndSum(row, 0, n, max)), "+inf" + (withNaN ? " and NaN" : "")
+                            + " in a row of " + n + ": max " + max);
+                }
             }
         }
     }
