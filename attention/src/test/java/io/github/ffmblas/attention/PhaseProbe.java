@@ -11,8 +11,9 @@ import java.util.Random;
  * Where a one-thread forward ({@code needWeights=false}, OpenBLAS at one thread) spends its time: the projections,
  * the logits and the context products, each with its GFLOP/s, and the rest (softmax, bias, bookkeeping), beside
  * the same JVM's n=1024 sgemm rate and the forward's share of that roofline. Arguments: batch, seq, d_model,
- * heads and optionally forwards per round (default 5), e.g. {@code 1 2048 1024 16 3}. Run it with
- * {@code --add-modules jdk.incubator.vector}, as the benchmark does, or the softmax is plain Java.
+ * heads and optionally forwards per round (default 5), e.g. {@code 1 2048 1024 16 3}; prints four rounds after one
+ * of warm-up. Run it with {@code --add-modules jdk.incubator.vector}, as the benchmark does, or the softmax is
+ * plain Java.
  */
 public final class PhaseProbe {
     private PhaseProbe() {}
@@ -34,7 +35,7 @@ public final class PhaseProbe {
             Tensor x = RandomTensors.gaussian(arena, random, 1f, batch, seq, d);
             Tensor out = Tensor.allocate(arena, batch, seq, d);
             AttentionOptions options = AttentionOptions.DEFAULTS.withNeedWeights(false);
-            for (int round = 0; round < 5; round++) {
+            for (int round = 0; round < 5; round++) { // the first round warms the JIT up and is not printed
                 timer.reset();
                 long start = System.nanoTime();
                 for (int i = 0; i < forwards; i++) {
@@ -50,7 +51,9 @@ public final class PhaseProbe {
                     line.append(String.format(" | %s %.2f ms, %.0f GFLOP/s", phase.name().toLowerCase(), ms,
                             timer.flops(phase) / forwards / ms / 1e6));
                 }
-                System.out.println(line.append(String.format(" | rest %.2f ms", total - products)));
+                if (round > 0) {
+                    System.out.println(line.append(String.format(" | rest %.2f ms", total - products)));
+                }
             }
         }
     }
