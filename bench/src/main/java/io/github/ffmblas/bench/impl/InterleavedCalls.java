@@ -20,8 +20,13 @@ import org.bytedeco.openblas.global.openblas_nolapack;
  * speed drifts by more than the few nanoseconds in question between JMH's forks, which run one path after the
  * other; drift cancels within a round.
  * <pre>
- *   java --enable-native-access=ALL-UNNAMED -cp ffmblas.jar io.github.ffmblas.bench.impl.InterleavedCalls THREADS N...
+ *   java --enable-native-access=ALL-UNNAMED -cp ffmblas.jar io.github.ffmblas.bench.impl.InterleavedCalls [--mixed] THREADS N...
  * </pre>
+ * Without {@code --mixed}, C2 compiles the facade for the first size alone: branches that shape never takes
+ * become traps, and loop-invariant checks may be hoisted out of the timed loop, so the first size reads
+ * optimistically and later ones pay for a recompilation. {@code --mixed} first sends a few seconds of random
+ * valid shapes through the facade ({@link #mixShapes}), as a program with many shapes would, so the facade is
+ * measured as compiled for every branch.
  * Sizes whose products OpenBLAS splits over threads (n above 64) are not a fair fight here: JavaCPP loads its own
  * copy of OpenBLAS, and each copy's idle pool spins while the other works.
  */
@@ -177,15 +182,58 @@ public final class InterleavedCalls {
         return sorted[(int) Math.round(q * (sorted.length - 1))];
     }
 
+    /**
+     * Random valid sgemm calls through the facade for {@code seconds}: both layouts and transposes, sizes 0-65 with
+     * the product kept short mostly, C before and after A and B in memory, beta 0 and 1. Returns the calls made.
+     */
+    public static long mixShapes(double seconds, long seed) {
+        int[] sizes = {0, 1, 2, 3, 4, 7, 8, 16, 17, 32, 33, 65};
+        int ld = 65;
+        Random random = new Random(seed);
+        long calls = 0;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment[] operands = new MemorySegment[4];
+            for (int i = 0; i < operands.length; i++) {
+                operands[i] = arena.allocate((long) ld * ld * Float.BYTES, 64);
+            }
+            long end = System.nanoTime() + (long) (seconds * 1e9);
+            while (System.nanoTime() < end) {
+                int m = sizes[random.nextInt(sizes.length)];
+                int n = sizes[random.nextInt(sizes.length)];
+                int k = sizes[random.nextInt(sizes.length)];
+                if ((long) m * n * k > 32 * 32 * 32 && random.nextInt(8) != 0) {
+                    m = Math.min(m, 4); // mostly short products, now and then a long one
+                }
+                int a = random.nextInt(operands.length);
+                int b = random.nextInt(operands.length);
+                int c = (Math.max(a, b) + 1 + random.nextInt(operands.length - 2)) % operands.length;
+                while (c == a || c == b) {
+                    c = (c + 1) % operands.length;
+                }
+                Blas.sgemm(random.nextInt(4) == 0 ? Layout.COLUMN_MAJOR : Layout.ROW_MAJOR,
+                        random.nextBoolean() ? Transpose.TRANSPOSE : Transpose.NO_TRANSPOSE,
+                        random.nextBoolean() ? Transpose.TRANSPOSE : Transpose.NO_TRANSPOSE, m, n, k, 1f,
+                        operands[a], 0, ld, operands[b], 0, ld, random.nextBoolean() ? 0f : 1f, operands[c], 0, ld);
+                calls++;
+            }
+        }
+        return calls;
+    }
+
     public static void main(String[] args) {
-        if (args.length < 2) {
-            System.err.println("usage: InterleavedCalls THREADS N... (square sgemm sizes, e.g. 1 1 4 16 64)");
+        boolean mixed = args.length > 0 && args[0].equals("--mixed");
+        int first = mixed ? 1 : 0;
+        if (args.length < first + 2) {
+            System.err.println("usage: InterleavedCalls [--mixed] THREADS N... (square sgemm sizes, e.g. 1 1 4 16 64)");
             System.exit(2);
         }
-        int threads = Integer.parseInt(args[0]);
+        int threads = Integer.parseInt(args[first]);
         System.out.println("OpenBLAS " + Blas.runtime().config() + ", core " + Blas.runtime().coreName()
                 + "; 42 rounds of ~20 ms batches per size");
-        for (int i = 1; i < args.length; i++) {
+        if (mixed) {
+            System.out.println("facade first compiled for mixed shapes: " + mixShapes(3, 1) + " random calls");
+        }
+        for (int i = first + 1; i < args.length; i++) {
             System.out.println(measure(Integer.parseInt(args[i]), threads, 42, 20, 3).format());
         }
     }

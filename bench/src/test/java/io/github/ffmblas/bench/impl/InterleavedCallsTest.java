@@ -36,6 +36,11 @@ class InterleavedCallsTest {
     }
 
     @Test
+    void mixingShapesMakesValidCallsOnly() {
+        assertTrue(InterleavedCalls.mixShapes(0.2, 3) > 100); // an invalid call would throw
+    }
+
+    @Test
     void refusesNonsense() {
         assertThrows(IllegalArgumentException.class, () -> InterleavedCalls.measure(0, 1, 5, 1, 0));
         assertThrows(IllegalArgumentException.class, () -> InterleavedCalls.measure(4, 1, 0, 1, 0));
