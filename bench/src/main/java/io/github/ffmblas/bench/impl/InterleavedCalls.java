@@ -26,7 +26,7 @@ import org.bytedeco.openblas.global.openblas_nolapack;
  * become traps, and loop-invariant checks may be hoisted out of the timed loop, so the first size reads
  * optimistically and later ones pay for a recompilation. {@code --mixed} first sends a few seconds of random
  * valid shapes through the facade ({@link #mixShapes}), as a program with many shapes would, so the facade is
- * measured as compiled for every branch.
+ * measured as compiled after seeing every branch. (The timed loop still passes the same arguments every time.)
  * Sizes whose products OpenBLAS splits over threads (n above 64) are not a fair fight here: JavaCPP loads its own
  * copy of OpenBLAS, and each copy's idle pool spins while the other works.
  */
@@ -223,18 +223,27 @@ public final class InterleavedCalls {
     public static void main(String[] args) {
         boolean mixed = args.length > 0 && args[0].equals("--mixed");
         int first = mixed ? 1 : 0;
-        if (args.length < first + 2) {
+        int[] numbers = new int[Math.max(0, args.length - first)];
+        try {
+            for (int i = 0; i < numbers.length; i++) {
+                numbers[i] = Integer.parseInt(args[first + i]);
+            }
+        } catch (NumberFormatException e) {
+            numbers = new int[0];
+        }
+        if (numbers.length < 2) {
             System.err.println("usage: InterleavedCalls [--mixed] THREADS N... (square sgemm sizes, e.g. 1 1 4 16 64)");
             System.exit(2);
         }
-        int threads = Integer.parseInt(args[first]);
-        System.out.println("OpenBLAS " + Blas.runtime().config() + ", core " + Blas.runtime().coreName()
+        int threads = numbers[0];
+        System.out.println(Blas.runtime().config() + ", core " + Blas.runtime().coreName()
                 + "; 42 rounds of ~20 ms batches per size");
         if (mixed) {
+            Blas.setNumThreads(threads); // the few long products among the mix run as the measured ones will
             System.out.println("facade first compiled for mixed shapes: " + mixShapes(3, 1) + " random calls");
         }
-        for (int i = first + 1; i < args.length; i++) {
-            System.out.println(measure(Integer.parseInt(args[i]), threads, 42, 20, 3).format());
+        for (int i = 1; i < numbers.length; i++) {
+            System.out.println(measure(numbers[i], threads, 42, 20, 3).format());
         }
     }
 }
