@@ -206,8 +206,8 @@ public final class InterleavedCalls {
                 }
                 int a = random.nextInt(operands.length);
                 int b = random.nextInt(operands.length);
-                int c = (Math.max(a, b) + 1 + random.nextInt(operands.length - 2)) % operands.length;
-                while (c == a || c == b) {
+                int c = random.nextInt(operands.length);
+                while (c == a || c == b) { // two of four at most are taken
                     c = (c + 1) % operands.length;
                 }
                 Blas.sgemm(random.nextInt(4) == 0 ? Layout.COLUMN_MAJOR : Layout.ROW_MAJOR,
