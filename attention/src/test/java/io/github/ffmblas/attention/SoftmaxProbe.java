@@ -1,0 +1,112 @@
+package io.github.ffmblas.attention;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
+import java.util.Random;
+
+/**
+ * Nanoseconds per logit of one softmax row pass (max, then exp-and-sum), on a 4 MiB block of Gaussian logits
+ * like one tile of a long forward, for the kernel this JVM uses and the plain-Java one, alternated in one JVM
+ * after 3 s of warm-up.
+ * Arguments: row lengths, e.g. {@code 128 512 2048}. Run it with {@code --add-modules jdk.incubator.vector}, as
+ * the benchmark does, or both kernels are plain Java.
+ */
+public final class SoftmaxProbe {
+    private static final int BLOCK_FLOATS = 1 << 20;
+    private static final ScalarRowKernel PLAIN = new ScalarRowKernel();
+
+    private SoftmaxProbe() {}
+
+    public static void main(String[] args) {
+        RowKernel[] kernels = {RowKernel.INSTANCE, PLAIN};
+        System.out.println("kernel: " + MultiHeadAttention.softmaxImplementation());
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment block = arena.allocate((long) BLOCK_FLOATS * Float.BYTES, 64);
+            float[] logits = new float[BLOCK_FLOATS];
+            Random random = new Random(8);
+            for (int i = 0; i < logits.length; i++) {
+                logits[i] = (float) random.nextGaussian() * 3;
+            }
+            long warm = System.nanoTime() + 3_000_000_000L; // every length and kernel first, so C2 has settled
+            while (System.nanoTime() < warm) {
+                for (String arg : args) {
+                    for (RowKernel kernel : kernels) {
+                        fill(block, logits);
+                        pass(kernel, block, BLOCK_FLOATS / Integer.parseInt(arg), Integer.parseInt(arg));
+                    }
+                }
+            }
+            for (String arg : args) {
+                int n = Integer.parseInt(arg);
+                int rows = BLOCK_FLOATS / n;
+                double[][] ns = new double[kernels.length][20];
+                for (int round = 0; round < 25; round++) {
+                    for (int i = 0; i < kernels.length; i++) {
+                        int kernel = round % 2 == 0 ? i : kernels.length - 1 - i;
+                        fill(block, logits);
+                        long start = System.nanoTime();
+                        double sink = pass(kernels[kernel], block, rows, n);
+                        double perLogit = (System.nanoTime() - start) / (double) BLOCK_FLOATS;
+                        if (round >= 5) {
+                            ns[kernel][round - 5] = perLogit;
+                        }
+                        if (Double.isNaN(sink)) {
+                            throw new AssertionError("NaN sum");
+                        }
+                    }
+                }
+                System.out.printf("row of %d: %s %.3f ns a logit, plain Java %.3f (medians of 20 rounds)%n", n,
+                        kernels[0] instanceof ScalarRowKernel ? "plain Java" : "Vector API", median(ns[0]),
+                        median(ns[1]));
+            }
+        }
+    }
+
+    /**
+     * Fresh logits, then a read of every cache line: the bulk copy can leave the block out of cache (a single pass
+     * over rows of 512 then took twice as long), whereas a forward's logits come straight from the GEMM's stores.
+     */
+    private static void fill(MemorySegment block, float[] logits) {
+        MemorySegment.copy(logits, 0, block, ValueLayout.JAVA_FLOAT, 0, logits.length);
+        float touch = 0;
+        for (long i = 0; i < BLOCK_FLOATS; i += 16) {
+            touch += block.getAtIndex(ValueLayout.JAVA_FLOAT, i);
+        }
+        if (Float.isNaN(touch)) {
+            throw new AssertionError("NaN logits");
+        }
+    }
+
+    /** One loop per kernel, so each call site sees one class, as the forward's does. */
+    private static double pass(RowKernel kernel, MemorySegment block, int rows, int n) {
+        return kernel == RowKernel.INSTANCE ? passInstance(block, rows, n) : passPlain(block, rows, n);
+    }
+
+    private static double passInstance(MemorySegment block, int rows, int n) {
+        RowKernel kernel = RowKernel.INSTANCE;
+        double sum = 0;
+        for (int row = 0; row < rows; row++) {
+            long offset = (long) row * n * Float.BYTES;
+            sum += kernel.expAndSum(block, offset, n, kernel.max(block, offset, n));
+        }
+        return sum;
+    }
+
+    private static double passPlain(MemorySegment block, int rows, int n) {
+        ScalarRowKernel kernel = PLAIN;
+        double sum = 0;
+        for (int row = 0; row < rows; row++) {
+            long offset = (long) row * n * Float.BYTES;
+            sum += kernel.expAndSum(block, offset, n, kernel.max(block, offset, n));
+        }
+        return sum;
+    }
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+    }
+}
