@@ -1,0 +1,47 @@
+package io.github.ffmblas.nativelib;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * src/test/c/attention_forward.c is the C ceiling the Java forward's timings are compared with (README,
+ * docs/bench/c-forward.txt): its timings only mean something while it computes attention. Its check mode
+ * compares its forward with a naive double-precision attention on awkward shapes and tiles; a timing run must
+ * print its lines.
+ */
+class AttentionForwardProgramTest {
+    private static final Pattern CHECK = Pattern.compile(
+            "check B=\\d+ L=\\d+ d=\\d+ H=\\d+ group=\\d+ tileRows=\\d+: max \\|difference\\| (\\S+) ok");
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void forwardMatchesNaiveAttentionAndTimingRunsReport() throws Exception {
+        CProgram program = CProgram.compile("attention_forward", tmp, "-O2");
+
+        CProgram.Run check = program.run("check");
+        assertEquals(0, check.exitCode(), check.output());
+        long cases = check.output().lines().map(CHECK::matcher).filter(Matcher::matches)
+                .peek(m -> assertTrue(Double.parseDouble(m.group(1)) <= 1e-4, m.group()))
+                .count();
+        assertEquals(6, cases, check.output());
+
+        CProgram.Run timing = program.run("2", "33", "48", "4", "2", "7");
+        assertEquals(0, timing.exitCode(), timing.output());
+        assertTrue(timing.output().startsWith("OpenBLAS 0.3.31"), timing.output());
+        assertTrue(timing.output().contains("B=2 L=33 d=48 H=4 group=4 tileRows=7 softmax=yes"), timing.output());
+        assertEquals(4, timing.output().lines().filter(l -> l.startsWith("sgemm n=1024 ")).count(),
+                timing.output());
+
+        CProgram.Run usage = program.run("1", "33", "48", "5", "2");
+        assertEquals(2, usage.exitCode(), "d = 48 is not a multiple of 5 heads:\n" + usage.output());
+        assertTrue(usage.output().contains("usage:"), usage.output());
+    }
+}
