@@ -16,6 +16,10 @@
  *   attention_forward check
  *       Compares the forward above with a naive triple-loop attention in double precision, on awkward shapes and
  *       tiles. Prints one line per case; exit 0 when every case is within 1e-4, 1 otherwise.
+ *   attention_forward logits ROWS L DEPTH LD
+ *       The logits product alone, hot in cache: (ROWS x DEPTH) times (L x DEPTH)^T, both operands views with
+ *       leading dimension LD, into a dense ROWS x L block, with beta = 0 (what the forward passes: OpenBLAS then
+ *       zeroes C in a pass of its own) and with beta = 1 (the block then accumulates; its values stay small). Best of 20 calls each, three lines.
  *   attention_forward B L d H FORWARDS [TILE_ROWS|0] [no-softmax]
  *       One OpenBLAS thread. The best of 10 n = 1024 sgemm calls, then FORWARDS forwards of warm-up and four
  *       rounds of FORWARDS, a line per round: forward time and % of the roofline, time in the projections, the
@@ -258,6 +262,28 @@ static int check(void) {
     return failed;
 }
 
+static int logits(int rows, int length, int depth, int ld) {
+    float *qk = random_floats((size_t) length * ld, 8, 1.0f), *s = floats((size_t) rows * length);
+    memset(s, 0, (size_t) rows * length * sizeof(float));
+    double flops = 2.0 * rows * length * depth;
+    for (int line = 0; line < 3; line++) {
+        double best[2] = {INFINITY, INFINITY};
+        for (int r = 0; r < 20; r++)
+            for (int beta = 0; beta <= 1; beta++) {
+                double t = now(); /* alpha = 0 would return before the product */
+                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, rows, length, depth, 0.125f, qk, ld, qk + depth,
+                            ld, (float) beta, s, length);
+                t = now() - t;
+                if (t < best[beta]) best[beta] = t;
+            }
+        printf("logits %d x %d x %d, ld %d: beta = 0 %.3f ms, %.0f GFLOP/s | beta = 1 %.3f ms, %.0f GFLOP/s\n", rows,
+               length, depth, ld, best[0] * 1e3, flops / best[0] / 1e9, best[1] * 1e3, flops / best[1] / 1e9);
+    }
+    free(qk);
+    free(s);
+    return 0;
+}
+
 static int positive(const char *s) {
     char *end;
     long v = strtol(s, &end, 10);
@@ -267,12 +293,17 @@ static int positive(const char *s) {
 int main(int argc, char **argv) {
     openblas_set_num_threads(1);
     if (argc == 2 && strcmp(argv[1], "check") == 0) return check();
+    if (argc == 6 && strcmp(argv[1], "logits") == 0) {
+        int rows = positive(argv[2]), length = positive(argv[3]), depth = positive(argv[4]), ld = positive(argv[5]);
+        if (rows > 0 && rows <= length && depth > 0 && ld >= 2 * depth) return logits(rows, length, depth, ld);
+    }
     int batch = argc > 5 ? positive(argv[1]) : -1, length = argc > 5 ? positive(argv[2]) : -1,
         d = argc > 5 ? positive(argv[3]) : -1, heads = argc > 5 ? positive(argv[4]) : -1,
         forwards = argc > 5 ? positive(argv[5]) : -1, tile = argc > 6 ? atoi(argv[6]) : 0;
     int softmax = !(argc > 7 && strcmp(argv[7], "no-softmax") == 0);
     if (batch < 0 || length < 0 || d < 0 || heads < 0 || forwards < 0 || tile < 0 || d % heads != 0 || argc > 8) {
-        fprintf(stderr, "usage: %s check\n       %s B L d H FORWARDS [TILE_ROWS|0] [no-softmax]\n", argv[0], argv[0]);
+        fprintf(stderr, "usage: %s check\n       %s logits ROWS L DEPTH LD\n       %s B L d H FORWARDS [TILE_ROWS|0] [no-softmax]\n",
+                argv[0], argv[0], argv[0]);
         return 2;
     }
     Forward f = make(batch, length, d, heads, tile);

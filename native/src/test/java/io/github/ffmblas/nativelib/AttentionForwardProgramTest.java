@@ -12,8 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * src/test/c/attention_forward.c is the C ceiling the Java forward's timings are compared with (README,
  * docs/bench/c-forward.txt): its timings only mean something while it computes attention. Its check mode
- * compares its forward with a naive double-precision attention on awkward shapes and tiles; a timing run must
- * print its lines.
+ * compares its forward with a naive double-precision attention on awkward shapes and tiles; timing runs must
+ * print their lines, and a bad argument (d not a multiple of H, more rows than keys, ld too small) must be refused.
  */
 class AttentionForwardProgramTest {
     private static final Pattern CHECK = Pattern.compile(
@@ -40,8 +40,16 @@ class AttentionForwardProgramTest {
         assertEquals(4, timing.output().lines().filter(l -> l.startsWith("sgemm n=1024 ")).count(),
                 timing.output());
 
-        CProgram.Run usage = program.run("1", "33", "48", "5", "2");
-        assertEquals(2, usage.exitCode(), "d = 48 is not a multiple of 5 heads:\n" + usage.output());
-        assertTrue(usage.output().contains("usage:"), usage.output());
+        CProgram.Run logits = program.run("logits", "7", "33", "8", "24");
+        assertEquals(0, logits.exitCode(), logits.output());
+        assertEquals(3, logits.output().lines().filter(l -> l.startsWith("logits 7 x 33 x 8, ld 24: beta = 0 ")).count(),
+                logits.output());
+
+        for (String[] bad : new String[][] {{"1", "33", "48", "5", "2"}, {"logits", "34", "33", "8", "24"},
+                {"logits", "7", "33", "8", "15"}}) {
+            CProgram.Run usage = program.run(bad);
+            assertEquals(2, usage.exitCode(), String.join(" ", bad) + ":\n" + usage.output());
+            assertTrue(usage.output().contains("usage:"), usage.output());
+        }
     }
 }
