@@ -3,7 +3,7 @@ package io.github.ffmblas.attention;
 import java.lang.foreign.MemorySegment;
 
 /**
- * The three loops of a softmax row, over {@code n} contiguous floats at byte {@code offset} of a segment.
+ * The loops of a softmax row, over {@code n} contiguous floats at byte {@code offset} of a segment.
  * {@link #INSTANCE} is the Vector API kernel when the JVM runs with {@code --add-modules jdk.incubator.vector}
  * (exp dominates attention at long sequences, and SIMD exp is several times faster), else plain Java.
  * {@code -Dffmblas.vector=false} forces plain Java.
@@ -22,6 +22,15 @@ interface RowKernel {
     float expAndSum(MemorySegment s, long offset, int n, float max);
 
     void scale(MemorySegment s, long offset, int n, float factor);
+
+    /** Sets the n floats to 0: the keys past a causal row's limit, or a row with nothing visible. */
+    void zero(MemorySegment s, long offset, int n);
+
+    /**
+     * Sets to -inf each of the n floats whose flag, a byte at {@code flagsOffset + j} of {@code flags}, is not 0:
+     * a masked key then weighs exactly 0, and the row goes through the same loops as an unmasked one.
+     */
+    void hide(MemorySegment s, long offset, int n, MemorySegment flags, long flagsOffset);
 
     /** Which kernel this is, for {@code ffmblas info} and benchmark reports. */
     String description();

@@ -37,6 +37,22 @@ final class ScalarRowKernel implements RowKernel {
     }
 
     @Override
+    public void zero(MemorySegment s, long offset, int n) {
+        for (int j = 0; j < n; j++) {
+            s.set(F, offset + (long) j * Float.BYTES, 0f);
+        }
+    }
+
+    @Override
+    public void hide(MemorySegment s, long offset, int n, MemorySegment flags, long flagsOffset) {
+        for (int j = 0; j < n; j++) {
+            if (flags.get(ValueLayout.JAVA_BYTE, flagsOffset + j) != 0) {
+                s.set(F, offset + (long) j * Float.BYTES, Float.NEGATIVE_INFINITY);
+            }
+        }
+    }
+
+    @Override
     public String description() {
         return "plain Java";
     }

@@ -50,42 +50,28 @@ final class Softmax {
         RowKernel kernel = RowKernel.INSTANCE;
         float max = kernel.max(s, row, limit);
         if (max == Float.NEGATIVE_INFINITY) {
-            zero(s, row, 0, cols);
+            kernel.zero(s, row, cols);
             return 0f;
         }
         float inverse = 1f / kernel.expAndSum(s, row, limit, max);
         if (normalize) {
             kernel.scale(s, row, limit, inverse);
         }
-        zero(s, row, limit, cols);
+        kernel.zero(s, row + (long) limit * Float.BYTES, cols - limit);
         return inverse;
     }
 
+    /** Masked keys become -inf, which exp turns into exactly 0; then the row is a plain one. */
     private static float maskedRow(MemorySegment s, long row, int cols, int limit, MemorySegment boolMask,
                                    long maskBase, MemorySegment padding, long paddingBase, boolean normalize) {
-        float max = Float.NEGATIVE_INFINITY;
-        for (int j = 0; j < limit; j++) {
-            if (visible(j, boolMask, maskBase, padding, paddingBase)) {
-                max = Math.max(max, s.get(F, row + (long) j * Float.BYTES));
-            }
+        RowKernel kernel = RowKernel.INSTANCE;
+        if (boolMask != null) {
+            kernel.hide(s, row, limit, boolMask, maskBase);
         }
-        if (max == Float.NEGATIVE_INFINITY) {
-            zero(s, row, 0, cols);
-            return 0f;
+        if (padding != null) {
+            kernel.hide(s, row, limit, padding, paddingBase);
         }
-        float sum = 0f;
-        for (int j = 0; j < limit; j++) {
-            long at = row + (long) j * Float.BYTES;
-            float e = visible(j, boolMask, maskBase, padding, paddingBase) ? (float) Math.exp(s.get(F, at) - max) : 0f;
-            s.set(F, at, e);
-            sum += e;
-        }
-        float inverse = 1f / sum;
-        if (normalize) {
-            RowKernel.INSTANCE.scale(s, row, limit, inverse);
-        }
-        zero(s, row, limit, cols);
-        return inverse;
+        return plainRow(s, row, cols, limit, normalize);
     }
 
     /**
@@ -98,17 +84,6 @@ final class Softmax {
         for (int i = 0; i < rows; i++) {
             kernel.scale(out, (offset + (long) i * ld) * Float.BYTES, width,
                     inverses.get(F, inversesBase + (long) i * Float.BYTES));
-        }
-    }
-
-    private static boolean visible(int j, MemorySegment boolMask, long maskBase, MemorySegment padding, long paddingBase) {
-        return (boolMask == null || boolMask.get(ValueLayout.JAVA_BYTE, maskBase + j) == 0)
-                && (padding == null || padding.get(ValueLayout.JAVA_BYTE, paddingBase + j) == 0);
-    }
-
-    private static void zero(MemorySegment s, long row, int from, int to) {
-        for (int j = from; j < to; j++) {
-            s.set(F, row + (long) j * Float.BYTES, 0f);
         }
     }
 }

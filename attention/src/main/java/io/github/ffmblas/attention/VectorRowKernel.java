@@ -4,14 +4,16 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * Softmax loops on the Vector API: max, exp and scale a full vector at a time, with a scalar tail. Loaded only
+ * Softmax loops on the Vector API: mask, max, exp, scale and zero a full vector at a time, with a scalar tail. Loaded only
  * when {@code jdk.incubator.vector} is in the boot layer (see {@link RowKernel}).
  *
  * <p>Every lane operation here rounds the same whether the JIT has compiled it or not, so results do not depend
@@ -26,6 +28,9 @@ final class VectorRowKernel implements RowKernel {
     private static final int LANES = SPECIES.length();
     private static final long VECTOR_BYTES = (long) LANES * Float.BYTES;
     private static final RowKernel SCALAR = new ScalarRowKernel();
+    /** Mask bytes, one per float lane; null where that would be narrower than 64 bits (no such vector shape). */
+    private static final VectorSpecies<Byte> FLAGS = LANES >= 8
+            ? VectorSpecies.of(byte.class, VectorShape.forBitSize(LANES * Byte.SIZE)) : null;
     /** Per-lane running maxima and sums, in memory: see {@link #max}. */
     private static final ThreadLocal<float[]> LANE_MAXES = ThreadLocal.withInitial(() -> new float[LANES]);
     private static final ThreadLocal<float[]> LANE_SUMS = ThreadLocal.withInitial(() -> new float[4 * LANES]);
@@ -152,6 +157,33 @@ final class VectorRowKernel implements RowKernel {
             long at = offset + (long) j * Float.BYTES;
             s.set(F, at, s.get(F, at) * factor);
         }
+    }
+
+    @Override
+    public void zero(MemorySegment s, long offset, int n) {
+        FloatVector zeros = FloatVector.zero(SPECIES);
+        int bound = n - n % LANES;
+        for (int j = 0; j < bound; j += LANES) {
+            zeros.intoMemorySegment(s, offset + (long) j * Float.BYTES, ORDER);
+        }
+        SCALAR.zero(s, offset + (long) bound * Float.BYTES, n - bound);
+    }
+
+    @Override
+    public void hide(MemorySegment s, long offset, int n, MemorySegment flags, long flagsOffset) {
+        if (FLAGS == null) {
+            SCALAR.hide(s, offset, n, flags, flagsOffset);
+            return;
+        }
+        int bound = n - n % LANES;
+        for (int j = 0; j < bound; j += LANES) {
+            VectorMask<Float> hidden = ByteVector.fromMemorySegment(FLAGS, flags, flagsOffset + j, ORDER)
+                    .compare(VectorOperators.NE, (byte) 0).cast(SPECIES);
+            long at = offset + (long) j * Float.BYTES;
+            FloatVector.fromMemorySegment(SPECIES, s, at, ORDER).blend(Float.NEGATIVE_INFINITY, hidden)
+                    .intoMemorySegment(s, at, ORDER);
+        }
+        SCALAR.hide(s, offset + (long) bound * Float.BYTES, n - bound, flags, flagsOffset + bound);
     }
 
     @Override

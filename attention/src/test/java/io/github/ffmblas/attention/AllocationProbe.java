@@ -9,7 +9,8 @@ import java.util.Random;
  * does with this one. Prints {@code bytes=<heap bytes per forward> nativeAllocations=<new workspace slabs>}.
  * Arguments: needWeights, the workspace's threads (default 1; the bytes are those of the calling thread and the
  * workspace's helpers together), then optionally batch, seq, d_model and heads (default 2, 40, 32, 4), e.g. the
- * benchmark's largest shape: {@code false 2 1 2048 1024 16}.
+ * benchmark's largest shape: {@code false 2 1 2048 1024 16}. Every forward is causal; with {@code -Dmasks=true} it
+ * also takes a BOOL attn_mask and a key_padding_mask, so the masked softmax rows are measured too.
  */
 public final class AllocationProbe {
     private AllocationProbe() {}
@@ -48,6 +49,10 @@ public final class AllocationProbe {
             Tensor out = Tensor.allocate(arena, batch, seq, d);
             Tensor attn = needWeights ? Tensor.allocate(arena, batch, heads, seq, seq) : null;
             AttentionOptions options = AttentionOptions.DEFAULTS.withCausal(true).withNeedWeights(needWeights);
+            if (Boolean.getBoolean("masks")) {
+                options = options.withAttnMask(RandomTensors.bools(arena, random, 0.2, seq, seq))
+                        .withKeyPaddingMask(RandomTensors.bools(arena, random, 0.2, batch, seq));
+            }
             int allocations = -1;
             long best = Long.MAX_VALUE;
             mha.forward(x, x, x, options, workspace, out, attn); // starts the helpers, if any

@@ -14,12 +14,13 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** A steady-state forward allocates no native memory and next to no heap (the JDK's per-thread counter). */
 class AllocationTest {
 
-    @ParameterizedTest(name = "needWeights={0} threads={1}")
-    @CsvSource({"false,1", "true,1", "false,2", "true,2"})
-    void steadyStateForwardAllocatesNoNativeMemoryAndLittleHeap(boolean needWeights, int threads) throws Exception {
+    @ParameterizedTest(name = "needWeights={0} threads={1} masks={2}")
+    @CsvSource({"false,1,false", "true,1,false", "false,2,false", "true,2,false", "false,1,true", "true,2,true"})
+    void steadyStateForwardAllocatesNoNativeMemoryAndLittleHeap(boolean needWeights, int threads, boolean masks)
+            throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process p = new ProcessBuilder(List.of(java, "--enable-native-access=ALL-UNNAMED",
-                "--add-modules=jdk.incubator.vector", "-cp", System.getProperty("java.class.path"),
+                "--add-modules=jdk.incubator.vector", "-Dmasks=" + masks, "-cp", System.getProperty("java.class.path"),
                 AllocationProbe.class.getName(), Boolean.toString(needWeights), Integer.toString(threads)))
                 .redirectErrorStream(true).start();
         String output = new String(p.getInputStream().readAllBytes());
@@ -29,7 +30,7 @@ class AllocationTest {
         assertTrue(m.find(), output);
         long bytes = Long.parseLong(m.group(1));
         System.out.println("heap allocated per steady-state forward (needWeights=" + needWeights + ", threads="
-                + threads + "): " + bytes + " bytes");
+                + threads + ", masks=" + masks + "): " + bytes + " bytes");
         assertEquals(0, Integer.parseInt(m.group(2)), "no new native memory in steady state");
         // 32 bytes here: the shape record; the pass keeps offsets, not views, and the facade's slices are
         // scalar-replaced because it calls the downcall handles itself (before that, a forward took ~2 KB whenever

@@ -54,6 +54,68 @@ class RowKernelTest {
         }
     }
 
+    /** Both kernels against the definition: flagged floats become -inf, the others and the neighbours keep their bits. */
+    @Test
+    void hideSetsExactlyTheFlaggedFloatsToMinusInfinity() {
+        boolean module = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+        RowKernel[] kernels = module ? new RowKernel[] {new ScalarRowKernel(), new VectorRowKernel()}
+                : new RowKernel[] {new ScalarRowKernel()};
+        Random random = new Random(14);
+        try (Arena arena = Arena.ofConfined()) {
+            for (RowKernel kernel : kernels) {
+                for (int n : new int[] {1, 7, 8, 15, 16, 17, 33, 64, 65, 130, 1000}) {
+                    for (double share : new double[] {0, 0.3, 1}) {
+                        MemorySegment row = arena.allocate((n + 2L) * Float.BYTES, 64);
+                        MemorySegment flags = arena.allocate(n + 3L, 64);
+                        float[] before = new float[n + 2];
+                        for (int i = 0; i < n + 2; i++) {
+                            before[i] = random.nextInt(20) == 0 ? Float.NaN : (float) random.nextGaussian();
+                            row.setAtIndex(ValueLayout.JAVA_FLOAT, i, before[i]);
+                        }
+                        byte[] flag = new byte[n];
+                        for (int j = 0; j < n; j++) { // any non-zero byte hides, not only 1
+                            flag[j] = random.nextDouble() < share ? (byte) (1 + random.nextInt(255)) : 0;
+                            flags.set(ValueLayout.JAVA_BYTE, 3 + j, flag[j]);
+                        }
+                        // Unaligned starts for both the floats and the flags.
+                        kernel.hide(row, Float.BYTES, n, flags, 3);
+                        for (int i = 0; i < n + 2; i++) {
+                            boolean hidden = i >= 1 && i <= n && flag[i - 1] != 0;
+                            float expected = hidden ? Float.NEGATIVE_INFINITY : before[i];
+                            float actual = row.getAtIndex(ValueLayout.JAVA_FLOAT, i);
+                            assertEquals(Float.floatToRawIntBits(expected), Float.floatToRawIntBits(actual),
+                                    kernel.description() + ", n=" + n + ", float " + i + ": " + actual);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void zeroClearsExactlyTheRange() {
+        boolean module = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+        RowKernel[] kernels = module ? new RowKernel[] {new ScalarRowKernel(), new VectorRowKernel()}
+                : new RowKernel[] {new ScalarRowKernel()};
+        try (Arena arena = Arena.ofConfined()) {
+            for (RowKernel kernel : kernels) {
+                for (int n : new int[] {0, 1, 7, 16, 17, 33, 130}) {
+                    MemorySegment row = arena.allocate((n + 2L) * Float.BYTES, 64);
+                    for (int i = 0; i < n + 2; i++) {
+                        row.setAtIndex(ValueLayout.JAVA_FLOAT, i, i % 3 == 0 ? Float.NaN : -1f - i);
+                    }
+                    kernel.zero(row, Float.BYTES, n);
+                    for (int i = 0; i < n + 2; i++) {
+                        float expected = i >= 1 && i <= n ? 0f : i % 3 == 0 ? Float.NaN : -1f - i;
+                        assertEquals(Float.floatToRawIntBits(expected),
+                                Float.floatToRawIntBits(row.getAtIndex(ValueLayout.JAVA_FLOAT, i)),
+                                kernel.description() + ", n=" + n + ", float " + i);
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void aNaNLogitTurnsTheRowNaNAndAHiddenRowStaysHidden() {
         if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
