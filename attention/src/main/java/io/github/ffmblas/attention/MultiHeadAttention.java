@@ -20,6 +20,7 @@ import java.util.Optional;
  * (leading dimension {@code 3*d_model}), which the output projection reads in place. Heads go to BLAS as one
  * strided batch per tile of query rows. When the weights are not returned, logits are kept one tile at a time
  * (scratch grows with seq_k, not seq_k squared) and the softmax normalisation is applied to the head outputs.
+ * Under a causal mask a tile's products stop at the key of its last query row: the keys past it weigh 0.
  *
  * <p>Weights are immutable: one instance serves any number of threads. Scratch memory comes from a
  * {@link Workspace}, one per thread, so a steady-state forward allocates no native memory. A workspace of several
@@ -74,28 +75,42 @@ public final class MultiHeadAttention implements Attention {
      * GEMM, the masked softmax, then A*V in one batched GEMM written into each head's own Q columns. A method of
      * its own so the JIT compiles and inlines it well: the forward pass must not allocate.
      *
+     * @param keys       how many keys the products span: all {@code lk}, or under a causal mask only those up to
+     *                   the tile's last query row (the rest weigh 0, so they are neither multiplied nor summed)
+     * @param ld         floats from one row of logits to the next: {@code lk} in the caller's weights, {@code keys}
+     *                   in scratch
      * @param inversesAt float offset in {@code scratch} for deferred row sums, or -1 to normalise in place
      */
     private void attendTile(MemorySegment scratch, long qAt, int qld, long kAt, int kld, long vAt, int vld,
-                            MemorySegment scores, long sAt, long sStride, int rows, int lk, int row, int b,
-                            boolean causal, MemorySegment additive, MemorySegment hidden, MemorySegment padding,
+                            MemorySegment scores, long sAt, long sStride, int rows, int keys, int ld, int lk, int row,
+                            int b, boolean causal, MemorySegment additive, MemorySegment hidden, MemorySegment padding,
                             long inversesAt, int heads) {
         float beta = 0f;
         if (additive != null) {
             for (int h = 0; h < heads; h++) {
-                MemorySegment.copy(additive, (long) row * lk * Float.BYTES, scores, (sAt + h * sStride) * Float.BYTES,
-                        (long) rows * lk * Float.BYTES);
+                long to = (sAt + h * sStride) * Float.BYTES;
+                if (ld == lk) {
+                    MemorySegment.copy(additive, (long) row * lk * Float.BYTES, scores, to,
+                            (long) rows * lk * Float.BYTES);
+                } else {
+                    for (int r = 0; r < rows; r++) {
+                        MemorySegment.copy(additive, (long) (row + r) * lk * Float.BYTES, scores,
+                                to + (long) r * ld * Float.BYTES, (long) keys * Float.BYTES);
+                    }
+                }
             }
             beta = 1f;
         }
-        gemm.multiplyBatch(Transpose.TRANSPOSE, rows, lk, depth, scale, scratch, qAt, qld, depth,
-                scratch, kAt, kld, depth, beta, scores, sAt, lk, sStride, heads);
+        gemm.multiplyBatch(Transpose.TRANSPOSE, rows, keys, depth, scale, scratch, qAt, qld, depth,
+                scratch, kAt, kld, depth, beta, scores, sAt, ld, sStride, heads);
         boolean deferred = inversesAt >= 0;
         for (int h = 0; h < heads; h++) {
-            Softmax.rows(scores, (sAt + h * sStride) * Float.BYTES, rows, lk, row, causal, hidden, padding,
-                    (long) b * lk, deferred ? scratch : null, (inversesAt + (long) h * rows) * Float.BYTES);
+            // Returned weights are zeroed up to lk: the GEMM left the keys past `keys` as they were.
+            Softmax.rows(scores, (sAt + h * sStride) * Float.BYTES, rows, ld, deferred ? keys : lk, lk, row, causal,
+                    hidden, padding, (long) b * lk, deferred ? scratch : null,
+                    (inversesAt + (long) h * rows) * Float.BYTES);
         }
-        gemm.multiplyBatch(Transpose.NO_TRANSPOSE, rows, depth, lk, 1f, scores, sAt, lk, sStride,
+        gemm.multiplyBatch(Transpose.NO_TRANSPOSE, rows, depth, keys, 1f, scores, sAt, ld, sStride,
                 scratch, vAt, vld, depth, 0f, scratch, qAt, qld, depth, heads);
         if (deferred) {
             for (int h = 0; h < heads; h++) {
@@ -124,12 +139,22 @@ public final class MultiHeadAttention implements Attention {
         return threads == 1 ? fit : Math.min(fit, Math.max(1, heads / (2 * threads)));
     }
 
+    /** Under a causal mask, sequences go in about this many tiles, so their products skip the masked triangle. */
+    static final int CAUSAL_TILES = 8;
+    /** ...but no tile under a causal mask is cut shorter than this: shorter tiles cost GEMM efficiency. */
+    static final int MIN_CAUSAL_TILE_ROWS = 64;
+
     /**
      * Query rows per tile for {@code heads} heads in flight on each of {@code threads} threads: few enough that
-     * scratch grows with seq_k, not seq_k², at least 16, and split evenly so the last tile is not a sliver.
+     * scratch grows with seq_k, not seq_k², at least 16, and split evenly so the last tile is not a sliver. Under a
+     * causal mask a tile's products span the keys up to its last row only, so smaller tiles skip more of the
+     * masked half (one tile skips none of the logits and context products; eight skip 7/16 of them).
      */
-    static int tileRows(int queryLength, int keyLength, int heads, int threads) {
+    static int tileRows(int queryLength, int keyLength, int heads, int threads, boolean causal) {
         long limit = Math.max(16, TILE_FLOATS / threads / ((long) keyLength * heads));
+        if (causal) {
+            limit = Math.min(limit, Math.max(MIN_CAUSAL_TILE_ROWS, (queryLength + CAUSAL_TILES - 1) / CAUSAL_TILES));
+        }
         if (limit >= queryLength) {
             return queryLength;
         }
@@ -233,7 +258,7 @@ public final class MultiHeadAttention implements Attention {
         // The attention's items: (batch row, group of heads, tile of query rows). With the weights returned, a
         // whole head (all heads at one thread) per item, written straight into them.
         int group = needWeights ? (threads > 1 ? 1 : numHeads) : headsPerTile(lq, lk, numHeads, threads);
-        int tileRows = needWeights ? lq : tileRows(lq, lk, group, threads);
+        int tileRows = needWeights ? lq : tileRows(lq, lk, group, threads, options.causal());
         int items = batch * ((numHeads + group - 1) / group) * ((lq + tileRows - 1) / tileRows);
         long cells = (long) group * tileRows;
         long perThread = needWeights ? 0 : Workspace.aligned(cells * lk) + Workspace.aligned(cells);
@@ -324,11 +349,14 @@ public final class MultiHeadAttention implements Attention {
         // Head h is column block h*depth of Q, K and V (the views, inlined as offsets so the loop allocates
         // nothing); a group of heads goes to BLAS as one batch with stride depth.
         long headAt = (long) h0 * depth;
+        // Under a causal mask no query row of the tile sees a key past its last row.
+        int keys = causal ? Math.min(lk, row + rows) : lk;
+        int ld = needWeights ? lk : keys;
         long sAt = needWeights ? (((long) b * numHeads + h0) * lq + row) * lk : scoresAt;
         long inversesAt = needWeights ? -1 : scoresAt + Workspace.aligned((long) group * tileRows * lk);
         attendTile(scratch, qAt + (long) (b * lq + row) * qld + headAt, qld, kAt + (long) b * lk * kld + headAt, kld,
                 vAt + (long) b * lk * vld + headAt, vld, scores, sAt,
-                needWeights ? (long) lq * lk : (long) rows * lk, rows, lk, row, b, causal, additive, hidden, padding,
-                inversesAt, heads);
+                needWeights ? (long) lq * lk : (long) rows * ld, rows, keys, ld, lk, row, b, causal, additive, hidden,
+                padding, inversesAt, heads);
     }
 }

@@ -18,27 +18,30 @@ final class Softmax {
     private Softmax() {}
 
     /**
-     * Softmax of {@code rows} rows of {@code cols} logits stored densely at byte {@code base} of {@code s}.
+     * Softmax of {@code rows} rows of {@code cols} logits, {@code stride} floats apart, from byte {@code base} of
+     * {@code s}.
      *
+     * @param keyLength   seq_k: the row length of the masks
      * @param firstRow    the query position of the first row (for the causal limit and the mask row)
      * @param causal      keys j &gt; query position are hidden
-     * @param boolMask    {@code [seq_q, cols]} bytes, non-zero = hidden, or null
+     * @param boolMask    {@code [seq_q, seq_k]} bytes, non-zero = hidden, or null
      * @param padding     key padding bytes, non-zero = hidden, or null
      * @param paddingBase byte offset of this batch row's {@code cols} padding flags in {@code padding}
      * @param inverses    null: normalise each row in place; otherwise leave rows unnormalised and store each row's
      *                    {@code 1/sum} (0 for a row with nothing visible) as floats from byte {@code inversesBase}
      */
-    static void rows(MemorySegment s, long base, int rows, int cols, int firstRow, boolean causal,
-                     MemorySegment boolMask, MemorySegment padding, long paddingBase,
+    static void rows(MemorySegment s, long base, int rows, int stride, int cols, int keyLength, int firstRow,
+                     boolean causal, MemorySegment boolMask, MemorySegment padding, long paddingBase,
                      MemorySegment inverses, long inversesBase) {
         boolean normalize = inverses == null;
         for (int i = 0; i < rows; i++) {
             int query = firstRow + i;
             int limit = causal ? Math.min(cols, query + 1) : cols;
-            long row = base + (long) i * cols * Float.BYTES;
+            long row = base + (long) i * stride * Float.BYTES;
             float inverse = boolMask == null && padding == null
                     ? plainRow(s, row, cols, limit, normalize)
-                    : maskedRow(s, row, cols, limit, boolMask, (long) query * cols, padding, paddingBase, normalize);
+                    : maskedRow(s, row, cols, limit, boolMask, (long) query * keyLength, padding, paddingBase,
+                            normalize);
             if (!normalize) {
                 inverses.set(F, inversesBase + (long) i * Float.BYTES, inverse);
             }

@@ -15,7 +15,7 @@ class NativeVersusReferenceTest {
 
     enum Inputs { SELF, CROSS_SHARED_KV, CROSS_DISTINCT }
 
-    enum Masks { NONE, CAUSAL, FLOAT, BOOL, PADDING, CAUSAL_AND_PADDING, ALL }
+    enum Masks { NONE, CAUSAL, FLOAT, BOOL, PADDING, CAUSAL_AND_PADDING, CAUSAL_AND_FLOAT, ALL }
 
     static Stream<Arguments> cases() {
         return Stream.of(
@@ -28,7 +28,10 @@ class NativeVersusReferenceTest {
                 Arguments.of(2, 9, 9, 15, 3, Inputs.SELF, Masks.CAUSAL_AND_PADDING),
                 Arguments.of(1, 130, 130, 24, 3, Inputs.SELF, Masks.CAUSAL),
                 Arguments.of(2, 7, 33, 10, 1, Inputs.CROSS_DISTINCT, Masks.ALL),
-                Arguments.of(1, 130, 7, 18, 3, Inputs.CROSS_SHARED_KV, Masks.NONE));
+                Arguments.of(1, 130, 7, 18, 3, Inputs.CROSS_SHARED_KV, Masks.NONE),
+                Arguments.of(2, 9, 33, 12, 2, Inputs.CROSS_DISTINCT, Masks.CAUSAL_AND_FLOAT),
+                // Without the weights, eight tiles of 75 query rows, whose products stop at keys 75, 150, ...
+                Arguments.of(1, 600, 600, 24, 3, Inputs.SELF, Masks.CAUSAL_AND_FLOAT));
     }
 
     @ParameterizedTest(name = "B={0} Lq={1} Lk={2} d={3} H={4} {5} {6}")
@@ -65,8 +68,9 @@ class NativeVersusReferenceTest {
     /** The options of a case: its masks drawn from {@code random} (weights returned). */
     static AttentionOptions options(Arena arena, Random random, Masks masks, int batch, int lq, int lk) {
         AttentionOptions options = AttentionOptions.DEFAULTS
-                .withCausal(masks == Masks.CAUSAL || masks == Masks.CAUSAL_AND_PADDING || masks == Masks.ALL);
-        if (masks == Masks.FLOAT) {
+                .withCausal(masks == Masks.CAUSAL || masks == Masks.CAUSAL_AND_PADDING
+                        || masks == Masks.CAUSAL_AND_FLOAT || masks == Masks.ALL);
+        if (masks == Masks.FLOAT || masks == Masks.CAUSAL_AND_FLOAT) {
             options = options.withAttnMask(RandomTensors.gaussian(arena, random, 2f, lq, lk));
         }
         if (masks == Masks.BOOL || masks == Masks.ALL) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.Arena;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -37,5 +38,17 @@ class ScratchTest {
                     "logits and row sums take " + logits + " bytes at " + threads + " threads");
             assertTrue(workspace.capacityBytes() <= 32 * MIB, "scratch is " + workspace.capacityBytes() + " bytes");
         }
+    }
+
+    @Test
+    void causalSequencesGoInAboutEightTilesOfAtLeast64Rows() {
+        assertEquals(256, MultiHeadAttention.tileRows(2048, 2048, 1, 1, true));
+        assertEquals(512, MultiHeadAttention.tileRows(2048, 2048, 1, 1, false));
+        assertEquals(64, MultiHeadAttention.tileRows(512, 512, 4, 1, true));
+        assertEquals(512, MultiHeadAttention.tileRows(512, 512, 4, 1, false));
+        assertEquals(64, MultiHeadAttention.tileRows(128, 128, 12, 1, true));
+        assertEquals(75, MultiHeadAttention.tileRows(600, 600, 3, 1, true));
+        assertEquals(64, MultiHeadAttention.tileRows(64, 64, 8, 2, true)); // one tile: nothing to skip
+        assertEquals(50, MultiHeadAttention.tileRows(100, 100, 8, 1, true)); // two even tiles, not 64 + 36
     }
 }

@@ -76,7 +76,7 @@ class TeamForwardTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(value = Masks.class, names = {"NONE", "FLOAT", "ALL"})
+    @EnumSource(value = Masks.class, names = {"NONE", "FLOAT", "CAUSAL_AND_FLOAT", "ALL"})
     void longSequencesSplitIntoManyTilesGiveTheOneThreadResult(Masks masks) {
         // Lq = 700 with Lk = 2100 makes several query tiles per head group, so masks and causal limits are applied
         // at row offsets other than 0, on every thread.
@@ -90,7 +90,7 @@ class TeamForwardTest {
             MultiHeadAttention mha = new MultiHeadAttention(d, heads, weights);
             AttentionOptions o = NativeVersusReferenceTest.options(arena, random, masks, 2, 700, 2100)
                     .withNeedWeights(false);
-            assertTrue(MultiHeadAttention.tileRows(700, 2100, 1, 2) < 700, "the case must have several tiles");
+            assertTrue(MultiHeadAttention.tileRows(700, 2100, 1, 2, false) < 700, "the case must have several tiles");
             Tensor serial = Tensor.allocate(arena, 2, 700, d);
             Tensor split = Tensor.allocate(arena, 2, 700, d);
             mha.forward(query, key, key, o, one, serial, null);
