@@ -6,8 +6,10 @@
  * Per forward, as MultiHeadAttention does it at one thread:
  *   QKV [B*L, 3d] = X W_qkv^T + b_qkv    bias rows copied into C, then cblas_sgemm with beta = 1
  *   per batch row, group of heads, tile of query rows (the tiling rule of MultiHeadAttention.headsPerTile and
- *   tileRows at one thread, or TILE_ROWS rows):
- *     S_h = (1/sqrt(depth)) Q_h K_h^T    cblas_sgemm, Q_h and K_h strided views of QKV (ld 3d), beta = 0
+ *   tileRows at one thread without a mask, or TILE_ROWS rows), each product for the group's heads at once as
+ *   Blas.sgemmBatchStrided makes it: one cblas_sgemm_batch_strided call when there are several heads and
+ *   M*N*K > 1,000,000 (below that OpenBLAS 0.3.31's batch crashes), else a loop of cblas_sgemm:
+ *     S_h = (1/sqrt(depth)) Q_h K_h^T    Q_h and K_h strided views of QKV (ld 3d), beta = 0
  *     softmax rows of S_h in place       a max pass, then exp (the Cephes polynomial of FastExp) and sum
  *     Q_h := S_h V_h, rows * 1/sum      cblas_sgemm into Q_h's own columns, then the deferred normalisation
  *   OUT [B*L, d] = CTX W_o^T + b_o       CTX is QKV's first d columns (ld 3d)
@@ -29,7 +31,9 @@
  * Build (the same way as sgemm_batch_small_crash.c, see README.md), adding -O3 -march=native -lm.
  */
 #include <cblas.h>
+#include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,9 +78,9 @@ static inline float fast_exp(float x) {
     p = fmaf(p, r, 1.6666665459e-1f);
     p = fmaf(p, r, 5.0000001201e-1f);
     p = fmaf(p, r * r, r + 1.0f);
-    int bits;
+    uint32_t bits;
     memcpy(&bits, &t, sizeof bits);
-    bits = (bits + 127) << 23;
+    bits = (bits + 127u) << 23;
     float scale;
     memcpy(&scale, &bits, sizeof scale);
     return x < -87.3f ? 0.0f : p * scale;
@@ -133,6 +137,19 @@ static void java_tiling(Forward *f) {
     }
 }
 
+/* Blas.batchRoute: the batch entry point for several products above OpenBLAS 0.3.31's crash limit, else a loop. */
+static void products(CBLAS_TRANSPOSE trans_b, int m, int n, int k, float alpha, const float *a, int lda, int stride_a,
+                     const float *b, int ldb, int stride_b, float *c, int ldc, int stride_c, int count) {
+    if (count > 1 && (long) m * n * k > 1000000L) {
+        cblas_sgemm_batch_strided(CblasRowMajor, CblasNoTrans, trans_b, m, n, k, alpha, a, lda, stride_a, b, ldb,
+                                  stride_b, 0.0f, c, ldc, stride_c, count);
+        return;
+    }
+    for (int i = 0; i < count; i++)
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, trans_b, m, n, k, alpha, a + (size_t) i * stride_a, lda,
+                    b + (size_t) i * stride_b, ldb, 0.0f, c + (size_t) i * stride_c, ldc);
+}
+
 static void forward(Forward *f, int softmax) {
     int n = f->batch * f->length, d = f->d, ld = 3 * d, depth = f->depth, length = f->length;
     float scale = 1.0f / sqrtf((float) depth);
@@ -148,9 +165,8 @@ static void forward(Forward *f, int softmax) {
                 float *q = f->qkv + ((size_t) b * length + row) * ld + (size_t) h0 * depth;
                 const float *k = f->qkv + (size_t) b * length * ld + d + (size_t) h0 * depth, *v = k + d;
                 t = now();
-                for (int h = 0; h < group; h++)
-                    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, rows, length, depth, scale, q + h * depth,
-                                ld, k + h * depth, ld, 0.0f, f->scores + (size_t) h * rows * length, length);
+                products(CblasTrans, rows, length, depth, scale, q, ld, depth, k, ld, depth, f->scores, length,
+                         rows * length, group);
                 f->logits += now() - t;
                 if (softmax)
                     for (int h = 0; h < group; h++)
@@ -158,10 +174,8 @@ static void forward(Forward *f, int softmax) {
                             f->inverses[h * rows + r] = softmax_row(f->scores + ((size_t) h * rows + r) * length,
                                                                     length);
                 t = now();
-                for (int h = 0; h < group; h++)
-                    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, rows, depth, length, 1.0f,
-                                f->scores + (size_t) h * rows * length, length, v + h * depth, ld, 0.0f,
-                                q + h * depth, ld);
+                products(CblasNoTrans, rows, depth, length, 1.0f, f->scores, length, rows * length, v, ld, depth, q,
+                         ld, depth, group);
                 f->context += now() - t;
                 if (softmax)
                     for (int h = 0; h < group; h++)
@@ -205,6 +219,10 @@ static double max_difference(const Forward *f) {
     int n = f->batch * f->length, d = f->d, depth = f->depth, length = f->length;
     double *qkv = malloc(sizeof(double) * n * 3 * d), *ctx = malloc(sizeof(double) * n * d),
            *p = malloc(sizeof(double) * length);
+    if (qkv == NULL || ctx == NULL || p == NULL) {
+        fprintf(stderr, "out of memory\n");
+        exit(3);
+    }
     for (int i = 0; i < n; i++)
         for (int o = 0; o < 3 * d; o++) {
             double s = f->b_qkv[o];
@@ -284,11 +302,15 @@ static int logits(int rows, int length, int depth, int ld) {
     return 0;
 }
 
-static int positive(const char *s) {
+/* A whole number in [min, 2^20], or -1. */
+static int count(const char *s, int min) {
     char *end;
+    errno = 0;
     long v = strtol(s, &end, 10);
-    return *end == '\0' && v > 0 && v <= 1 << 20 ? (int) v : -1;
+    return errno == 0 && end != s && *end == '\0' && v >= min && v <= 1 << 20 ? (int) v : -1;
 }
+
+static int positive(const char *s) { return count(s, 1); }
 
 int main(int argc, char **argv) {
     openblas_set_num_threads(1);
@@ -299,9 +321,13 @@ int main(int argc, char **argv) {
     }
     int batch = argc > 5 ? positive(argv[1]) : -1, length = argc > 5 ? positive(argv[2]) : -1,
         d = argc > 5 ? positive(argv[3]) : -1, heads = argc > 5 ? positive(argv[4]) : -1,
-        forwards = argc > 5 ? positive(argv[5]) : -1, tile = argc > 6 ? atoi(argv[6]) : 0;
-    int softmax = !(argc > 7 && strcmp(argv[7], "no-softmax") == 0);
-    if (batch < 0 || length < 0 || d < 0 || heads < 0 || forwards < 0 || tile < 0 || d % heads != 0 || argc > 8) {
+        forwards = argc > 5 ? positive(argv[5]) : -1, tile = argc > 6 ? count(argv[6], 0) : 0;
+    int softmax = argc <= 7;
+    int bad_flag = argc > 7 && strcmp(argv[7], "no-softmax") != 0;
+    /* B*L rows of 3d floats must fit the int arithmetic of the calls */
+    int too_big = batch > 0 && length > 0 && d > 0 && (long) batch * length * 3 * d > INT32_MAX;
+    if (batch < 0 || length < 0 || d < 0 || heads < 0 || forwards < 0 || tile < 0 || d % heads != 0 || argc > 8
+        || bad_flag || too_big) {
         fprintf(stderr, "usage: %s check\n       %s logits ROWS L DEPTH LD\n       %s B L d H FORWARDS [TILE_ROWS|0] [no-softmax]\n",
                 argv[0], argv[0], argv[0]);
         return 2;
