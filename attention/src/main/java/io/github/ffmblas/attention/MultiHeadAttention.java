@@ -141,14 +141,17 @@ public final class MultiHeadAttention implements Attention {
 
     /** Under a causal mask, sequences go in about this many tiles, so their products skip the masked triangle. */
     static final int CAUSAL_TILES = 8;
-    /** ...but no tile under a causal mask is cut shorter than this: shorter tiles cost GEMM efficiency. */
+    /**
+     * ...of up to this many rows at least (then evened out, so 100 rows make two tiles of 50): shorter tiles cost
+     * GEMM efficiency.
+     */
     static final int MIN_CAUSAL_TILE_ROWS = 64;
 
     /**
      * Query rows per tile for {@code heads} heads in flight on each of {@code threads} threads: few enough that
      * scratch grows with seq_k, not seq_k², at least 16, and split evenly so the last tile is not a sliver. Under a
      * causal mask a tile's products span the keys up to its last row only, so smaller tiles skip more of the
-     * masked half (one tile skips none of the logits and context products; eight skip 7/16 of them).
+     * masked half (with seq_q = seq_k, eight tiles skip 7/16 of the logits and context products, one tile none).
      */
     static int tileRows(int queryLength, int keyLength, int heads, int threads, boolean causal) {
         long limit = Math.max(16, TILE_FLOATS / threads / ((long) keyLength * heads));

@@ -62,6 +62,19 @@ class NativeVersusReferenceTest {
             float deferredDiff = RandomTensors.maxAbsDiff(actual.output(), noWeights.output());
             assertTrue(deferredDiff <= 1e-5f, "needWeights=false differs by " + deferredDiff);
             assertTrue(RandomTensors.maxAbsDiff(expected.output(), noWeights.output()) <= TOLERANCE);
+
+            // Into the caller's memory, full of NaN beforehand: every weight and output is written, masked ones
+            // included (a causal product that stops short of seq_k leaves the keys past it to the softmax to zero).
+            Tensor out = Tensor.allocate(arena, batch, lq, d);
+            Tensor attn = Tensor.allocate(arena, batch, heads, lq, lk);
+            out.segment().fill((byte) 0xFF); // 0xFFFFFFFF is a NaN
+            attn.segment().fill((byte) 0xFF);
+            try (Workspace workspace = Workspace.create()) {
+                new MultiHeadAttention(d, heads, weights).forward(query, key, value, options, workspace, out, attn);
+            }
+            assertTrue(RandomTensors.maxAbsDiff(expected.output(), out) <= TOLERANCE, "caller's output");
+            assertTrue(RandomTensors.maxAbsDiff(expected.attentionWeights().orElseThrow(), attn) <= TOLERANCE,
+                    "caller's attention weights");
         }
     }
 

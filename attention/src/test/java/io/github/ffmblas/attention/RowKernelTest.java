@@ -6,11 +6,56 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** The SIMD softmax loops against the plain-Java ones, at lengths around the vector width. */
+/**
+ * The SIMD softmax loops against the plain-Java ones, at lengths around the vector width: this JVM's width, and
+ * in child JVMs 4 and 8 floats (where the CPU has wider vectors), as on SSE/NEON and AVX2 machines.
+ */
 class RowKernelTest {
+    private static final boolean MODULE = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+
+    private static RowKernel[] kernels() {
+        return MODULE ? new RowKernel[] {new ScalarRowKernel(), new VectorRowKernel()}
+                : new RowKernel[] {new ScalarRowKernel()};
+    }
+
+    /** The checks below in a JVM of its own: {@code -XX:MaxVectorSize} narrows the vector kernel there. */
+    public static void main(String[] args) {
+        RowKernel vector = new VectorRowKernel();
+        vectorMatchesScalar(vector);
+        hideSetsExactlyTheFlaggedFloats(new ScalarRowKernel(), vector);
+        zeroClearsExactlyTheRange(new ScalarRowKernel(), vector);
+        aNaNLogitTurnsTheRowNaNAndAHiddenRowStaysHidden(vector);
+        System.out.println("checked: " + vector.description());
+    }
+
+    @ParameterizedTest(name = "MaxVectorSize={0}")
+    @ValueSource(ints = {16, 32})
+    void narrowerVectorsGiveTheSameResults(int maxVectorBytes) throws Exception {
+        if (!MODULE) {
+            return;
+        }
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(List.of(java, "--add-modules=jdk.incubator.vector",
+                "-XX:MaxVectorSize=" + maxVectorBytes, "-cp", System.getProperty("java.class.path"),
+                RowKernelTest.class.getName())).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes());
+        assertTrue(p.waitFor(2, TimeUnit.MINUTES), "child JVM timed out");
+        assertEquals(0, p.exitValue(), output);
+        // At most that width: a CPU whose vectors are narrower still gives its own.
+        Matcher m = Pattern.compile("checked: Vector API, (\\d+)-bit").matcher(output);
+        assertTrue(m.find(), output);
+        assertTrue(Integer.parseInt(m.group(1)) <= maxVectorBytes * Byte.SIZE, output);
+    }
 
     @Test
     void theVectorKernelIsChosenWhenTheModuleIsPresent() {
@@ -21,10 +66,12 @@ class RowKernelTest {
 
     @Test
     void vectorMatchesScalar() {
-        if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
-            return; // nothing to compare: only the plain kernel can run in this JVM
+        if (MODULE) { // else nothing to compare: only the plain kernel can run in this JVM
+            vectorMatchesScalar(new VectorRowKernel());
         }
-        RowKernel vector = new VectorRowKernel();
+    }
+
+    static void vectorMatchesScalar(RowKernel vector) {
         RowKernel scalar = new ScalarRowKernel();
         Random random = new Random(12);
         try (Arena arena = Arena.ofConfined()) {
@@ -57,9 +104,10 @@ class RowKernelTest {
     /** Both kernels against the definition: flagged floats become -inf, the others and the neighbours keep their bits. */
     @Test
     void hideSetsExactlyTheFlaggedFloatsToMinusInfinity() {
-        boolean module = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
-        RowKernel[] kernels = module ? new RowKernel[] {new ScalarRowKernel(), new VectorRowKernel()}
-                : new RowKernel[] {new ScalarRowKernel()};
+        hideSetsExactlyTheFlaggedFloats(kernels());
+    }
+
+    static void hideSetsExactlyTheFlaggedFloats(RowKernel... kernels) {
         Random random = new Random(14);
         try (Arena arena = Arena.ofConfined()) {
             for (RowKernel kernel : kernels) {
@@ -94,9 +142,10 @@ class RowKernelTest {
 
     @Test
     void zeroClearsExactlyTheRange() {
-        boolean module = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
-        RowKernel[] kernels = module ? new RowKernel[] {new ScalarRowKernel(), new VectorRowKernel()}
-                : new RowKernel[] {new ScalarRowKernel()};
+        zeroClearsExactlyTheRange(kernels());
+    }
+
+    static void zeroClearsExactlyTheRange(RowKernel... kernels) {
         try (Arena arena = Arena.ofConfined()) {
             for (RowKernel kernel : kernels) {
                 for (int n : new int[] {0, 1, 7, 16, 17, 33, 130}) {
@@ -118,10 +167,12 @@ class RowKernelTest {
 
     @Test
     void aNaNLogitTurnsTheRowNaNAndAHiddenRowStaysHidden() {
-        if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
-            return;
+        if (MODULE) {
+            aNaNLogitTurnsTheRowNaNAndAHiddenRowStaysHidden(new VectorRowKernel());
         }
-        RowKernel vector = new VectorRowKernel();
+    }
+
+    static void aNaNLogitTurnsTheRowNaNAndAHiddenRowStaysHidden(RowKernel vector) {
         Random random = new Random(13);
         try (Arena arena = Arena.ofConfined()) {
             for (int n : new int[] {1, 17, 64, 65, 130, 2048}) {

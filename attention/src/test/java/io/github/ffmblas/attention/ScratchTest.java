@@ -41,7 +41,7 @@ class ScratchTest {
     }
 
     @Test
-    void causalSequencesGoInAboutEightTilesOfAtLeast64Rows() {
+    void causalSequencesGoInAboutEightTilesOfAbout64RowsOrMore() {
         assertEquals(256, MultiHeadAttention.tileRows(2048, 2048, 1, 1, true));
         assertEquals(512, MultiHeadAttention.tileRows(2048, 2048, 1, 1, false));
         assertEquals(64, MultiHeadAttention.tileRows(512, 512, 4, 1, true));

@@ -90,7 +90,9 @@ class TeamForwardTest {
             MultiHeadAttention mha = new MultiHeadAttention(d, heads, weights);
             AttentionOptions o = NativeVersusReferenceTest.options(arena, random, masks, 2, 700, 2100)
                     .withNeedWeights(false);
-            assertTrue(MultiHeadAttention.tileRows(700, 2100, 1, 2, false) < 700, "the case must have several tiles");
+            int group = MultiHeadAttention.headsPerTile(700, 2100, heads, 2);
+            assertTrue(MultiHeadAttention.tileRows(700, 2100, group, 2, o.causal()) < 700,
+                    "the case must have several tiles");
             Tensor serial = Tensor.allocate(arena, 2, 700, d);
             Tensor split = Tensor.allocate(arena, 2, 700, d);
             mha.forward(query, key, key, o, one, serial, null);
