@@ -3,7 +3,6 @@ package io.github.ffmblas.attention;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
-import java.util.Arrays;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
@@ -46,7 +45,9 @@ final class VectorRowKernel implements RowKernel {
         // iterations can end up boxed on the heap, depending on how the JIT compiled the caller, and the forward
         // pass must not allocate.
         float[] lanes = LANE_MAXES.get();
-        Arrays.fill(lanes, Float.NEGATIVE_INFINITY);
+        // Set with one vector store, not Arrays.fill: a vector load straight after narrower stores cannot take its
+        // data from the store buffer and waits for them (at rows of 128 that stall was a quarter of the row).
+        FloatVector.broadcast(SPECIES, Float.NEGATIVE_INFINITY).intoArray(lanes, 0);
         int wide = n - n % (4 * LANES);
         for (int j = 0; j < wide; j += 4 * LANES) {
             long at = offset + (long) j * Float.BYTES;
@@ -78,7 +79,10 @@ final class VectorRowKernel implements RowKernel {
         // Four vectors a step, each added into its own lanes of the sums: one running sum in memory would make
         // every step wait for the last one's store.
         float[] lanes = LANE_SUMS.get();
-        Arrays.fill(lanes, 0f);
+        FloatVector zeros = FloatVector.zero(SPECIES); // vector stores, as in max
+        for (int u = 0; u < 4; u++) {
+            zeros.intoArray(lanes, u * LANES);
+        }
         int wide = n - n % (4 * LANES);
         for (int j = 0; j < wide; j += 4 * LANES) {
             for (int u = 0; u < 4; u++) {
