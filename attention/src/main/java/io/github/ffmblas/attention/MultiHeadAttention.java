@@ -155,9 +155,20 @@ public final class MultiHeadAttention implements Attention {
      */
     static int tileRows(int queryLength, int keyLength, int heads, int threads, boolean causal) {
         long limit = Math.max(16, TILE_FLOATS / threads / ((long) keyLength * heads));
-        if (causal) {
-            limit = Math.min(limit, Math.max(MIN_CAUSAL_TILE_ROWS, (queryLength + CAUSAL_TILES - 1) / CAUSAL_TILES));
-        }
+        return evenTiles(queryLength, causal ? Math.min(limit, causalLimit(queryLength)) : limit);
+    }
+
+    /** Query rows per tile with the weights returned: whole heads, or the causal tiles under a causal mask. */
+    static int weightTileRows(int queryLength, boolean causal) {
+        return causal ? evenTiles(queryLength, causalLimit(queryLength)) : queryLength;
+    }
+
+    private static long causalLimit(int queryLength) {
+        return Math.max(MIN_CAUSAL_TILE_ROWS, (queryLength + CAUSAL_TILES - 1) / CAUSAL_TILES);
+    }
+
+    /** Rows per tile for tiles of at most {@code limit} rows, evened out. */
+    private static int evenTiles(int queryLength, long limit) {
         if (limit >= queryLength) {
             return queryLength;
         }
@@ -258,10 +269,11 @@ public final class MultiHeadAttention implements Attention {
         long kvAt = Workspace.aligned((long) mq * d);
         long projected = shapes.selfAttention() ? (long) mq * 3 * d : kvAt + (long) mk * 2 * d;
         long scoresAt = Workspace.aligned(projected);
-        // The attention's items: (batch row, group of heads, tile of query rows). With the weights returned, a
-        // whole head (all heads at one thread) per item, written straight into them.
+        // The attention's items: (batch row, group of heads, tile of query rows). With the weights returned, one
+        // head (all heads at one thread) per item, whole or in causal tiles, written straight into them.
         int group = needWeights ? (threads > 1 ? 1 : numHeads) : headsPerTile(lq, lk, numHeads, threads);
-        int tileRows = needWeights ? lq : tileRows(lq, lk, group, threads, options.causal());
+        int tileRows = needWeights ? weightTileRows(lq, options.causal())
+                : tileRows(lq, lk, group, threads, options.causal());
         int items = batch * ((numHeads + group - 1) / group) * ((lq + tileRows - 1) / tileRows);
         long cells = (long) group * tileRows;
         long perThread = needWeights ? 0 : Workspace.aligned(cells * lk) + Workspace.aligned(cells);

@@ -50,5 +50,9 @@ class ScratchTest {
         assertEquals(75, MultiHeadAttention.tileRows(600, 600, 3, 1, true));
         assertEquals(64, MultiHeadAttention.tileRows(64, 64, 8, 2, true)); // one tile: nothing to skip
         assertEquals(50, MultiHeadAttention.tileRows(100, 100, 8, 1, true)); // two even tiles, not 64 + 36
+        // With the weights returned there is no scratch budget: whole heads, or causal tiles.
+        assertEquals(2048, MultiHeadAttention.weightTileRows(2048, false));
+        assertEquals(256, MultiHeadAttention.weightTileRows(2048, true));
+        assertEquals(33, MultiHeadAttention.weightTileRows(33, true));
     }
 }
