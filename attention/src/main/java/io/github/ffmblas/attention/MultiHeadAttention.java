@@ -142,8 +142,8 @@ public final class MultiHeadAttention implements Attention {
     /** Under a causal mask, sequences go in about this many tiles, so their products skip the masked triangle. */
     static final int CAUSAL_TILES = 8;
     /**
-     * ...of up to this many rows at least (then evened out, so 100 rows make two tiles of 50): shorter tiles cost
-     * GEMM efficiency.
+     * The row limit a causal tile gets is never below this (tiles are then evened out, so 100 rows make two tiles
+     * of 50): shorter tiles cost GEMM efficiency.
      */
     static final int MIN_CAUSAL_TILE_ROWS = 64;
 

@@ -26,7 +26,7 @@ final class Softmax {
      * @param causal      keys j &gt; query position are hidden
      * @param boolMask    {@code [seq_q, seq_k]} bytes, non-zero = hidden, or null
      * @param padding     key padding bytes, non-zero = hidden, or null
-     * @param paddingBase byte offset of this batch row's {@code cols} padding flags in {@code padding}
+     * @param paddingBase byte offset of this batch row's {@code keyLength} padding flags in {@code padding}
      * @param inverses    null: normalise each row in place; otherwise leave rows unnormalised and store each row's
      *                    {@code 1/sum} (0 for a row with nothing visible) as floats from byte {@code inversesBase}
      */
