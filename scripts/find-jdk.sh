@@ -1,4 +1,4 @@
-# Sourced by ./ffmblas and .ci/run: sets JAVA_HOME to a JDK >= 22 (the FFM API is final from 22) or fails.
+# Sourced by ./ffmblas and .ci/run: sets JAVA_HOME to a JDK >= 25 (the baseline: FFM is final from 22, the generated bindings need 23+) or fails.
 # Order: $JAVA_HOME if it is one, else the newest JDK under /usr/lib/jvm, else a clear error.
 
 ffmblas_jdk_major() {  # prints the feature version of the JDK at $1, or nothing
@@ -15,7 +15,7 @@ ffmblas_jdk_major() {  # prints the feature version of the JDK at $1, or nothing
 }
 
 ffmblas_find_jdk() {
-  local need=22 best="" best_v=0 d v
+  local need=25 best="" best_v=0 d v
   if [ -n "${JAVA_HOME:-}" ]; then
     v=$(ffmblas_jdk_major "$JAVA_HOME")
     if [ -n "$v" ] && [ "$v" -ge "$need" ] && [ -x "$JAVA_HOME/bin/javac" ]; then

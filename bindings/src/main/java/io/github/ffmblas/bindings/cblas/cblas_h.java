@@ -12,62 +12,56 @@ import java.util.stream.*;
 import static java.lang.foreign.ValueLayout.*;
 import static java.lang.foreign.MemoryLayout.PathElement.*;
 
-public class cblas_h {
+public class cblas_h extends cblas_h$shared {
 
     cblas_h() {
         // Should not be called directly
     }
 
     static final Arena LIBRARY_ARENA = Arena.ofAuto();
-    static final boolean TRACE_DOWNCALLS = Boolean.getBoolean("jextract.trace.downcalls");
-
-    static void traceDowncall(String name, Object... args) {
-         String traceArgs = Arrays.stream(args)
-                       .map(Object::toString)
-                       .collect(Collectors.joining(", "));
-         System.out.printf("%s(%s)\n", name, traceArgs);
-    }
-
-    static MemorySegment findOrThrow(String symbol) {
-        return SYMBOL_LOOKUP.find(symbol)
-            .orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + symbol));
-    }
-
-    static MethodHandle upcallHandle(Class<?> fi, String name, FunctionDescriptor fdesc) {
-        try {
-            return MethodHandles.lookup().findVirtual(fi, name, fdesc.toMethodType());
-        } catch (ReflectiveOperationException ex) {
-            throw new AssertionError(ex);
-        }
-    }
-
-    static MemoryLayout align(MemoryLayout layout, long align) {
-        return switch (layout) {
-            case PaddingLayout p -> p;
-            case ValueLayout v -> v.withByteAlignment(align);
-            case GroupLayout g -> {
-                MemoryLayout[] alignedMembers = g.memberLayouts().stream()
-                        .map(m -> align(m, align)).toArray(MemoryLayout[]::new);
-                yield g instanceof StructLayout ?
-                        MemoryLayout.structLayout(alignedMembers) : MemoryLayout.unionLayout(alignedMembers);
-            }
-            case SequenceLayout s -> MemoryLayout.sequenceLayout(s.elementCount(), align(s.elementLayout(), align));
-        };
-    }
 
     static final SymbolLookup SYMBOL_LOOKUP = SymbolLookup.loaderLookup()
             .or(Linker.nativeLinker().defaultLookup());
 
-    public static final ValueLayout.OfBoolean C_BOOL = ValueLayout.JAVA_BOOLEAN;
-    public static final ValueLayout.OfByte C_CHAR = ValueLayout.JAVA_BYTE;
-    public static final ValueLayout.OfShort C_SHORT = ValueLayout.JAVA_SHORT;
-    public static final ValueLayout.OfInt C_INT = ValueLayout.JAVA_INT;
-    public static final ValueLayout.OfLong C_LONG_LONG = ValueLayout.JAVA_LONG;
-    public static final ValueLayout.OfFloat C_FLOAT = ValueLayout.JAVA_FLOAT;
-    public static final ValueLayout.OfDouble C_DOUBLE = ValueLayout.JAVA_DOUBLE;
-    public static final AddressLayout C_POINTER = ValueLayout.ADDRESS
-            .withTargetLayout(MemoryLayout.sequenceLayout(java.lang.Long.MAX_VALUE, JAVA_BYTE));
-    public static final ValueLayout.OfLong C_LONG = ValueLayout.JAVA_LONG;
+    private static final int OPENBLAS_SEQUENTIAL = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define OPENBLAS_SEQUENTIAL 0
+     * }
+     */
+    public static int OPENBLAS_SEQUENTIAL() {
+        return OPENBLAS_SEQUENTIAL;
+    }
+    private static final int OPENBLAS_THREAD = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define OPENBLAS_THREAD 1
+     * }
+     */
+    public static int OPENBLAS_THREAD() {
+        return OPENBLAS_THREAD;
+    }
+    private static final int OPENBLAS_OPENMP = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define OPENBLAS_OPENMP 2
+     * }
+     */
+    public static int OPENBLAS_OPENMP() {
+        return OPENBLAS_OPENMP;
+    }
+    /**
+     * {@snippet lang=c :
+     * typedef uint16_t bfloat16
+     * }
+     */
+    public static final OfShort bfloat16 = cblas_h.C_SHORT;
+    /**
+     * {@snippet lang=c :
+     * typedef uint16_t hfloat16
+     * }
+     */
+    public static final OfShort hfloat16 = cblas_h.C_SHORT;
     /**
      * {@snippet lang=c :
      * typedef int blasint
@@ -75,13 +69,12 @@ public class cblas_h {
      */
     public static final OfInt blasint = cblas_h.C_INT;
 
-
     private static class openblas_set_num_threads {
         public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
             cblas_h.C_INT
         );
 
-        public static final MemorySegment ADDR = cblas_h.findOrThrow("openblas_set_num_threads");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("openblas_set_num_threads");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -128,6 +121,127 @@ public class cblas_h {
                 traceDowncall("openblas_set_num_threads", num_threads);
             }
             mh$.invokeExact(num_threads);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class goto_set_num_threads {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("goto_set_num_threads");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void goto_set_num_threads(int num_threads)
+     * }
+     */
+    public static FunctionDescriptor goto_set_num_threads$descriptor() {
+        return goto_set_num_threads.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void goto_set_num_threads(int num_threads)
+     * }
+     */
+    public static MethodHandle goto_set_num_threads$handle() {
+        return goto_set_num_threads.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void goto_set_num_threads(int num_threads)
+     * }
+     */
+    public static MemorySegment goto_set_num_threads$address() {
+        return goto_set_num_threads.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void goto_set_num_threads(int num_threads)
+     * }
+     */
+    public static void goto_set_num_threads(int num_threads) {
+        var mh$ = goto_set_num_threads.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("goto_set_num_threads", num_threads);
+            }
+            mh$.invokeExact(num_threads);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class openblas_set_num_threads_local {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_INT,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("openblas_set_num_threads_local");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int openblas_set_num_threads_local(int num_threads)
+     * }
+     */
+    public static FunctionDescriptor openblas_set_num_threads_local$descriptor() {
+        return openblas_set_num_threads_local.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int openblas_set_num_threads_local(int num_threads)
+     * }
+     */
+    public static MethodHandle openblas_set_num_threads_local$handle() {
+        return openblas_set_num_threads_local.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int openblas_set_num_threads_local(int num_threads)
+     * }
+     */
+    public static MemorySegment openblas_set_num_threads_local$address() {
+        return openblas_set_num_threads_local.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int openblas_set_num_threads_local(int num_threads)
+     * }
+     */
+    public static int openblas_set_num_threads_local(int num_threads) {
+        var mh$ = openblas_set_num_threads_local.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("openblas_set_num_threads_local", num_threads);
+            }
+            return (int)mh$.invokeExact(num_threads);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
@@ -135,10 +249,9 @@ public class cblas_h {
 
     private static class openblas_get_num_threads {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            cblas_h.C_INT
-        );
+            cblas_h.C_INT    );
 
-        public static final MemorySegment ADDR = cblas_h.findOrThrow("openblas_get_num_threads");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("openblas_get_num_threads");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -185,6 +298,8 @@ public class cblas_h {
                 traceDowncall("openblas_get_num_threads");
             }
             return (int)mh$.invokeExact();
+        } catch (Error | RuntimeException ex) {
+           throw ex;
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
@@ -192,10 +307,9 @@ public class cblas_h {
 
     private static class openblas_get_num_procs {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            cblas_h.C_INT
-        );
+            cblas_h.C_INT    );
 
-        public static final MemorySegment ADDR = cblas_h.findOrThrow("openblas_get_num_procs");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("openblas_get_num_procs");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -242,6 +356,8 @@ public class cblas_h {
                 traceDowncall("openblas_get_num_procs");
             }
             return (int)mh$.invokeExact();
+        } catch (Error | RuntimeException ex) {
+           throw ex;
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
@@ -249,10 +365,9 @@ public class cblas_h {
 
     private static class openblas_get_config {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            cblas_h.C_POINTER
-        );
+            cblas_h.C_POINTER    );
 
-        public static final MemorySegment ADDR = cblas_h.findOrThrow("openblas_get_config");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("openblas_get_config");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -299,6 +414,8 @@ public class cblas_h {
                 traceDowncall("openblas_get_config");
             }
             return (MemorySegment)mh$.invokeExact();
+        } catch (Error | RuntimeException ex) {
+           throw ex;
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
@@ -306,10 +423,9 @@ public class cblas_h {
 
     private static class openblas_get_corename {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            cblas_h.C_POINTER
-        );
+            cblas_h.C_POINTER    );
 
-        public static final MemorySegment ADDR = cblas_h.findOrThrow("openblas_get_corename");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("openblas_get_corename");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -356,6 +472,191 @@ public class cblas_h {
                 traceDowncall("openblas_get_corename");
             }
             return (MemorySegment)mh$.invokeExact();
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class openblas_set_threads_callback_function {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("openblas_set_threads_callback_function");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void openblas_set_threads_callback_function(openblas_threads_callback callback)
+     * }
+     */
+    public static FunctionDescriptor openblas_set_threads_callback_function$descriptor() {
+        return openblas_set_threads_callback_function.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void openblas_set_threads_callback_function(openblas_threads_callback callback)
+     * }
+     */
+    public static MethodHandle openblas_set_threads_callback_function$handle() {
+        return openblas_set_threads_callback_function.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void openblas_set_threads_callback_function(openblas_threads_callback callback)
+     * }
+     */
+    public static MemorySegment openblas_set_threads_callback_function$address() {
+        return openblas_set_threads_callback_function.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void openblas_set_threads_callback_function(openblas_threads_callback callback)
+     * }
+     */
+    public static void openblas_set_threads_callback_function(MemorySegment callback) {
+        var mh$ = openblas_set_threads_callback_function.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("openblas_set_threads_callback_function", callback);
+            }
+            mh$.invokeExact(callback);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class openblas_setaffinity {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_LONG,
+            cblas_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("openblas_setaffinity");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int openblas_setaffinity(int thread_idx, size_t cpusetsize, cpu_set_t *cpu_set)
+     * }
+     */
+    public static FunctionDescriptor openblas_setaffinity$descriptor() {
+        return openblas_setaffinity.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int openblas_setaffinity(int thread_idx, size_t cpusetsize, cpu_set_t *cpu_set)
+     * }
+     */
+    public static MethodHandle openblas_setaffinity$handle() {
+        return openblas_setaffinity.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int openblas_setaffinity(int thread_idx, size_t cpusetsize, cpu_set_t *cpu_set)
+     * }
+     */
+    public static MemorySegment openblas_setaffinity$address() {
+        return openblas_setaffinity.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int openblas_setaffinity(int thread_idx, size_t cpusetsize, cpu_set_t *cpu_set)
+     * }
+     */
+    public static int openblas_setaffinity(int thread_idx, long cpusetsize, MemorySegment cpu_set) {
+        var mh$ = openblas_setaffinity.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("openblas_setaffinity", thread_idx, cpusetsize, cpu_set);
+            }
+            return (int)mh$.invokeExact(thread_idx, cpusetsize, cpu_set);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class openblas_getaffinity {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_LONG,
+            cblas_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("openblas_getaffinity");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int openblas_getaffinity(int thread_idx, size_t cpusetsize, cpu_set_t *cpu_set)
+     * }
+     */
+    public static FunctionDescriptor openblas_getaffinity$descriptor() {
+        return openblas_getaffinity.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int openblas_getaffinity(int thread_idx, size_t cpusetsize, cpu_set_t *cpu_set)
+     * }
+     */
+    public static MethodHandle openblas_getaffinity$handle() {
+        return openblas_getaffinity.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int openblas_getaffinity(int thread_idx, size_t cpusetsize, cpu_set_t *cpu_set)
+     * }
+     */
+    public static MemorySegment openblas_getaffinity$address() {
+        return openblas_getaffinity.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int openblas_getaffinity(int thread_idx, size_t cpusetsize, cpu_set_t *cpu_set)
+     * }
+     */
+    public static int openblas_getaffinity(int thread_idx, long cpusetsize, MemorySegment cpu_set) {
+        var mh$ = openblas_getaffinity.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("openblas_getaffinity", thread_idx, cpusetsize, cpu_set);
+            }
+            return (int)mh$.invokeExact(thread_idx, cpusetsize, cpu_set);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
@@ -363,10 +664,9 @@ public class cblas_h {
 
     private static class openblas_get_parallel {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            cblas_h.C_INT
-        );
+            cblas_h.C_INT    );
 
-        public static final MemorySegment ADDR = cblas_h.findOrThrow("openblas_get_parallel");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("openblas_get_parallel");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -413,36 +713,11 @@ public class cblas_h {
                 traceDowncall("openblas_get_parallel");
             }
             return (int)mh$.invokeExact();
+        } catch (Error | RuntimeException ex) {
+           throw ex;
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
-    }
-    private static final int OPENBLAS_SEQUENTIAL = (int)0L;
-    /**
-     * {@snippet lang=c :
-     * #define OPENBLAS_SEQUENTIAL 0
-     * }
-     */
-    public static int OPENBLAS_SEQUENTIAL() {
-        return OPENBLAS_SEQUENTIAL;
-    }
-    private static final int OPENBLAS_THREAD = (int)1L;
-    /**
-     * {@snippet lang=c :
-     * #define OPENBLAS_THREAD 1
-     * }
-     */
-    public static int OPENBLAS_THREAD() {
-        return OPENBLAS_THREAD;
-    }
-    private static final int OPENBLAS_OPENMP = (int)2L;
-    /**
-     * {@snippet lang=c :
-     * #define OPENBLAS_OPENMP 2
-     * }
-     */
-    public static int OPENBLAS_OPENMP() {
-        return OPENBLAS_OPENMP;
     }
     private static final int CblasRowMajor = (int)101L;
     /**
@@ -498,6 +773,189 @@ public class cblas_h {
     public static int CblasConjNoTrans() {
         return CblasConjNoTrans;
     }
+    private static final int CblasUpper = (int)121L;
+    /**
+     * {@snippet lang=c :
+     * enum CBLAS_UPLO.CblasUpper = 121
+     * }
+     */
+    public static int CblasUpper() {
+        return CblasUpper;
+    }
+    private static final int CblasLower = (int)122L;
+    /**
+     * {@snippet lang=c :
+     * enum CBLAS_UPLO.CblasLower = 122
+     * }
+     */
+    public static int CblasLower() {
+        return CblasLower;
+    }
+    private static final int CblasNonUnit = (int)131L;
+    /**
+     * {@snippet lang=c :
+     * enum CBLAS_DIAG.CblasNonUnit = 131
+     * }
+     */
+    public static int CblasNonUnit() {
+        return CblasNonUnit;
+    }
+    private static final int CblasUnit = (int)132L;
+    /**
+     * {@snippet lang=c :
+     * enum CBLAS_DIAG.CblasUnit = 132
+     * }
+     */
+    public static int CblasUnit() {
+        return CblasUnit;
+    }
+    private static final int CblasLeft = (int)141L;
+    /**
+     * {@snippet lang=c :
+     * enum CBLAS_SIDE.CblasLeft = 141
+     * }
+     */
+    public static int CblasLeft() {
+        return CblasLeft;
+    }
+    private static final int CblasRight = (int)142L;
+    /**
+     * {@snippet lang=c :
+     * enum CBLAS_SIDE.CblasRight = 142
+     * }
+     */
+    public static int CblasRight() {
+        return CblasRight;
+    }
+
+    private static class cblas_sdsdot {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_FLOAT,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_sdsdot");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * float cblas_sdsdot(const blasint n, const float alpha, const float *x, const blasint incx, const float *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_sdsdot$descriptor() {
+        return cblas_sdsdot.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * float cblas_sdsdot(const blasint n, const float alpha, const float *x, const blasint incx, const float *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_sdsdot$handle() {
+        return cblas_sdsdot.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * float cblas_sdsdot(const blasint n, const float alpha, const float *x, const blasint incx, const float *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_sdsdot$address() {
+        return cblas_sdsdot.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * float cblas_sdsdot(const blasint n, const float alpha, const float *x, const blasint incx, const float *y, const blasint incy)
+     * }
+     */
+    public static float cblas_sdsdot(int n, float alpha, MemorySegment x, int incx, MemorySegment y, int incy) {
+        var mh$ = cblas_sdsdot.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_sdsdot", n, alpha, x, incx, y, incy);
+            }
+            return (float)mh$.invokeExact(n, alpha, x, incx, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dsdot {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_DOUBLE,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dsdot");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * double cblas_dsdot(const blasint n, const float *x, const blasint incx, const float *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_dsdot$descriptor() {
+        return cblas_dsdot.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * double cblas_dsdot(const blasint n, const float *x, const blasint incx, const float *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_dsdot$handle() {
+        return cblas_dsdot.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * double cblas_dsdot(const blasint n, const float *x, const blasint incx, const float *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_dsdot$address() {
+        return cblas_dsdot.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * double cblas_dsdot(const blasint n, const float *x, const blasint incx, const float *y, const blasint incy)
+     * }
+     */
+    public static double cblas_dsdot(int n, MemorySegment x, int incx, MemorySegment y, int incy) {
+        var mh$ = cblas_dsdot.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dsdot", n, x, incx, y, incy);
+            }
+            return (double)mh$.invokeExact(n, x, incx, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
 
     private static class cblas_sdot {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
@@ -509,7 +967,7 @@ public class cblas_h {
             cblas_h.C_INT
         );
 
-        public static final MemorySegment ADDR = cblas_h.findOrThrow("cblas_sdot");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_sdot");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -556,6 +1014,2816 @@ public class cblas_h {
                 traceDowncall("cblas_sdot", n, x, incx, y, incy);
             }
             return (float)mh$.invokeExact(n, x, incx, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_ddot {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_DOUBLE,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_ddot");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * double cblas_ddot(const blasint n, const double *x, const blasint incx, const double *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_ddot$descriptor() {
+        return cblas_ddot.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * double cblas_ddot(const blasint n, const double *x, const blasint incx, const double *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_ddot$handle() {
+        return cblas_ddot.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * double cblas_ddot(const blasint n, const double *x, const blasint incx, const double *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_ddot$address() {
+        return cblas_ddot.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * double cblas_ddot(const blasint n, const double *x, const blasint incx, const double *y, const blasint incy)
+     * }
+     */
+    public static double cblas_ddot(int n, MemorySegment x, int incx, MemorySegment y, int incy) {
+        var mh$ = cblas_ddot.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_ddot", n, x, incx, y, incy);
+            }
+            return (double)mh$.invokeExact(n, x, incx, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_cdotu {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            openblas_complex_float.layout(),
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_cdotu");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * openblas_complex_float cblas_cdotu(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_cdotu$descriptor() {
+        return cblas_cdotu.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * openblas_complex_float cblas_cdotu(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_cdotu$handle() {
+        return cblas_cdotu.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * openblas_complex_float cblas_cdotu(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_cdotu$address() {
+        return cblas_cdotu.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * openblas_complex_float cblas_cdotu(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_cdotu(SegmentAllocator allocator, int n, MemorySegment x, int incx, MemorySegment y, int incy) {
+        var mh$ = cblas_cdotu.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_cdotu", allocator, n, x, incx, y, incy);
+            }
+            return (MemorySegment)mh$.invokeExact(allocator, n, x, incx, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_cdotc {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            openblas_complex_float.layout(),
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_cdotc");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * openblas_complex_float cblas_cdotc(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_cdotc$descriptor() {
+        return cblas_cdotc.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * openblas_complex_float cblas_cdotc(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_cdotc$handle() {
+        return cblas_cdotc.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * openblas_complex_float cblas_cdotc(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_cdotc$address() {
+        return cblas_cdotc.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * openblas_complex_float cblas_cdotc(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_cdotc(SegmentAllocator allocator, int n, MemorySegment x, int incx, MemorySegment y, int incy) {
+        var mh$ = cblas_cdotc.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_cdotc", allocator, n, x, incx, y, incy);
+            }
+            return (MemorySegment)mh$.invokeExact(allocator, n, x, incx, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zdotu {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            openblas_complex_double.layout(),
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zdotu");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * openblas_complex_double cblas_zdotu(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_zdotu$descriptor() {
+        return cblas_zdotu.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * openblas_complex_double cblas_zdotu(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_zdotu$handle() {
+        return cblas_zdotu.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * openblas_complex_double cblas_zdotu(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_zdotu$address() {
+        return cblas_zdotu.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * openblas_complex_double cblas_zdotu(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_zdotu(SegmentAllocator allocator, int n, MemorySegment x, int incx, MemorySegment y, int incy) {
+        var mh$ = cblas_zdotu.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zdotu", allocator, n, x, incx, y, incy);
+            }
+            return (MemorySegment)mh$.invokeExact(allocator, n, x, incx, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zdotc {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            openblas_complex_double.layout(),
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zdotc");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * openblas_complex_double cblas_zdotc(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_zdotc$descriptor() {
+        return cblas_zdotc.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * openblas_complex_double cblas_zdotc(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_zdotc$handle() {
+        return cblas_zdotc.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * openblas_complex_double cblas_zdotc(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_zdotc$address() {
+        return cblas_zdotc.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * openblas_complex_double cblas_zdotc(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_zdotc(SegmentAllocator allocator, int n, MemorySegment x, int incx, MemorySegment y, int incy) {
+        var mh$ = cblas_zdotc.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zdotc", allocator, n, x, incx, y, incy);
+            }
+            return (MemorySegment)mh$.invokeExact(allocator, n, x, incx, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_cdotu_sub {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_cdotu_sub");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_cdotu_sub(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy, void *ret)
+     * }
+     */
+    public static FunctionDescriptor cblas_cdotu_sub$descriptor() {
+        return cblas_cdotu_sub.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_cdotu_sub(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy, void *ret)
+     * }
+     */
+    public static MethodHandle cblas_cdotu_sub$handle() {
+        return cblas_cdotu_sub.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_cdotu_sub(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy, void *ret)
+     * }
+     */
+    public static MemorySegment cblas_cdotu_sub$address() {
+        return cblas_cdotu_sub.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_cdotu_sub(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy, void *ret)
+     * }
+     */
+    public static void cblas_cdotu_sub(int n, MemorySegment x, int incx, MemorySegment y, int incy, MemorySegment ret) {
+        var mh$ = cblas_cdotu_sub.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_cdotu_sub", n, x, incx, y, incy, ret);
+            }
+            mh$.invokeExact(n, x, incx, y, incy, ret);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_cdotc_sub {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_cdotc_sub");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_cdotc_sub(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy, void *ret)
+     * }
+     */
+    public static FunctionDescriptor cblas_cdotc_sub$descriptor() {
+        return cblas_cdotc_sub.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_cdotc_sub(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy, void *ret)
+     * }
+     */
+    public static MethodHandle cblas_cdotc_sub$handle() {
+        return cblas_cdotc_sub.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_cdotc_sub(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy, void *ret)
+     * }
+     */
+    public static MemorySegment cblas_cdotc_sub$address() {
+        return cblas_cdotc_sub.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_cdotc_sub(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy, void *ret)
+     * }
+     */
+    public static void cblas_cdotc_sub(int n, MemorySegment x, int incx, MemorySegment y, int incy, MemorySegment ret) {
+        var mh$ = cblas_cdotc_sub.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_cdotc_sub", n, x, incx, y, incy, ret);
+            }
+            mh$.invokeExact(n, x, incx, y, incy, ret);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zdotu_sub {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zdotu_sub");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zdotu_sub(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy, void *ret)
+     * }
+     */
+    public static FunctionDescriptor cblas_zdotu_sub$descriptor() {
+        return cblas_zdotu_sub.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zdotu_sub(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy, void *ret)
+     * }
+     */
+    public static MethodHandle cblas_zdotu_sub$handle() {
+        return cblas_zdotu_sub.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zdotu_sub(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy, void *ret)
+     * }
+     */
+    public static MemorySegment cblas_zdotu_sub$address() {
+        return cblas_zdotu_sub.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zdotu_sub(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy, void *ret)
+     * }
+     */
+    public static void cblas_zdotu_sub(int n, MemorySegment x, int incx, MemorySegment y, int incy, MemorySegment ret) {
+        var mh$ = cblas_zdotu_sub.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zdotu_sub", n, x, incx, y, incy, ret);
+            }
+            mh$.invokeExact(n, x, incx, y, incy, ret);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zdotc_sub {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zdotc_sub");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zdotc_sub(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy, void *ret)
+     * }
+     */
+    public static FunctionDescriptor cblas_zdotc_sub$descriptor() {
+        return cblas_zdotc_sub.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zdotc_sub(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy, void *ret)
+     * }
+     */
+    public static MethodHandle cblas_zdotc_sub$handle() {
+        return cblas_zdotc_sub.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zdotc_sub(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy, void *ret)
+     * }
+     */
+    public static MemorySegment cblas_zdotc_sub$address() {
+        return cblas_zdotc_sub.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zdotc_sub(const blasint n, const void *x, const blasint incx, const void *y, const blasint incy, void *ret)
+     * }
+     */
+    public static void cblas_zdotc_sub(int n, MemorySegment x, int incx, MemorySegment y, int incy, MemorySegment ret) {
+        var mh$ = cblas_zdotc_sub.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zdotc_sub", n, x, incx, y, incy, ret);
+            }
+            mh$.invokeExact(n, x, incx, y, incy, ret);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_sasum {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_FLOAT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_sasum");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * float cblas_sasum(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_sasum$descriptor() {
+        return cblas_sasum.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * float cblas_sasum(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_sasum$handle() {
+        return cblas_sasum.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * float cblas_sasum(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_sasum$address() {
+        return cblas_sasum.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * float cblas_sasum(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static float cblas_sasum(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_sasum.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_sasum", n, x, incx);
+            }
+            return (float)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dasum {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_DOUBLE,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dasum");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * double cblas_dasum(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_dasum$descriptor() {
+        return cblas_dasum.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * double cblas_dasum(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_dasum$handle() {
+        return cblas_dasum.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * double cblas_dasum(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_dasum$address() {
+        return cblas_dasum.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * double cblas_dasum(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static double cblas_dasum(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_dasum.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dasum", n, x, incx);
+            }
+            return (double)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_scasum {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_FLOAT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_scasum");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * float cblas_scasum(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_scasum$descriptor() {
+        return cblas_scasum.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * float cblas_scasum(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_scasum$handle() {
+        return cblas_scasum.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * float cblas_scasum(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_scasum$address() {
+        return cblas_scasum.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * float cblas_scasum(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static float cblas_scasum(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_scasum.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_scasum", n, x, incx);
+            }
+            return (float)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dzasum {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_DOUBLE,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dzasum");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * double cblas_dzasum(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_dzasum$descriptor() {
+        return cblas_dzasum.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * double cblas_dzasum(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_dzasum$handle() {
+        return cblas_dzasum.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * double cblas_dzasum(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_dzasum$address() {
+        return cblas_dzasum.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * double cblas_dzasum(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static double cblas_dzasum(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_dzasum.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dzasum", n, x, incx);
+            }
+            return (double)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_ssum {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_FLOAT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_ssum");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * float cblas_ssum(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_ssum$descriptor() {
+        return cblas_ssum.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * float cblas_ssum(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_ssum$handle() {
+        return cblas_ssum.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * float cblas_ssum(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_ssum$address() {
+        return cblas_ssum.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * float cblas_ssum(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static float cblas_ssum(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_ssum.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_ssum", n, x, incx);
+            }
+            return (float)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dsum {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_DOUBLE,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dsum");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * double cblas_dsum(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_dsum$descriptor() {
+        return cblas_dsum.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * double cblas_dsum(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_dsum$handle() {
+        return cblas_dsum.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * double cblas_dsum(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_dsum$address() {
+        return cblas_dsum.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * double cblas_dsum(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static double cblas_dsum(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_dsum.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dsum", n, x, incx);
+            }
+            return (double)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_scsum {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_FLOAT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_scsum");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * float cblas_scsum(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_scsum$descriptor() {
+        return cblas_scsum.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * float cblas_scsum(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_scsum$handle() {
+        return cblas_scsum.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * float cblas_scsum(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_scsum$address() {
+        return cblas_scsum.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * float cblas_scsum(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static float cblas_scsum(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_scsum.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_scsum", n, x, incx);
+            }
+            return (float)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dzsum {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_DOUBLE,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dzsum");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * double cblas_dzsum(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_dzsum$descriptor() {
+        return cblas_dzsum.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * double cblas_dzsum(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_dzsum$handle() {
+        return cblas_dzsum.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * double cblas_dzsum(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_dzsum$address() {
+        return cblas_dzsum.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * double cblas_dzsum(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static double cblas_dzsum(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_dzsum.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dzsum", n, x, incx);
+            }
+            return (double)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_snrm2 {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_FLOAT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_snrm2");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * float cblas_snrm2(const blasint N, const float *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_snrm2$descriptor() {
+        return cblas_snrm2.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * float cblas_snrm2(const blasint N, const float *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_snrm2$handle() {
+        return cblas_snrm2.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * float cblas_snrm2(const blasint N, const float *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_snrm2$address() {
+        return cblas_snrm2.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * float cblas_snrm2(const blasint N, const float *X, const blasint incX)
+     * }
+     */
+    public static float cblas_snrm2(int N, MemorySegment X, int incX) {
+        var mh$ = cblas_snrm2.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_snrm2", N, X, incX);
+            }
+            return (float)mh$.invokeExact(N, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dnrm2 {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_DOUBLE,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dnrm2");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * double cblas_dnrm2(const blasint N, const double *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_dnrm2$descriptor() {
+        return cblas_dnrm2.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * double cblas_dnrm2(const blasint N, const double *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_dnrm2$handle() {
+        return cblas_dnrm2.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * double cblas_dnrm2(const blasint N, const double *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_dnrm2$address() {
+        return cblas_dnrm2.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * double cblas_dnrm2(const blasint N, const double *X, const blasint incX)
+     * }
+     */
+    public static double cblas_dnrm2(int N, MemorySegment X, int incX) {
+        var mh$ = cblas_dnrm2.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dnrm2", N, X, incX);
+            }
+            return (double)mh$.invokeExact(N, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_scnrm2 {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_FLOAT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_scnrm2");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * float cblas_scnrm2(const blasint N, const void *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_scnrm2$descriptor() {
+        return cblas_scnrm2.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * float cblas_scnrm2(const blasint N, const void *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_scnrm2$handle() {
+        return cblas_scnrm2.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * float cblas_scnrm2(const blasint N, const void *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_scnrm2$address() {
+        return cblas_scnrm2.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * float cblas_scnrm2(const blasint N, const void *X, const blasint incX)
+     * }
+     */
+    public static float cblas_scnrm2(int N, MemorySegment X, int incX) {
+        var mh$ = cblas_scnrm2.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_scnrm2", N, X, incX);
+            }
+            return (float)mh$.invokeExact(N, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dznrm2 {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_DOUBLE,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dznrm2");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * double cblas_dznrm2(const blasint N, const void *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_dznrm2$descriptor() {
+        return cblas_dznrm2.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * double cblas_dznrm2(const blasint N, const void *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_dznrm2$handle() {
+        return cblas_dznrm2.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * double cblas_dznrm2(const blasint N, const void *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_dznrm2$address() {
+        return cblas_dznrm2.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * double cblas_dznrm2(const blasint N, const void *X, const blasint incX)
+     * }
+     */
+    public static double cblas_dznrm2(int N, MemorySegment X, int incX) {
+        var mh$ = cblas_dznrm2.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dznrm2", N, X, incX);
+            }
+            return (double)mh$.invokeExact(N, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_isamax {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_LONG,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_isamax");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t cblas_isamax(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_isamax$descriptor() {
+        return cblas_isamax.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t cblas_isamax(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_isamax$handle() {
+        return cblas_isamax.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t cblas_isamax(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_isamax$address() {
+        return cblas_isamax.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t cblas_isamax(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static long cblas_isamax(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_isamax.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_isamax", n, x, incx);
+            }
+            return (long)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_idamax {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_LONG,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_idamax");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t cblas_idamax(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_idamax$descriptor() {
+        return cblas_idamax.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t cblas_idamax(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_idamax$handle() {
+        return cblas_idamax.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t cblas_idamax(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_idamax$address() {
+        return cblas_idamax.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t cblas_idamax(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static long cblas_idamax(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_idamax.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_idamax", n, x, incx);
+            }
+            return (long)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_icamax {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_LONG,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_icamax");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t cblas_icamax(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_icamax$descriptor() {
+        return cblas_icamax.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t cblas_icamax(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_icamax$handle() {
+        return cblas_icamax.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t cblas_icamax(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_icamax$address() {
+        return cblas_icamax.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t cblas_icamax(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static long cblas_icamax(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_icamax.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_icamax", n, x, incx);
+            }
+            return (long)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_izamax {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_LONG,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_izamax");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t cblas_izamax(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_izamax$descriptor() {
+        return cblas_izamax.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t cblas_izamax(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_izamax$handle() {
+        return cblas_izamax.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t cblas_izamax(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_izamax$address() {
+        return cblas_izamax.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t cblas_izamax(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static long cblas_izamax(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_izamax.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_izamax", n, x, incx);
+            }
+            return (long)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_isamin {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_LONG,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_isamin");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t cblas_isamin(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_isamin$descriptor() {
+        return cblas_isamin.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t cblas_isamin(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_isamin$handle() {
+        return cblas_isamin.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t cblas_isamin(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_isamin$address() {
+        return cblas_isamin.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t cblas_isamin(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static long cblas_isamin(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_isamin.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_isamin", n, x, incx);
+            }
+            return (long)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_idamin {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_LONG,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_idamin");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t cblas_idamin(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_idamin$descriptor() {
+        return cblas_idamin.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t cblas_idamin(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_idamin$handle() {
+        return cblas_idamin.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t cblas_idamin(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_idamin$address() {
+        return cblas_idamin.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t cblas_idamin(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static long cblas_idamin(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_idamin.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_idamin", n, x, incx);
+            }
+            return (long)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_icamin {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_LONG,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_icamin");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t cblas_icamin(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_icamin$descriptor() {
+        return cblas_icamin.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t cblas_icamin(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_icamin$handle() {
+        return cblas_icamin.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t cblas_icamin(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_icamin$address() {
+        return cblas_icamin.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t cblas_icamin(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static long cblas_icamin(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_icamin.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_icamin", n, x, incx);
+            }
+            return (long)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_izamin {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_LONG,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_izamin");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t cblas_izamin(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_izamin$descriptor() {
+        return cblas_izamin.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t cblas_izamin(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_izamin$handle() {
+        return cblas_izamin.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t cblas_izamin(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_izamin$address() {
+        return cblas_izamin.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t cblas_izamin(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static long cblas_izamin(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_izamin.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_izamin", n, x, incx);
+            }
+            return (long)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_samax {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_FLOAT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_samax");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * float cblas_samax(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_samax$descriptor() {
+        return cblas_samax.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * float cblas_samax(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_samax$handle() {
+        return cblas_samax.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * float cblas_samax(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_samax$address() {
+        return cblas_samax.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * float cblas_samax(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static float cblas_samax(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_samax.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_samax", n, x, incx);
+            }
+            return (float)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_damax {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_DOUBLE,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_damax");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * double cblas_damax(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_damax$descriptor() {
+        return cblas_damax.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * double cblas_damax(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_damax$handle() {
+        return cblas_damax.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * double cblas_damax(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_damax$address() {
+        return cblas_damax.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * double cblas_damax(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static double cblas_damax(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_damax.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_damax", n, x, incx);
+            }
+            return (double)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_scamax {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_FLOAT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_scamax");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * float cblas_scamax(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_scamax$descriptor() {
+        return cblas_scamax.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * float cblas_scamax(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_scamax$handle() {
+        return cblas_scamax.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * float cblas_scamax(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_scamax$address() {
+        return cblas_scamax.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * float cblas_scamax(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static float cblas_scamax(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_scamax.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_scamax", n, x, incx);
+            }
+            return (float)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dzamax {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_DOUBLE,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dzamax");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * double cblas_dzamax(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_dzamax$descriptor() {
+        return cblas_dzamax.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * double cblas_dzamax(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_dzamax$handle() {
+        return cblas_dzamax.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * double cblas_dzamax(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_dzamax$address() {
+        return cblas_dzamax.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * double cblas_dzamax(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static double cblas_dzamax(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_dzamax.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dzamax", n, x, incx);
+            }
+            return (double)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_samin {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_FLOAT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_samin");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * float cblas_samin(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_samin$descriptor() {
+        return cblas_samin.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * float cblas_samin(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_samin$handle() {
+        return cblas_samin.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * float cblas_samin(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_samin$address() {
+        return cblas_samin.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * float cblas_samin(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static float cblas_samin(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_samin.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_samin", n, x, incx);
+            }
+            return (float)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_damin {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_DOUBLE,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_damin");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * double cblas_damin(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_damin$descriptor() {
+        return cblas_damin.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * double cblas_damin(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_damin$handle() {
+        return cblas_damin.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * double cblas_damin(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_damin$address() {
+        return cblas_damin.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * double cblas_damin(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static double cblas_damin(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_damin.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_damin", n, x, incx);
+            }
+            return (double)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_scamin {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_FLOAT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_scamin");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * float cblas_scamin(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_scamin$descriptor() {
+        return cblas_scamin.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * float cblas_scamin(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_scamin$handle() {
+        return cblas_scamin.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * float cblas_scamin(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_scamin$address() {
+        return cblas_scamin.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * float cblas_scamin(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static float cblas_scamin(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_scamin.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_scamin", n, x, incx);
+            }
+            return (float)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dzamin {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_DOUBLE,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dzamin");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * double cblas_dzamin(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_dzamin$descriptor() {
+        return cblas_dzamin.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * double cblas_dzamin(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_dzamin$handle() {
+        return cblas_dzamin.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * double cblas_dzamin(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_dzamin$address() {
+        return cblas_dzamin.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * double cblas_dzamin(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static double cblas_dzamin(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_dzamin.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dzamin", n, x, incx);
+            }
+            return (double)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_ismax {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_LONG,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_ismax");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t cblas_ismax(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_ismax$descriptor() {
+        return cblas_ismax.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t cblas_ismax(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_ismax$handle() {
+        return cblas_ismax.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t cblas_ismax(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_ismax$address() {
+        return cblas_ismax.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t cblas_ismax(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static long cblas_ismax(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_ismax.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_ismax", n, x, incx);
+            }
+            return (long)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_idmax {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_LONG,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_idmax");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t cblas_idmax(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_idmax$descriptor() {
+        return cblas_idmax.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t cblas_idmax(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_idmax$handle() {
+        return cblas_idmax.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t cblas_idmax(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_idmax$address() {
+        return cblas_idmax.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t cblas_idmax(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static long cblas_idmax(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_idmax.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_idmax", n, x, incx);
+            }
+            return (long)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_icmax {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_LONG,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_icmax");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t cblas_icmax(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_icmax$descriptor() {
+        return cblas_icmax.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t cblas_icmax(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_icmax$handle() {
+        return cblas_icmax.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t cblas_icmax(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_icmax$address() {
+        return cblas_icmax.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t cblas_icmax(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static long cblas_icmax(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_icmax.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_icmax", n, x, incx);
+            }
+            return (long)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_izmax {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_LONG,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_izmax");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t cblas_izmax(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_izmax$descriptor() {
+        return cblas_izmax.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t cblas_izmax(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_izmax$handle() {
+        return cblas_izmax.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t cblas_izmax(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_izmax$address() {
+        return cblas_izmax.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t cblas_izmax(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static long cblas_izmax(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_izmax.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_izmax", n, x, incx);
+            }
+            return (long)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_ismin {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_LONG,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_ismin");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t cblas_ismin(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_ismin$descriptor() {
+        return cblas_ismin.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t cblas_ismin(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_ismin$handle() {
+        return cblas_ismin.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t cblas_ismin(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_ismin$address() {
+        return cblas_ismin.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t cblas_ismin(const blasint n, const float *x, const blasint incx)
+     * }
+     */
+    public static long cblas_ismin(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_ismin.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_ismin", n, x, incx);
+            }
+            return (long)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_idmin {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_LONG,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_idmin");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t cblas_idmin(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_idmin$descriptor() {
+        return cblas_idmin.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t cblas_idmin(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_idmin$handle() {
+        return cblas_idmin.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t cblas_idmin(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_idmin$address() {
+        return cblas_idmin.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t cblas_idmin(const blasint n, const double *x, const blasint incx)
+     * }
+     */
+    public static long cblas_idmin(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_idmin.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_idmin", n, x, incx);
+            }
+            return (long)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_icmin {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_LONG,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_icmin");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t cblas_icmin(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_icmin$descriptor() {
+        return cblas_icmin.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t cblas_icmin(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_icmin$handle() {
+        return cblas_icmin.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t cblas_icmin(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_icmin$address() {
+        return cblas_icmin.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t cblas_icmin(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static long cblas_icmin(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_icmin.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_icmin", n, x, incx);
+            }
+            return (long)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_izmin {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_LONG,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_izmin");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t cblas_izmin(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static FunctionDescriptor cblas_izmin$descriptor() {
+        return cblas_izmin.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t cblas_izmin(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MethodHandle cblas_izmin$handle() {
+        return cblas_izmin.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t cblas_izmin(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static MemorySegment cblas_izmin$address() {
+        return cblas_izmin.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t cblas_izmin(const blasint n, const void *x, const blasint incx)
+     * }
+     */
+    public static long cblas_izmin(int n, MemorySegment x, int incx) {
+        var mh$ = cblas_izmin.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_izmin", n, x, incx);
+            }
+            return (long)mh$.invokeExact(n, x, incx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
@@ -571,7 +3839,7 @@ public class cblas_h {
             cblas_h.C_INT
         );
 
-        public static final MemorySegment ADDR = cblas_h.findOrThrow("cblas_saxpy");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_saxpy");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -618,6 +3886,1594 @@ public class cblas_h {
                 traceDowncall("cblas_saxpy", n, alpha, x, incx, y, incy);
             }
             mh$.invokeExact(n, alpha, x, incx, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_daxpy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_daxpy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_daxpy(const blasint n, const double alpha, const double *x, const blasint incx, double *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_daxpy$descriptor() {
+        return cblas_daxpy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_daxpy(const blasint n, const double alpha, const double *x, const blasint incx, double *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_daxpy$handle() {
+        return cblas_daxpy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_daxpy(const blasint n, const double alpha, const double *x, const blasint incx, double *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_daxpy$address() {
+        return cblas_daxpy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_daxpy(const blasint n, const double alpha, const double *x, const blasint incx, double *y, const blasint incy)
+     * }
+     */
+    public static void cblas_daxpy(int n, double alpha, MemorySegment x, int incx, MemorySegment y, int incy) {
+        var mh$ = cblas_daxpy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_daxpy", n, alpha, x, incx, y, incy);
+            }
+            mh$.invokeExact(n, alpha, x, incx, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_caxpy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_caxpy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_caxpy(const blasint n, const void *alpha, const void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_caxpy$descriptor() {
+        return cblas_caxpy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_caxpy(const blasint n, const void *alpha, const void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_caxpy$handle() {
+        return cblas_caxpy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_caxpy(const blasint n, const void *alpha, const void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_caxpy$address() {
+        return cblas_caxpy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_caxpy(const blasint n, const void *alpha, const void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static void cblas_caxpy(int n, MemorySegment alpha, MemorySegment x, int incx, MemorySegment y, int incy) {
+        var mh$ = cblas_caxpy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_caxpy", n, alpha, x, incx, y, incy);
+            }
+            mh$.invokeExact(n, alpha, x, incx, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zaxpy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zaxpy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zaxpy(const blasint n, const void *alpha, const void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_zaxpy$descriptor() {
+        return cblas_zaxpy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zaxpy(const blasint n, const void *alpha, const void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_zaxpy$handle() {
+        return cblas_zaxpy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zaxpy(const blasint n, const void *alpha, const void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_zaxpy$address() {
+        return cblas_zaxpy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zaxpy(const blasint n, const void *alpha, const void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static void cblas_zaxpy(int n, MemorySegment alpha, MemorySegment x, int incx, MemorySegment y, int incy) {
+        var mh$ = cblas_zaxpy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zaxpy", n, alpha, x, incx, y, incy);
+            }
+            mh$.invokeExact(n, alpha, x, incx, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_caxpyc {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_caxpyc");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_caxpyc(const blasint n, const void *alpha, const void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_caxpyc$descriptor() {
+        return cblas_caxpyc.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_caxpyc(const blasint n, const void *alpha, const void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_caxpyc$handle() {
+        return cblas_caxpyc.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_caxpyc(const blasint n, const void *alpha, const void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_caxpyc$address() {
+        return cblas_caxpyc.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_caxpyc(const blasint n, const void *alpha, const void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static void cblas_caxpyc(int n, MemorySegment alpha, MemorySegment x, int incx, MemorySegment y, int incy) {
+        var mh$ = cblas_caxpyc.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_caxpyc", n, alpha, x, incx, y, incy);
+            }
+            mh$.invokeExact(n, alpha, x, incx, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zaxpyc {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zaxpyc");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zaxpyc(const blasint n, const void *alpha, const void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_zaxpyc$descriptor() {
+        return cblas_zaxpyc.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zaxpyc(const blasint n, const void *alpha, const void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_zaxpyc$handle() {
+        return cblas_zaxpyc.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zaxpyc(const blasint n, const void *alpha, const void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_zaxpyc$address() {
+        return cblas_zaxpyc.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zaxpyc(const blasint n, const void *alpha, const void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static void cblas_zaxpyc(int n, MemorySegment alpha, MemorySegment x, int incx, MemorySegment y, int incy) {
+        var mh$ = cblas_zaxpyc.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zaxpyc", n, alpha, x, incx, y, incy);
+            }
+            mh$.invokeExact(n, alpha, x, incx, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_scopy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_scopy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_scopy(const blasint n, const float *x, const blasint incx, float *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_scopy$descriptor() {
+        return cblas_scopy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_scopy(const blasint n, const float *x, const blasint incx, float *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_scopy$handle() {
+        return cblas_scopy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_scopy(const blasint n, const float *x, const blasint incx, float *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_scopy$address() {
+        return cblas_scopy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_scopy(const blasint n, const float *x, const blasint incx, float *y, const blasint incy)
+     * }
+     */
+    public static void cblas_scopy(int n, MemorySegment x, int incx, MemorySegment y, int incy) {
+        var mh$ = cblas_scopy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_scopy", n, x, incx, y, incy);
+            }
+            mh$.invokeExact(n, x, incx, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dcopy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dcopy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dcopy(const blasint n, const double *x, const blasint incx, double *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_dcopy$descriptor() {
+        return cblas_dcopy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dcopy(const blasint n, const double *x, const blasint incx, double *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_dcopy$handle() {
+        return cblas_dcopy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dcopy(const blasint n, const double *x, const blasint incx, double *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_dcopy$address() {
+        return cblas_dcopy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dcopy(const blasint n, const double *x, const blasint incx, double *y, const blasint incy)
+     * }
+     */
+    public static void cblas_dcopy(int n, MemorySegment x, int incx, MemorySegment y, int incy) {
+        var mh$ = cblas_dcopy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dcopy", n, x, incx, y, incy);
+            }
+            mh$.invokeExact(n, x, incx, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_ccopy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_ccopy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_ccopy(const blasint n, const void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_ccopy$descriptor() {
+        return cblas_ccopy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_ccopy(const blasint n, const void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_ccopy$handle() {
+        return cblas_ccopy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_ccopy(const blasint n, const void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_ccopy$address() {
+        return cblas_ccopy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_ccopy(const blasint n, const void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static void cblas_ccopy(int n, MemorySegment x, int incx, MemorySegment y, int incy) {
+        var mh$ = cblas_ccopy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_ccopy", n, x, incx, y, incy);
+            }
+            mh$.invokeExact(n, x, incx, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zcopy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zcopy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zcopy(const blasint n, const void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_zcopy$descriptor() {
+        return cblas_zcopy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zcopy(const blasint n, const void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_zcopy$handle() {
+        return cblas_zcopy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zcopy(const blasint n, const void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_zcopy$address() {
+        return cblas_zcopy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zcopy(const blasint n, const void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static void cblas_zcopy(int n, MemorySegment x, int incx, MemorySegment y, int incy) {
+        var mh$ = cblas_zcopy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zcopy", n, x, incx, y, incy);
+            }
+            mh$.invokeExact(n, x, incx, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_sswap {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_sswap");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_sswap(const blasint n, float *x, const blasint incx, float *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_sswap$descriptor() {
+        return cblas_sswap.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_sswap(const blasint n, float *x, const blasint incx, float *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_sswap$handle() {
+        return cblas_sswap.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_sswap(const blasint n, float *x, const blasint incx, float *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_sswap$address() {
+        return cblas_sswap.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_sswap(const blasint n, float *x, const blasint incx, float *y, const blasint incy)
+     * }
+     */
+    public static void cblas_sswap(int n, MemorySegment x, int incx, MemorySegment y, int incy) {
+        var mh$ = cblas_sswap.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_sswap", n, x, incx, y, incy);
+            }
+            mh$.invokeExact(n, x, incx, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dswap {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dswap");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dswap(const blasint n, double *x, const blasint incx, double *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_dswap$descriptor() {
+        return cblas_dswap.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dswap(const blasint n, double *x, const blasint incx, double *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_dswap$handle() {
+        return cblas_dswap.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dswap(const blasint n, double *x, const blasint incx, double *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_dswap$address() {
+        return cblas_dswap.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dswap(const blasint n, double *x, const blasint incx, double *y, const blasint incy)
+     * }
+     */
+    public static void cblas_dswap(int n, MemorySegment x, int incx, MemorySegment y, int incy) {
+        var mh$ = cblas_dswap.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dswap", n, x, incx, y, incy);
+            }
+            mh$.invokeExact(n, x, incx, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_cswap {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_cswap");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_cswap(const blasint n, void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_cswap$descriptor() {
+        return cblas_cswap.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_cswap(const blasint n, void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_cswap$handle() {
+        return cblas_cswap.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_cswap(const blasint n, void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_cswap$address() {
+        return cblas_cswap.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_cswap(const blasint n, void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static void cblas_cswap(int n, MemorySegment x, int incx, MemorySegment y, int incy) {
+        var mh$ = cblas_cswap.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_cswap", n, x, incx, y, incy);
+            }
+            mh$.invokeExact(n, x, incx, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zswap {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zswap");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zswap(const blasint n, void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_zswap$descriptor() {
+        return cblas_zswap.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zswap(const blasint n, void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_zswap$handle() {
+        return cblas_zswap.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zswap(const blasint n, void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_zswap$address() {
+        return cblas_zswap.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zswap(const blasint n, void *x, const blasint incx, void *y, const blasint incy)
+     * }
+     */
+    public static void cblas_zswap(int n, MemorySegment x, int incx, MemorySegment y, int incy) {
+        var mh$ = cblas_zswap.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zswap", n, x, incx, y, incy);
+            }
+            mh$.invokeExact(n, x, incx, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_srot {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_FLOAT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_srot");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_srot(const blasint N, float *X, const blasint incX, float *Y, const blasint incY, const float c, const float s)
+     * }
+     */
+    public static FunctionDescriptor cblas_srot$descriptor() {
+        return cblas_srot.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_srot(const blasint N, float *X, const blasint incX, float *Y, const blasint incY, const float c, const float s)
+     * }
+     */
+    public static MethodHandle cblas_srot$handle() {
+        return cblas_srot.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_srot(const blasint N, float *X, const blasint incX, float *Y, const blasint incY, const float c, const float s)
+     * }
+     */
+    public static MemorySegment cblas_srot$address() {
+        return cblas_srot.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_srot(const blasint N, float *X, const blasint incX, float *Y, const blasint incY, const float c, const float s)
+     * }
+     */
+    public static void cblas_srot(int N, MemorySegment X, int incX, MemorySegment Y, int incY, float c, float s) {
+        var mh$ = cblas_srot.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_srot", N, X, incX, Y, incY, c, s);
+            }
+            mh$.invokeExact(N, X, incX, Y, incY, c, s);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_drot {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_DOUBLE
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_drot");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_drot(const blasint N, double *X, const blasint incX, double *Y, const blasint incY, const double c, const double s)
+     * }
+     */
+    public static FunctionDescriptor cblas_drot$descriptor() {
+        return cblas_drot.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_drot(const blasint N, double *X, const blasint incX, double *Y, const blasint incY, const double c, const double s)
+     * }
+     */
+    public static MethodHandle cblas_drot$handle() {
+        return cblas_drot.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_drot(const blasint N, double *X, const blasint incX, double *Y, const blasint incY, const double c, const double s)
+     * }
+     */
+    public static MemorySegment cblas_drot$address() {
+        return cblas_drot.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_drot(const blasint N, double *X, const blasint incX, double *Y, const blasint incY, const double c, const double s)
+     * }
+     */
+    public static void cblas_drot(int N, MemorySegment X, int incX, MemorySegment Y, int incY, double c, double s) {
+        var mh$ = cblas_drot.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_drot", N, X, incX, Y, incY, c, s);
+            }
+            mh$.invokeExact(N, X, incX, Y, incY, c, s);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_csrot {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_FLOAT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_csrot");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_csrot(const blasint n, const void *x, const blasint incx, void *y, const blasint incY, const float c, const float s)
+     * }
+     */
+    public static FunctionDescriptor cblas_csrot$descriptor() {
+        return cblas_csrot.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_csrot(const blasint n, const void *x, const blasint incx, void *y, const blasint incY, const float c, const float s)
+     * }
+     */
+    public static MethodHandle cblas_csrot$handle() {
+        return cblas_csrot.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_csrot(const blasint n, const void *x, const blasint incx, void *y, const blasint incY, const float c, const float s)
+     * }
+     */
+    public static MemorySegment cblas_csrot$address() {
+        return cblas_csrot.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_csrot(const blasint n, const void *x, const blasint incx, void *y, const blasint incY, const float c, const float s)
+     * }
+     */
+    public static void cblas_csrot(int n, MemorySegment x, int incx, MemorySegment y, int incY, float c, float s) {
+        var mh$ = cblas_csrot.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_csrot", n, x, incx, y, incY, c, s);
+            }
+            mh$.invokeExact(n, x, incx, y, incY, c, s);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zdrot {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_DOUBLE
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zdrot");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zdrot(const blasint n, const void *x, const blasint incx, void *y, const blasint incY, const double c, const double s)
+     * }
+     */
+    public static FunctionDescriptor cblas_zdrot$descriptor() {
+        return cblas_zdrot.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zdrot(const blasint n, const void *x, const blasint incx, void *y, const blasint incY, const double c, const double s)
+     * }
+     */
+    public static MethodHandle cblas_zdrot$handle() {
+        return cblas_zdrot.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zdrot(const blasint n, const void *x, const blasint incx, void *y, const blasint incY, const double c, const double s)
+     * }
+     */
+    public static MemorySegment cblas_zdrot$address() {
+        return cblas_zdrot.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zdrot(const blasint n, const void *x, const blasint incx, void *y, const blasint incY, const double c, const double s)
+     * }
+     */
+    public static void cblas_zdrot(int n, MemorySegment x, int incx, MemorySegment y, int incY, double c, double s) {
+        var mh$ = cblas_zdrot.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zdrot", n, x, incx, y, incY, c, s);
+            }
+            mh$.invokeExact(n, x, incx, y, incY, c, s);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_srotg {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_srotg");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_srotg(float *a, float *b, float *c, float *s)
+     * }
+     */
+    public static FunctionDescriptor cblas_srotg$descriptor() {
+        return cblas_srotg.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_srotg(float *a, float *b, float *c, float *s)
+     * }
+     */
+    public static MethodHandle cblas_srotg$handle() {
+        return cblas_srotg.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_srotg(float *a, float *b, float *c, float *s)
+     * }
+     */
+    public static MemorySegment cblas_srotg$address() {
+        return cblas_srotg.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_srotg(float *a, float *b, float *c, float *s)
+     * }
+     */
+    public static void cblas_srotg(MemorySegment a, MemorySegment b, MemorySegment c, MemorySegment s) {
+        var mh$ = cblas_srotg.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_srotg", a, b, c, s);
+            }
+            mh$.invokeExact(a, b, c, s);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_drotg {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_drotg");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_drotg(double *a, double *b, double *c, double *s)
+     * }
+     */
+    public static FunctionDescriptor cblas_drotg$descriptor() {
+        return cblas_drotg.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_drotg(double *a, double *b, double *c, double *s)
+     * }
+     */
+    public static MethodHandle cblas_drotg$handle() {
+        return cblas_drotg.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_drotg(double *a, double *b, double *c, double *s)
+     * }
+     */
+    public static MemorySegment cblas_drotg$address() {
+        return cblas_drotg.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_drotg(double *a, double *b, double *c, double *s)
+     * }
+     */
+    public static void cblas_drotg(MemorySegment a, MemorySegment b, MemorySegment c, MemorySegment s) {
+        var mh$ = cblas_drotg.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_drotg", a, b, c, s);
+            }
+            mh$.invokeExact(a, b, c, s);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_crotg {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_crotg");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_crotg(void *a, void *b, float *c, void *s)
+     * }
+     */
+    public static FunctionDescriptor cblas_crotg$descriptor() {
+        return cblas_crotg.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_crotg(void *a, void *b, float *c, void *s)
+     * }
+     */
+    public static MethodHandle cblas_crotg$handle() {
+        return cblas_crotg.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_crotg(void *a, void *b, float *c, void *s)
+     * }
+     */
+    public static MemorySegment cblas_crotg$address() {
+        return cblas_crotg.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_crotg(void *a, void *b, float *c, void *s)
+     * }
+     */
+    public static void cblas_crotg(MemorySegment a, MemorySegment b, MemorySegment c, MemorySegment s) {
+        var mh$ = cblas_crotg.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_crotg", a, b, c, s);
+            }
+            mh$.invokeExact(a, b, c, s);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zrotg {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zrotg");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zrotg(void *a, void *b, double *c, void *s)
+     * }
+     */
+    public static FunctionDescriptor cblas_zrotg$descriptor() {
+        return cblas_zrotg.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zrotg(void *a, void *b, double *c, void *s)
+     * }
+     */
+    public static MethodHandle cblas_zrotg$handle() {
+        return cblas_zrotg.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zrotg(void *a, void *b, double *c, void *s)
+     * }
+     */
+    public static MemorySegment cblas_zrotg$address() {
+        return cblas_zrotg.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zrotg(void *a, void *b, double *c, void *s)
+     * }
+     */
+    public static void cblas_zrotg(MemorySegment a, MemorySegment b, MemorySegment c, MemorySegment s) {
+        var mh$ = cblas_zrotg.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zrotg", a, b, c, s);
+            }
+            mh$.invokeExact(a, b, c, s);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_srotm {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_srotm");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_srotm(const blasint N, float *X, const blasint incX, float *Y, const blasint incY, const float *P)
+     * }
+     */
+    public static FunctionDescriptor cblas_srotm$descriptor() {
+        return cblas_srotm.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_srotm(const blasint N, float *X, const blasint incX, float *Y, const blasint incY, const float *P)
+     * }
+     */
+    public static MethodHandle cblas_srotm$handle() {
+        return cblas_srotm.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_srotm(const blasint N, float *X, const blasint incX, float *Y, const blasint incY, const float *P)
+     * }
+     */
+    public static MemorySegment cblas_srotm$address() {
+        return cblas_srotm.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_srotm(const blasint N, float *X, const blasint incX, float *Y, const blasint incY, const float *P)
+     * }
+     */
+    public static void cblas_srotm(int N, MemorySegment X, int incX, MemorySegment Y, int incY, MemorySegment P) {
+        var mh$ = cblas_srotm.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_srotm", N, X, incX, Y, incY, P);
+            }
+            mh$.invokeExact(N, X, incX, Y, incY, P);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_drotm {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_drotm");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_drotm(const blasint N, double *X, const blasint incX, double *Y, const blasint incY, const double *P)
+     * }
+     */
+    public static FunctionDescriptor cblas_drotm$descriptor() {
+        return cblas_drotm.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_drotm(const blasint N, double *X, const blasint incX, double *Y, const blasint incY, const double *P)
+     * }
+     */
+    public static MethodHandle cblas_drotm$handle() {
+        return cblas_drotm.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_drotm(const blasint N, double *X, const blasint incX, double *Y, const blasint incY, const double *P)
+     * }
+     */
+    public static MemorySegment cblas_drotm$address() {
+        return cblas_drotm.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_drotm(const blasint N, double *X, const blasint incX, double *Y, const blasint incY, const double *P)
+     * }
+     */
+    public static void cblas_drotm(int N, MemorySegment X, int incX, MemorySegment Y, int incY, MemorySegment P) {
+        var mh$ = cblas_drotm.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_drotm", N, X, incX, Y, incY, P);
+            }
+            mh$.invokeExact(N, X, incX, Y, incY, P);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_srotmg {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_srotmg");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_srotmg(float *d1, float *d2, float *b1, const float b2, float *P)
+     * }
+     */
+    public static FunctionDescriptor cblas_srotmg$descriptor() {
+        return cblas_srotmg.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_srotmg(float *d1, float *d2, float *b1, const float b2, float *P)
+     * }
+     */
+    public static MethodHandle cblas_srotmg$handle() {
+        return cblas_srotmg.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_srotmg(float *d1, float *d2, float *b1, const float b2, float *P)
+     * }
+     */
+    public static MemorySegment cblas_srotmg$address() {
+        return cblas_srotmg.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_srotmg(float *d1, float *d2, float *b1, const float b2, float *P)
+     * }
+     */
+    public static void cblas_srotmg(MemorySegment d1, MemorySegment d2, MemorySegment b1, float b2, MemorySegment P) {
+        var mh$ = cblas_srotmg.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_srotmg", d1, d2, b1, b2, P);
+            }
+            mh$.invokeExact(d1, d2, b1, b2, P);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_drotmg {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_drotmg");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_drotmg(double *d1, double *d2, double *b1, const double b2, double *P)
+     * }
+     */
+    public static FunctionDescriptor cblas_drotmg$descriptor() {
+        return cblas_drotmg.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_drotmg(double *d1, double *d2, double *b1, const double b2, double *P)
+     * }
+     */
+    public static MethodHandle cblas_drotmg$handle() {
+        return cblas_drotmg.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_drotmg(double *d1, double *d2, double *b1, const double b2, double *P)
+     * }
+     */
+    public static MemorySegment cblas_drotmg$address() {
+        return cblas_drotmg.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_drotmg(double *d1, double *d2, double *b1, const double b2, double *P)
+     * }
+     */
+    public static void cblas_drotmg(MemorySegment d1, MemorySegment d2, MemorySegment b1, double b2, MemorySegment P) {
+        var mh$ = cblas_drotmg.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_drotmg", d1, d2, b1, b2, P);
+            }
+            mh$.invokeExact(d1, d2, b1, b2, P);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
@@ -631,7 +5487,7 @@ public class cblas_h {
             cblas_h.C_INT
         );
 
-        public static final MemorySegment ADDR = cblas_h.findOrThrow("cblas_sscal");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_sscal");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -678,6 +5534,318 @@ public class cblas_h {
                 traceDowncall("cblas_sscal", N, alpha, X, incX);
             }
             mh$.invokeExact(N, alpha, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dscal {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dscal");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dscal(const blasint N, const double alpha, double *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_dscal$descriptor() {
+        return cblas_dscal.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dscal(const blasint N, const double alpha, double *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_dscal$handle() {
+        return cblas_dscal.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dscal(const blasint N, const double alpha, double *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_dscal$address() {
+        return cblas_dscal.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dscal(const blasint N, const double alpha, double *X, const blasint incX)
+     * }
+     */
+    public static void cblas_dscal(int N, double alpha, MemorySegment X, int incX) {
+        var mh$ = cblas_dscal.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dscal", N, alpha, X, incX);
+            }
+            mh$.invokeExact(N, alpha, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_cscal {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_cscal");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_cscal(const blasint N, const void *alpha, void *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_cscal$descriptor() {
+        return cblas_cscal.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_cscal(const blasint N, const void *alpha, void *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_cscal$handle() {
+        return cblas_cscal.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_cscal(const blasint N, const void *alpha, void *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_cscal$address() {
+        return cblas_cscal.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_cscal(const blasint N, const void *alpha, void *X, const blasint incX)
+     * }
+     */
+    public static void cblas_cscal(int N, MemorySegment alpha, MemorySegment X, int incX) {
+        var mh$ = cblas_cscal.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_cscal", N, alpha, X, incX);
+            }
+            mh$.invokeExact(N, alpha, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zscal {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zscal");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zscal(const blasint N, const void *alpha, void *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_zscal$descriptor() {
+        return cblas_zscal.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zscal(const blasint N, const void *alpha, void *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_zscal$handle() {
+        return cblas_zscal.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zscal(const blasint N, const void *alpha, void *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_zscal$address() {
+        return cblas_zscal.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zscal(const blasint N, const void *alpha, void *X, const blasint incX)
+     * }
+     */
+    public static void cblas_zscal(int N, MemorySegment alpha, MemorySegment X, int incX) {
+        var mh$ = cblas_zscal.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zscal", N, alpha, X, incX);
+            }
+            mh$.invokeExact(N, alpha, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_csscal {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_csscal");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_csscal(const blasint N, const float alpha, void *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_csscal$descriptor() {
+        return cblas_csscal.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_csscal(const blasint N, const float alpha, void *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_csscal$handle() {
+        return cblas_csscal.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_csscal(const blasint N, const float alpha, void *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_csscal$address() {
+        return cblas_csscal.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_csscal(const blasint N, const float alpha, void *X, const blasint incX)
+     * }
+     */
+    public static void cblas_csscal(int N, float alpha, MemorySegment X, int incX) {
+        var mh$ = cblas_csscal.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_csscal", N, alpha, X, incX);
+            }
+            mh$.invokeExact(N, alpha, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zdscal {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zdscal");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zdscal(const blasint N, const double alpha, void *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_zdscal$descriptor() {
+        return cblas_zdscal.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zdscal(const blasint N, const double alpha, void *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_zdscal$handle() {
+        return cblas_zdscal.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zdscal(const blasint N, const double alpha, void *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_zdscal$address() {
+        return cblas_zdscal.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zdscal(const blasint N, const double alpha, void *X, const blasint incX)
+     * }
+     */
+    public static void cblas_zdscal(int N, double alpha, MemorySegment X, int incX) {
+        var mh$ = cblas_zdscal.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zdscal", N, alpha, X, incX);
+            }
+            mh$.invokeExact(N, alpha, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
@@ -699,7 +5867,7 @@ public class cblas_h {
             cblas_h.C_INT
         );
 
-        public static final MemorySegment ADDR = cblas_h.findOrThrow("cblas_sgemv");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_sgemv");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -746,6 +5914,4414 @@ public class cblas_h {
                 traceDowncall("cblas_sgemv", order, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
             }
             mh$.invokeExact(order, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dgemv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dgemv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dgemv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE trans, const blasint m, const blasint n, const double alpha, const double *a, const blasint lda, const double *x, const blasint incx, const double beta, double *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_dgemv$descriptor() {
+        return cblas_dgemv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dgemv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE trans, const blasint m, const blasint n, const double alpha, const double *a, const blasint lda, const double *x, const blasint incx, const double beta, double *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_dgemv$handle() {
+        return cblas_dgemv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dgemv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE trans, const blasint m, const blasint n, const double alpha, const double *a, const blasint lda, const double *x, const blasint incx, const double beta, double *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_dgemv$address() {
+        return cblas_dgemv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dgemv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE trans, const blasint m, const blasint n, const double alpha, const double *a, const blasint lda, const double *x, const blasint incx, const double beta, double *y, const blasint incy)
+     * }
+     */
+    public static void cblas_dgemv(int order, int trans, int m, int n, double alpha, MemorySegment a, int lda, MemorySegment x, int incx, double beta, MemorySegment y, int incy) {
+        var mh$ = cblas_dgemv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dgemv", order, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
+            }
+            mh$.invokeExact(order, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_cgemv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_cgemv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_cgemv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE trans, const blasint m, const blasint n, const void *alpha, const void *a, const blasint lda, const void *x, const blasint incx, const void *beta, void *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_cgemv$descriptor() {
+        return cblas_cgemv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_cgemv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE trans, const blasint m, const blasint n, const void *alpha, const void *a, const blasint lda, const void *x, const blasint incx, const void *beta, void *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_cgemv$handle() {
+        return cblas_cgemv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_cgemv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE trans, const blasint m, const blasint n, const void *alpha, const void *a, const blasint lda, const void *x, const blasint incx, const void *beta, void *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_cgemv$address() {
+        return cblas_cgemv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_cgemv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE trans, const blasint m, const blasint n, const void *alpha, const void *a, const blasint lda, const void *x, const blasint incx, const void *beta, void *y, const blasint incy)
+     * }
+     */
+    public static void cblas_cgemv(int order, int trans, int m, int n, MemorySegment alpha, MemorySegment a, int lda, MemorySegment x, int incx, MemorySegment beta, MemorySegment y, int incy) {
+        var mh$ = cblas_cgemv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_cgemv", order, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
+            }
+            mh$.invokeExact(order, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zgemv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zgemv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zgemv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE trans, const blasint m, const blasint n, const void *alpha, const void *a, const blasint lda, const void *x, const blasint incx, const void *beta, void *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_zgemv$descriptor() {
+        return cblas_zgemv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zgemv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE trans, const blasint m, const blasint n, const void *alpha, const void *a, const blasint lda, const void *x, const blasint incx, const void *beta, void *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_zgemv$handle() {
+        return cblas_zgemv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zgemv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE trans, const blasint m, const blasint n, const void *alpha, const void *a, const blasint lda, const void *x, const blasint incx, const void *beta, void *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_zgemv$address() {
+        return cblas_zgemv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zgemv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE trans, const blasint m, const blasint n, const void *alpha, const void *a, const blasint lda, const void *x, const blasint incx, const void *beta, void *y, const blasint incy)
+     * }
+     */
+    public static void cblas_zgemv(int order, int trans, int m, int n, MemorySegment alpha, MemorySegment a, int lda, MemorySegment x, int incx, MemorySegment beta, MemorySegment y, int incy) {
+        var mh$ = cblas_zgemv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zgemv", order, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
+            }
+            mh$.invokeExact(order, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_sger {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_sger");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_sger(const enum CBLAS_ORDER order, const blasint M, const blasint N, const float alpha, const float *X, const blasint incX, const float *Y, const blasint incY, float *A, const blasint lda)
+     * }
+     */
+    public static FunctionDescriptor cblas_sger$descriptor() {
+        return cblas_sger.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_sger(const enum CBLAS_ORDER order, const blasint M, const blasint N, const float alpha, const float *X, const blasint incX, const float *Y, const blasint incY, float *A, const blasint lda)
+     * }
+     */
+    public static MethodHandle cblas_sger$handle() {
+        return cblas_sger.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_sger(const enum CBLAS_ORDER order, const blasint M, const blasint N, const float alpha, const float *X, const blasint incX, const float *Y, const blasint incY, float *A, const blasint lda)
+     * }
+     */
+    public static MemorySegment cblas_sger$address() {
+        return cblas_sger.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_sger(const enum CBLAS_ORDER order, const blasint M, const blasint N, const float alpha, const float *X, const blasint incX, const float *Y, const blasint incY, float *A, const blasint lda)
+     * }
+     */
+    public static void cblas_sger(int order, int M, int N, float alpha, MemorySegment X, int incX, MemorySegment Y, int incY, MemorySegment A, int lda) {
+        var mh$ = cblas_sger.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_sger", order, M, N, alpha, X, incX, Y, incY, A, lda);
+            }
+            mh$.invokeExact(order, M, N, alpha, X, incX, Y, incY, A, lda);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dger {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dger");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dger(const enum CBLAS_ORDER order, const blasint M, const blasint N, const double alpha, const double *X, const blasint incX, const double *Y, const blasint incY, double *A, const blasint lda)
+     * }
+     */
+    public static FunctionDescriptor cblas_dger$descriptor() {
+        return cblas_dger.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dger(const enum CBLAS_ORDER order, const blasint M, const blasint N, const double alpha, const double *X, const blasint incX, const double *Y, const blasint incY, double *A, const blasint lda)
+     * }
+     */
+    public static MethodHandle cblas_dger$handle() {
+        return cblas_dger.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dger(const enum CBLAS_ORDER order, const blasint M, const blasint N, const double alpha, const double *X, const blasint incX, const double *Y, const blasint incY, double *A, const blasint lda)
+     * }
+     */
+    public static MemorySegment cblas_dger$address() {
+        return cblas_dger.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dger(const enum CBLAS_ORDER order, const blasint M, const blasint N, const double alpha, const double *X, const blasint incX, const double *Y, const blasint incY, double *A, const blasint lda)
+     * }
+     */
+    public static void cblas_dger(int order, int M, int N, double alpha, MemorySegment X, int incX, MemorySegment Y, int incY, MemorySegment A, int lda) {
+        var mh$ = cblas_dger.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dger", order, M, N, alpha, X, incX, Y, incY, A, lda);
+            }
+            mh$.invokeExact(order, M, N, alpha, X, incX, Y, incY, A, lda);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_cgeru {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_cgeru");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_cgeru(const enum CBLAS_ORDER order, const blasint M, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *A, const blasint lda)
+     * }
+     */
+    public static FunctionDescriptor cblas_cgeru$descriptor() {
+        return cblas_cgeru.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_cgeru(const enum CBLAS_ORDER order, const blasint M, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *A, const blasint lda)
+     * }
+     */
+    public static MethodHandle cblas_cgeru$handle() {
+        return cblas_cgeru.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_cgeru(const enum CBLAS_ORDER order, const blasint M, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *A, const blasint lda)
+     * }
+     */
+    public static MemorySegment cblas_cgeru$address() {
+        return cblas_cgeru.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_cgeru(const enum CBLAS_ORDER order, const blasint M, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *A, const blasint lda)
+     * }
+     */
+    public static void cblas_cgeru(int order, int M, int N, MemorySegment alpha, MemorySegment X, int incX, MemorySegment Y, int incY, MemorySegment A, int lda) {
+        var mh$ = cblas_cgeru.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_cgeru", order, M, N, alpha, X, incX, Y, incY, A, lda);
+            }
+            mh$.invokeExact(order, M, N, alpha, X, incX, Y, incY, A, lda);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_cgerc {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_cgerc");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_cgerc(const enum CBLAS_ORDER order, const blasint M, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *A, const blasint lda)
+     * }
+     */
+    public static FunctionDescriptor cblas_cgerc$descriptor() {
+        return cblas_cgerc.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_cgerc(const enum CBLAS_ORDER order, const blasint M, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *A, const blasint lda)
+     * }
+     */
+    public static MethodHandle cblas_cgerc$handle() {
+        return cblas_cgerc.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_cgerc(const enum CBLAS_ORDER order, const blasint M, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *A, const blasint lda)
+     * }
+     */
+    public static MemorySegment cblas_cgerc$address() {
+        return cblas_cgerc.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_cgerc(const enum CBLAS_ORDER order, const blasint M, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *A, const blasint lda)
+     * }
+     */
+    public static void cblas_cgerc(int order, int M, int N, MemorySegment alpha, MemorySegment X, int incX, MemorySegment Y, int incY, MemorySegment A, int lda) {
+        var mh$ = cblas_cgerc.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_cgerc", order, M, N, alpha, X, incX, Y, incY, A, lda);
+            }
+            mh$.invokeExact(order, M, N, alpha, X, incX, Y, incY, A, lda);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zgeru {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zgeru");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zgeru(const enum CBLAS_ORDER order, const blasint M, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *A, const blasint lda)
+     * }
+     */
+    public static FunctionDescriptor cblas_zgeru$descriptor() {
+        return cblas_zgeru.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zgeru(const enum CBLAS_ORDER order, const blasint M, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *A, const blasint lda)
+     * }
+     */
+    public static MethodHandle cblas_zgeru$handle() {
+        return cblas_zgeru.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zgeru(const enum CBLAS_ORDER order, const blasint M, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *A, const blasint lda)
+     * }
+     */
+    public static MemorySegment cblas_zgeru$address() {
+        return cblas_zgeru.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zgeru(const enum CBLAS_ORDER order, const blasint M, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *A, const blasint lda)
+     * }
+     */
+    public static void cblas_zgeru(int order, int M, int N, MemorySegment alpha, MemorySegment X, int incX, MemorySegment Y, int incY, MemorySegment A, int lda) {
+        var mh$ = cblas_zgeru.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zgeru", order, M, N, alpha, X, incX, Y, incY, A, lda);
+            }
+            mh$.invokeExact(order, M, N, alpha, X, incX, Y, incY, A, lda);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zgerc {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zgerc");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zgerc(const enum CBLAS_ORDER order, const blasint M, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *A, const blasint lda)
+     * }
+     */
+    public static FunctionDescriptor cblas_zgerc$descriptor() {
+        return cblas_zgerc.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zgerc(const enum CBLAS_ORDER order, const blasint M, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *A, const blasint lda)
+     * }
+     */
+    public static MethodHandle cblas_zgerc$handle() {
+        return cblas_zgerc.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zgerc(const enum CBLAS_ORDER order, const blasint M, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *A, const blasint lda)
+     * }
+     */
+    public static MemorySegment cblas_zgerc$address() {
+        return cblas_zgerc.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zgerc(const enum CBLAS_ORDER order, const blasint M, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *A, const blasint lda)
+     * }
+     */
+    public static void cblas_zgerc(int order, int M, int N, MemorySegment alpha, MemorySegment X, int incX, MemorySegment Y, int incY, MemorySegment A, int lda) {
+        var mh$ = cblas_zgerc.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zgerc", order, M, N, alpha, X, incX, Y, incY, A, lda);
+            }
+            mh$.invokeExact(order, M, N, alpha, X, incX, Y, incY, A, lda);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_strsv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_strsv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_strsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const float *A, const blasint lda, float *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_strsv$descriptor() {
+        return cblas_strsv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_strsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const float *A, const blasint lda, float *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_strsv$handle() {
+        return cblas_strsv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_strsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const float *A, const blasint lda, float *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_strsv$address() {
+        return cblas_strsv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_strsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const float *A, const blasint lda, float *X, const blasint incX)
+     * }
+     */
+    public static void cblas_strsv(int order, int Uplo, int TransA, int Diag, int N, MemorySegment A, int lda, MemorySegment X, int incX) {
+        var mh$ = cblas_strsv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_strsv", order, Uplo, TransA, Diag, N, A, lda, X, incX);
+            }
+            mh$.invokeExact(order, Uplo, TransA, Diag, N, A, lda, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dtrsv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dtrsv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dtrsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const double *A, const blasint lda, double *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_dtrsv$descriptor() {
+        return cblas_dtrsv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dtrsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const double *A, const blasint lda, double *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_dtrsv$handle() {
+        return cblas_dtrsv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dtrsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const double *A, const blasint lda, double *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_dtrsv$address() {
+        return cblas_dtrsv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dtrsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const double *A, const blasint lda, double *X, const blasint incX)
+     * }
+     */
+    public static void cblas_dtrsv(int order, int Uplo, int TransA, int Diag, int N, MemorySegment A, int lda, MemorySegment X, int incX) {
+        var mh$ = cblas_dtrsv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dtrsv", order, Uplo, TransA, Diag, N, A, lda, X, incX);
+            }
+            mh$.invokeExact(order, Uplo, TransA, Diag, N, A, lda, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_ctrsv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_ctrsv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_ctrsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_ctrsv$descriptor() {
+        return cblas_ctrsv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_ctrsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_ctrsv$handle() {
+        return cblas_ctrsv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_ctrsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_ctrsv$address() {
+        return cblas_ctrsv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_ctrsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static void cblas_ctrsv(int order, int Uplo, int TransA, int Diag, int N, MemorySegment A, int lda, MemorySegment X, int incX) {
+        var mh$ = cblas_ctrsv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_ctrsv", order, Uplo, TransA, Diag, N, A, lda, X, incX);
+            }
+            mh$.invokeExact(order, Uplo, TransA, Diag, N, A, lda, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_ztrsv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_ztrsv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_ztrsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_ztrsv$descriptor() {
+        return cblas_ztrsv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_ztrsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_ztrsv$handle() {
+        return cblas_ztrsv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_ztrsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_ztrsv$address() {
+        return cblas_ztrsv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_ztrsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static void cblas_ztrsv(int order, int Uplo, int TransA, int Diag, int N, MemorySegment A, int lda, MemorySegment X, int incX) {
+        var mh$ = cblas_ztrsv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_ztrsv", order, Uplo, TransA, Diag, N, A, lda, X, incX);
+            }
+            mh$.invokeExact(order, Uplo, TransA, Diag, N, A, lda, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_strmv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_strmv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_strmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const float *A, const blasint lda, float *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_strmv$descriptor() {
+        return cblas_strmv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_strmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const float *A, const blasint lda, float *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_strmv$handle() {
+        return cblas_strmv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_strmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const float *A, const blasint lda, float *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_strmv$address() {
+        return cblas_strmv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_strmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const float *A, const blasint lda, float *X, const blasint incX)
+     * }
+     */
+    public static void cblas_strmv(int order, int Uplo, int TransA, int Diag, int N, MemorySegment A, int lda, MemorySegment X, int incX) {
+        var mh$ = cblas_strmv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_strmv", order, Uplo, TransA, Diag, N, A, lda, X, incX);
+            }
+            mh$.invokeExact(order, Uplo, TransA, Diag, N, A, lda, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dtrmv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dtrmv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dtrmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const double *A, const blasint lda, double *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_dtrmv$descriptor() {
+        return cblas_dtrmv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dtrmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const double *A, const blasint lda, double *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_dtrmv$handle() {
+        return cblas_dtrmv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dtrmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const double *A, const blasint lda, double *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_dtrmv$address() {
+        return cblas_dtrmv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dtrmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const double *A, const blasint lda, double *X, const blasint incX)
+     * }
+     */
+    public static void cblas_dtrmv(int order, int Uplo, int TransA, int Diag, int N, MemorySegment A, int lda, MemorySegment X, int incX) {
+        var mh$ = cblas_dtrmv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dtrmv", order, Uplo, TransA, Diag, N, A, lda, X, incX);
+            }
+            mh$.invokeExact(order, Uplo, TransA, Diag, N, A, lda, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_ctrmv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_ctrmv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_ctrmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_ctrmv$descriptor() {
+        return cblas_ctrmv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_ctrmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_ctrmv$handle() {
+        return cblas_ctrmv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_ctrmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_ctrmv$address() {
+        return cblas_ctrmv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_ctrmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static void cblas_ctrmv(int order, int Uplo, int TransA, int Diag, int N, MemorySegment A, int lda, MemorySegment X, int incX) {
+        var mh$ = cblas_ctrmv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_ctrmv", order, Uplo, TransA, Diag, N, A, lda, X, incX);
+            }
+            mh$.invokeExact(order, Uplo, TransA, Diag, N, A, lda, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_ztrmv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_ztrmv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_ztrmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_ztrmv$descriptor() {
+        return cblas_ztrmv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_ztrmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_ztrmv$handle() {
+        return cblas_ztrmv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_ztrmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_ztrmv$address() {
+        return cblas_ztrmv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_ztrmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static void cblas_ztrmv(int order, int Uplo, int TransA, int Diag, int N, MemorySegment A, int lda, MemorySegment X, int incX) {
+        var mh$ = cblas_ztrmv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_ztrmv", order, Uplo, TransA, Diag, N, A, lda, X, incX);
+            }
+            mh$.invokeExact(order, Uplo, TransA, Diag, N, A, lda, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_ssyr {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_ssyr");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_ssyr(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const float *X, const blasint incX, float *A, const blasint lda)
+     * }
+     */
+    public static FunctionDescriptor cblas_ssyr$descriptor() {
+        return cblas_ssyr.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_ssyr(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const float *X, const blasint incX, float *A, const blasint lda)
+     * }
+     */
+    public static MethodHandle cblas_ssyr$handle() {
+        return cblas_ssyr.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_ssyr(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const float *X, const blasint incX, float *A, const blasint lda)
+     * }
+     */
+    public static MemorySegment cblas_ssyr$address() {
+        return cblas_ssyr.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_ssyr(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const float *X, const blasint incX, float *A, const blasint lda)
+     * }
+     */
+    public static void cblas_ssyr(int order, int Uplo, int N, float alpha, MemorySegment X, int incX, MemorySegment A, int lda) {
+        var mh$ = cblas_ssyr.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_ssyr", order, Uplo, N, alpha, X, incX, A, lda);
+            }
+            mh$.invokeExact(order, Uplo, N, alpha, X, incX, A, lda);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dsyr {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dsyr");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dsyr(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const double *X, const blasint incX, double *A, const blasint lda)
+     * }
+     */
+    public static FunctionDescriptor cblas_dsyr$descriptor() {
+        return cblas_dsyr.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dsyr(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const double *X, const blasint incX, double *A, const blasint lda)
+     * }
+     */
+    public static MethodHandle cblas_dsyr$handle() {
+        return cblas_dsyr.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dsyr(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const double *X, const blasint incX, double *A, const blasint lda)
+     * }
+     */
+    public static MemorySegment cblas_dsyr$address() {
+        return cblas_dsyr.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dsyr(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const double *X, const blasint incX, double *A, const blasint lda)
+     * }
+     */
+    public static void cblas_dsyr(int order, int Uplo, int N, double alpha, MemorySegment X, int incX, MemorySegment A, int lda) {
+        var mh$ = cblas_dsyr.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dsyr", order, Uplo, N, alpha, X, incX, A, lda);
+            }
+            mh$.invokeExact(order, Uplo, N, alpha, X, incX, A, lda);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_cher {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_cher");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_cher(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const void *X, const blasint incX, void *A, const blasint lda)
+     * }
+     */
+    public static FunctionDescriptor cblas_cher$descriptor() {
+        return cblas_cher.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_cher(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const void *X, const blasint incX, void *A, const blasint lda)
+     * }
+     */
+    public static MethodHandle cblas_cher$handle() {
+        return cblas_cher.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_cher(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const void *X, const blasint incX, void *A, const blasint lda)
+     * }
+     */
+    public static MemorySegment cblas_cher$address() {
+        return cblas_cher.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_cher(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const void *X, const blasint incX, void *A, const blasint lda)
+     * }
+     */
+    public static void cblas_cher(int order, int Uplo, int N, float alpha, MemorySegment X, int incX, MemorySegment A, int lda) {
+        var mh$ = cblas_cher.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_cher", order, Uplo, N, alpha, X, incX, A, lda);
+            }
+            mh$.invokeExact(order, Uplo, N, alpha, X, incX, A, lda);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zher {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zher");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zher(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const void *X, const blasint incX, void *A, const blasint lda)
+     * }
+     */
+    public static FunctionDescriptor cblas_zher$descriptor() {
+        return cblas_zher.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zher(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const void *X, const blasint incX, void *A, const blasint lda)
+     * }
+     */
+    public static MethodHandle cblas_zher$handle() {
+        return cblas_zher.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zher(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const void *X, const blasint incX, void *A, const blasint lda)
+     * }
+     */
+    public static MemorySegment cblas_zher$address() {
+        return cblas_zher.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zher(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const void *X, const blasint incX, void *A, const blasint lda)
+     * }
+     */
+    public static void cblas_zher(int order, int Uplo, int N, double alpha, MemorySegment X, int incX, MemorySegment A, int lda) {
+        var mh$ = cblas_zher.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zher", order, Uplo, N, alpha, X, incX, A, lda);
+            }
+            mh$.invokeExact(order, Uplo, N, alpha, X, incX, A, lda);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_ssyr2 {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_ssyr2");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_ssyr2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const float *X, const blasint incX, const float *Y, const blasint incY, float *A, const blasint lda)
+     * }
+     */
+    public static FunctionDescriptor cblas_ssyr2$descriptor() {
+        return cblas_ssyr2.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_ssyr2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const float *X, const blasint incX, const float *Y, const blasint incY, float *A, const blasint lda)
+     * }
+     */
+    public static MethodHandle cblas_ssyr2$handle() {
+        return cblas_ssyr2.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_ssyr2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const float *X, const blasint incX, const float *Y, const blasint incY, float *A, const blasint lda)
+     * }
+     */
+    public static MemorySegment cblas_ssyr2$address() {
+        return cblas_ssyr2.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_ssyr2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const float *X, const blasint incX, const float *Y, const blasint incY, float *A, const blasint lda)
+     * }
+     */
+    public static void cblas_ssyr2(int order, int Uplo, int N, float alpha, MemorySegment X, int incX, MemorySegment Y, int incY, MemorySegment A, int lda) {
+        var mh$ = cblas_ssyr2.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_ssyr2", order, Uplo, N, alpha, X, incX, Y, incY, A, lda);
+            }
+            mh$.invokeExact(order, Uplo, N, alpha, X, incX, Y, incY, A, lda);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dsyr2 {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dsyr2");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dsyr2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const double *X, const blasint incX, const double *Y, const blasint incY, double *A, const blasint lda)
+     * }
+     */
+    public static FunctionDescriptor cblas_dsyr2$descriptor() {
+        return cblas_dsyr2.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dsyr2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const double *X, const blasint incX, const double *Y, const blasint incY, double *A, const blasint lda)
+     * }
+     */
+    public static MethodHandle cblas_dsyr2$handle() {
+        return cblas_dsyr2.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dsyr2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const double *X, const blasint incX, const double *Y, const blasint incY, double *A, const blasint lda)
+     * }
+     */
+    public static MemorySegment cblas_dsyr2$address() {
+        return cblas_dsyr2.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dsyr2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const double *X, const blasint incX, const double *Y, const blasint incY, double *A, const blasint lda)
+     * }
+     */
+    public static void cblas_dsyr2(int order, int Uplo, int N, double alpha, MemorySegment X, int incX, MemorySegment Y, int incY, MemorySegment A, int lda) {
+        var mh$ = cblas_dsyr2.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dsyr2", order, Uplo, N, alpha, X, incX, Y, incY, A, lda);
+            }
+            mh$.invokeExact(order, Uplo, N, alpha, X, incX, Y, incY, A, lda);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_cher2 {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_cher2");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_cher2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *A, const blasint lda)
+     * }
+     */
+    public static FunctionDescriptor cblas_cher2$descriptor() {
+        return cblas_cher2.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_cher2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *A, const blasint lda)
+     * }
+     */
+    public static MethodHandle cblas_cher2$handle() {
+        return cblas_cher2.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_cher2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *A, const blasint lda)
+     * }
+     */
+    public static MemorySegment cblas_cher2$address() {
+        return cblas_cher2.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_cher2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *A, const blasint lda)
+     * }
+     */
+    public static void cblas_cher2(int order, int Uplo, int N, MemorySegment alpha, MemorySegment X, int incX, MemorySegment Y, int incY, MemorySegment A, int lda) {
+        var mh$ = cblas_cher2.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_cher2", order, Uplo, N, alpha, X, incX, Y, incY, A, lda);
+            }
+            mh$.invokeExact(order, Uplo, N, alpha, X, incX, Y, incY, A, lda);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zher2 {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zher2");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zher2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *A, const blasint lda)
+     * }
+     */
+    public static FunctionDescriptor cblas_zher2$descriptor() {
+        return cblas_zher2.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zher2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *A, const blasint lda)
+     * }
+     */
+    public static MethodHandle cblas_zher2$handle() {
+        return cblas_zher2.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zher2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *A, const blasint lda)
+     * }
+     */
+    public static MemorySegment cblas_zher2$address() {
+        return cblas_zher2.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zher2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *A, const blasint lda)
+     * }
+     */
+    public static void cblas_zher2(int order, int Uplo, int N, MemorySegment alpha, MemorySegment X, int incX, MemorySegment Y, int incY, MemorySegment A, int lda) {
+        var mh$ = cblas_zher2.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zher2", order, Uplo, N, alpha, X, incX, Y, incY, A, lda);
+            }
+            mh$.invokeExact(order, Uplo, N, alpha, X, incX, Y, incY, A, lda);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_sgbmv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_sgbmv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_sgbmv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE TransA, const blasint M, const blasint N, const blasint KL, const blasint KU, const float alpha, const float *A, const blasint lda, const float *X, const blasint incX, const float beta, float *Y, const blasint incY)
+     * }
+     */
+    public static FunctionDescriptor cblas_sgbmv$descriptor() {
+        return cblas_sgbmv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_sgbmv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE TransA, const blasint M, const blasint N, const blasint KL, const blasint KU, const float alpha, const float *A, const blasint lda, const float *X, const blasint incX, const float beta, float *Y, const blasint incY)
+     * }
+     */
+    public static MethodHandle cblas_sgbmv$handle() {
+        return cblas_sgbmv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_sgbmv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE TransA, const blasint M, const blasint N, const blasint KL, const blasint KU, const float alpha, const float *A, const blasint lda, const float *X, const blasint incX, const float beta, float *Y, const blasint incY)
+     * }
+     */
+    public static MemorySegment cblas_sgbmv$address() {
+        return cblas_sgbmv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_sgbmv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE TransA, const blasint M, const blasint N, const blasint KL, const blasint KU, const float alpha, const float *A, const blasint lda, const float *X, const blasint incX, const float beta, float *Y, const blasint incY)
+     * }
+     */
+    public static void cblas_sgbmv(int order, int TransA, int M, int N, int KL, int KU, float alpha, MemorySegment A, int lda, MemorySegment X, int incX, float beta, MemorySegment Y, int incY) {
+        var mh$ = cblas_sgbmv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_sgbmv", order, TransA, M, N, KL, KU, alpha, A, lda, X, incX, beta, Y, incY);
+            }
+            mh$.invokeExact(order, TransA, M, N, KL, KU, alpha, A, lda, X, incX, beta, Y, incY);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dgbmv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dgbmv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dgbmv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE TransA, const blasint M, const blasint N, const blasint KL, const blasint KU, const double alpha, const double *A, const blasint lda, const double *X, const blasint incX, const double beta, double *Y, const blasint incY)
+     * }
+     */
+    public static FunctionDescriptor cblas_dgbmv$descriptor() {
+        return cblas_dgbmv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dgbmv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE TransA, const blasint M, const blasint N, const blasint KL, const blasint KU, const double alpha, const double *A, const blasint lda, const double *X, const blasint incX, const double beta, double *Y, const blasint incY)
+     * }
+     */
+    public static MethodHandle cblas_dgbmv$handle() {
+        return cblas_dgbmv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dgbmv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE TransA, const blasint M, const blasint N, const blasint KL, const blasint KU, const double alpha, const double *A, const blasint lda, const double *X, const blasint incX, const double beta, double *Y, const blasint incY)
+     * }
+     */
+    public static MemorySegment cblas_dgbmv$address() {
+        return cblas_dgbmv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dgbmv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE TransA, const blasint M, const blasint N, const blasint KL, const blasint KU, const double alpha, const double *A, const blasint lda, const double *X, const blasint incX, const double beta, double *Y, const blasint incY)
+     * }
+     */
+    public static void cblas_dgbmv(int order, int TransA, int M, int N, int KL, int KU, double alpha, MemorySegment A, int lda, MemorySegment X, int incX, double beta, MemorySegment Y, int incY) {
+        var mh$ = cblas_dgbmv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dgbmv", order, TransA, M, N, KL, KU, alpha, A, lda, X, incX, beta, Y, incY);
+            }
+            mh$.invokeExact(order, TransA, M, N, KL, KU, alpha, A, lda, X, incX, beta, Y, incY);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_cgbmv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_cgbmv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_cgbmv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE TransA, const blasint M, const blasint N, const blasint KL, const blasint KU, const void *alpha, const void *A, const blasint lda, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static FunctionDescriptor cblas_cgbmv$descriptor() {
+        return cblas_cgbmv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_cgbmv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE TransA, const blasint M, const blasint N, const blasint KL, const blasint KU, const void *alpha, const void *A, const blasint lda, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static MethodHandle cblas_cgbmv$handle() {
+        return cblas_cgbmv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_cgbmv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE TransA, const blasint M, const blasint N, const blasint KL, const blasint KU, const void *alpha, const void *A, const blasint lda, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static MemorySegment cblas_cgbmv$address() {
+        return cblas_cgbmv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_cgbmv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE TransA, const blasint M, const blasint N, const blasint KL, const blasint KU, const void *alpha, const void *A, const blasint lda, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static void cblas_cgbmv(int order, int TransA, int M, int N, int KL, int KU, MemorySegment alpha, MemorySegment A, int lda, MemorySegment X, int incX, MemorySegment beta, MemorySegment Y, int incY) {
+        var mh$ = cblas_cgbmv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_cgbmv", order, TransA, M, N, KL, KU, alpha, A, lda, X, incX, beta, Y, incY);
+            }
+            mh$.invokeExact(order, TransA, M, N, KL, KU, alpha, A, lda, X, incX, beta, Y, incY);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zgbmv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zgbmv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zgbmv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE TransA, const blasint M, const blasint N, const blasint KL, const blasint KU, const void *alpha, const void *A, const blasint lda, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static FunctionDescriptor cblas_zgbmv$descriptor() {
+        return cblas_zgbmv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zgbmv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE TransA, const blasint M, const blasint N, const blasint KL, const blasint KU, const void *alpha, const void *A, const blasint lda, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static MethodHandle cblas_zgbmv$handle() {
+        return cblas_zgbmv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zgbmv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE TransA, const blasint M, const blasint N, const blasint KL, const blasint KU, const void *alpha, const void *A, const blasint lda, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static MemorySegment cblas_zgbmv$address() {
+        return cblas_zgbmv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zgbmv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE TransA, const blasint M, const blasint N, const blasint KL, const blasint KU, const void *alpha, const void *A, const blasint lda, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static void cblas_zgbmv(int order, int TransA, int M, int N, int KL, int KU, MemorySegment alpha, MemorySegment A, int lda, MemorySegment X, int incX, MemorySegment beta, MemorySegment Y, int incY) {
+        var mh$ = cblas_zgbmv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zgbmv", order, TransA, M, N, KL, KU, alpha, A, lda, X, incX, beta, Y, incY);
+            }
+            mh$.invokeExact(order, TransA, M, N, KL, KU, alpha, A, lda, X, incX, beta, Y, incY);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_ssbmv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_ssbmv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_ssbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const blasint K, const float alpha, const float *A, const blasint lda, const float *X, const blasint incX, const float beta, float *Y, const blasint incY)
+     * }
+     */
+    public static FunctionDescriptor cblas_ssbmv$descriptor() {
+        return cblas_ssbmv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_ssbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const blasint K, const float alpha, const float *A, const blasint lda, const float *X, const blasint incX, const float beta, float *Y, const blasint incY)
+     * }
+     */
+    public static MethodHandle cblas_ssbmv$handle() {
+        return cblas_ssbmv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_ssbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const blasint K, const float alpha, const float *A, const blasint lda, const float *X, const blasint incX, const float beta, float *Y, const blasint incY)
+     * }
+     */
+    public static MemorySegment cblas_ssbmv$address() {
+        return cblas_ssbmv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_ssbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const blasint K, const float alpha, const float *A, const blasint lda, const float *X, const blasint incX, const float beta, float *Y, const blasint incY)
+     * }
+     */
+    public static void cblas_ssbmv(int order, int Uplo, int N, int K, float alpha, MemorySegment A, int lda, MemorySegment X, int incX, float beta, MemorySegment Y, int incY) {
+        var mh$ = cblas_ssbmv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_ssbmv", order, Uplo, N, K, alpha, A, lda, X, incX, beta, Y, incY);
+            }
+            mh$.invokeExact(order, Uplo, N, K, alpha, A, lda, X, incX, beta, Y, incY);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dsbmv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dsbmv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dsbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const blasint K, const double alpha, const double *A, const blasint lda, const double *X, const blasint incX, const double beta, double *Y, const blasint incY)
+     * }
+     */
+    public static FunctionDescriptor cblas_dsbmv$descriptor() {
+        return cblas_dsbmv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dsbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const blasint K, const double alpha, const double *A, const blasint lda, const double *X, const blasint incX, const double beta, double *Y, const blasint incY)
+     * }
+     */
+    public static MethodHandle cblas_dsbmv$handle() {
+        return cblas_dsbmv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dsbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const blasint K, const double alpha, const double *A, const blasint lda, const double *X, const blasint incX, const double beta, double *Y, const blasint incY)
+     * }
+     */
+    public static MemorySegment cblas_dsbmv$address() {
+        return cblas_dsbmv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dsbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const blasint K, const double alpha, const double *A, const blasint lda, const double *X, const blasint incX, const double beta, double *Y, const blasint incY)
+     * }
+     */
+    public static void cblas_dsbmv(int order, int Uplo, int N, int K, double alpha, MemorySegment A, int lda, MemorySegment X, int incX, double beta, MemorySegment Y, int incY) {
+        var mh$ = cblas_dsbmv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dsbmv", order, Uplo, N, K, alpha, A, lda, X, incX, beta, Y, incY);
+            }
+            mh$.invokeExact(order, Uplo, N, K, alpha, A, lda, X, incX, beta, Y, incY);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_stbmv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_stbmv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_stbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const float *A, const blasint lda, float *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_stbmv$descriptor() {
+        return cblas_stbmv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_stbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const float *A, const blasint lda, float *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_stbmv$handle() {
+        return cblas_stbmv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_stbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const float *A, const blasint lda, float *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_stbmv$address() {
+        return cblas_stbmv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_stbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const float *A, const blasint lda, float *X, const blasint incX)
+     * }
+     */
+    public static void cblas_stbmv(int order, int Uplo, int TransA, int Diag, int N, int K, MemorySegment A, int lda, MemorySegment X, int incX) {
+        var mh$ = cblas_stbmv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_stbmv", order, Uplo, TransA, Diag, N, K, A, lda, X, incX);
+            }
+            mh$.invokeExact(order, Uplo, TransA, Diag, N, K, A, lda, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dtbmv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dtbmv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dtbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const double *A, const blasint lda, double *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_dtbmv$descriptor() {
+        return cblas_dtbmv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dtbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const double *A, const blasint lda, double *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_dtbmv$handle() {
+        return cblas_dtbmv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dtbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const double *A, const blasint lda, double *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_dtbmv$address() {
+        return cblas_dtbmv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dtbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const double *A, const blasint lda, double *X, const blasint incX)
+     * }
+     */
+    public static void cblas_dtbmv(int order, int Uplo, int TransA, int Diag, int N, int K, MemorySegment A, int lda, MemorySegment X, int incX) {
+        var mh$ = cblas_dtbmv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dtbmv", order, Uplo, TransA, Diag, N, K, A, lda, X, incX);
+            }
+            mh$.invokeExact(order, Uplo, TransA, Diag, N, K, A, lda, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_ctbmv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_ctbmv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_ctbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_ctbmv$descriptor() {
+        return cblas_ctbmv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_ctbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_ctbmv$handle() {
+        return cblas_ctbmv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_ctbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_ctbmv$address() {
+        return cblas_ctbmv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_ctbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static void cblas_ctbmv(int order, int Uplo, int TransA, int Diag, int N, int K, MemorySegment A, int lda, MemorySegment X, int incX) {
+        var mh$ = cblas_ctbmv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_ctbmv", order, Uplo, TransA, Diag, N, K, A, lda, X, incX);
+            }
+            mh$.invokeExact(order, Uplo, TransA, Diag, N, K, A, lda, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_ztbmv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_ztbmv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_ztbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_ztbmv$descriptor() {
+        return cblas_ztbmv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_ztbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_ztbmv$handle() {
+        return cblas_ztbmv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_ztbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_ztbmv$address() {
+        return cblas_ztbmv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_ztbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static void cblas_ztbmv(int order, int Uplo, int TransA, int Diag, int N, int K, MemorySegment A, int lda, MemorySegment X, int incX) {
+        var mh$ = cblas_ztbmv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_ztbmv", order, Uplo, TransA, Diag, N, K, A, lda, X, incX);
+            }
+            mh$.invokeExact(order, Uplo, TransA, Diag, N, K, A, lda, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_stbsv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_stbsv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_stbsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const float *A, const blasint lda, float *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_stbsv$descriptor() {
+        return cblas_stbsv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_stbsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const float *A, const blasint lda, float *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_stbsv$handle() {
+        return cblas_stbsv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_stbsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const float *A, const blasint lda, float *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_stbsv$address() {
+        return cblas_stbsv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_stbsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const float *A, const blasint lda, float *X, const blasint incX)
+     * }
+     */
+    public static void cblas_stbsv(int order, int Uplo, int TransA, int Diag, int N, int K, MemorySegment A, int lda, MemorySegment X, int incX) {
+        var mh$ = cblas_stbsv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_stbsv", order, Uplo, TransA, Diag, N, K, A, lda, X, incX);
+            }
+            mh$.invokeExact(order, Uplo, TransA, Diag, N, K, A, lda, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dtbsv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dtbsv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dtbsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const double *A, const blasint lda, double *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_dtbsv$descriptor() {
+        return cblas_dtbsv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dtbsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const double *A, const blasint lda, double *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_dtbsv$handle() {
+        return cblas_dtbsv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dtbsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const double *A, const blasint lda, double *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_dtbsv$address() {
+        return cblas_dtbsv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dtbsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const double *A, const blasint lda, double *X, const blasint incX)
+     * }
+     */
+    public static void cblas_dtbsv(int order, int Uplo, int TransA, int Diag, int N, int K, MemorySegment A, int lda, MemorySegment X, int incX) {
+        var mh$ = cblas_dtbsv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dtbsv", order, Uplo, TransA, Diag, N, K, A, lda, X, incX);
+            }
+            mh$.invokeExact(order, Uplo, TransA, Diag, N, K, A, lda, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_ctbsv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_ctbsv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_ctbsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_ctbsv$descriptor() {
+        return cblas_ctbsv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_ctbsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_ctbsv$handle() {
+        return cblas_ctbsv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_ctbsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_ctbsv$address() {
+        return cblas_ctbsv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_ctbsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static void cblas_ctbsv(int order, int Uplo, int TransA, int Diag, int N, int K, MemorySegment A, int lda, MemorySegment X, int incX) {
+        var mh$ = cblas_ctbsv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_ctbsv", order, Uplo, TransA, Diag, N, K, A, lda, X, incX);
+            }
+            mh$.invokeExact(order, Uplo, TransA, Diag, N, K, A, lda, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_ztbsv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_ztbsv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_ztbsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_ztbsv$descriptor() {
+        return cblas_ztbsv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_ztbsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_ztbsv$handle() {
+        return cblas_ztbsv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_ztbsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_ztbsv$address() {
+        return cblas_ztbsv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_ztbsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const blasint K, const void *A, const blasint lda, void *X, const blasint incX)
+     * }
+     */
+    public static void cblas_ztbsv(int order, int Uplo, int TransA, int Diag, int N, int K, MemorySegment A, int lda, MemorySegment X, int incX) {
+        var mh$ = cblas_ztbsv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_ztbsv", order, Uplo, TransA, Diag, N, K, A, lda, X, incX);
+            }
+            mh$.invokeExact(order, Uplo, TransA, Diag, N, K, A, lda, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_stpmv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_stpmv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_stpmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const float *Ap, float *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_stpmv$descriptor() {
+        return cblas_stpmv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_stpmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const float *Ap, float *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_stpmv$handle() {
+        return cblas_stpmv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_stpmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const float *Ap, float *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_stpmv$address() {
+        return cblas_stpmv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_stpmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const float *Ap, float *X, const blasint incX)
+     * }
+     */
+    public static void cblas_stpmv(int order, int Uplo, int TransA, int Diag, int N, MemorySegment Ap, MemorySegment X, int incX) {
+        var mh$ = cblas_stpmv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_stpmv", order, Uplo, TransA, Diag, N, Ap, X, incX);
+            }
+            mh$.invokeExact(order, Uplo, TransA, Diag, N, Ap, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dtpmv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dtpmv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dtpmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const double *Ap, double *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_dtpmv$descriptor() {
+        return cblas_dtpmv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dtpmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const double *Ap, double *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_dtpmv$handle() {
+        return cblas_dtpmv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dtpmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const double *Ap, double *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_dtpmv$address() {
+        return cblas_dtpmv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dtpmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const double *Ap, double *X, const blasint incX)
+     * }
+     */
+    public static void cblas_dtpmv(int order, int Uplo, int TransA, int Diag, int N, MemorySegment Ap, MemorySegment X, int incX) {
+        var mh$ = cblas_dtpmv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dtpmv", order, Uplo, TransA, Diag, N, Ap, X, incX);
+            }
+            mh$.invokeExact(order, Uplo, TransA, Diag, N, Ap, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_ctpmv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_ctpmv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_ctpmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *Ap, void *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_ctpmv$descriptor() {
+        return cblas_ctpmv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_ctpmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *Ap, void *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_ctpmv$handle() {
+        return cblas_ctpmv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_ctpmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *Ap, void *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_ctpmv$address() {
+        return cblas_ctpmv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_ctpmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *Ap, void *X, const blasint incX)
+     * }
+     */
+    public static void cblas_ctpmv(int order, int Uplo, int TransA, int Diag, int N, MemorySegment Ap, MemorySegment X, int incX) {
+        var mh$ = cblas_ctpmv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_ctpmv", order, Uplo, TransA, Diag, N, Ap, X, incX);
+            }
+            mh$.invokeExact(order, Uplo, TransA, Diag, N, Ap, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_ztpmv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_ztpmv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_ztpmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *Ap, void *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_ztpmv$descriptor() {
+        return cblas_ztpmv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_ztpmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *Ap, void *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_ztpmv$handle() {
+        return cblas_ztpmv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_ztpmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *Ap, void *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_ztpmv$address() {
+        return cblas_ztpmv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_ztpmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *Ap, void *X, const blasint incX)
+     * }
+     */
+    public static void cblas_ztpmv(int order, int Uplo, int TransA, int Diag, int N, MemorySegment Ap, MemorySegment X, int incX) {
+        var mh$ = cblas_ztpmv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_ztpmv", order, Uplo, TransA, Diag, N, Ap, X, incX);
+            }
+            mh$.invokeExact(order, Uplo, TransA, Diag, N, Ap, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_stpsv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_stpsv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_stpsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const float *Ap, float *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_stpsv$descriptor() {
+        return cblas_stpsv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_stpsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const float *Ap, float *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_stpsv$handle() {
+        return cblas_stpsv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_stpsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const float *Ap, float *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_stpsv$address() {
+        return cblas_stpsv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_stpsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const float *Ap, float *X, const blasint incX)
+     * }
+     */
+    public static void cblas_stpsv(int order, int Uplo, int TransA, int Diag, int N, MemorySegment Ap, MemorySegment X, int incX) {
+        var mh$ = cblas_stpsv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_stpsv", order, Uplo, TransA, Diag, N, Ap, X, incX);
+            }
+            mh$.invokeExact(order, Uplo, TransA, Diag, N, Ap, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dtpsv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dtpsv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dtpsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const double *Ap, double *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_dtpsv$descriptor() {
+        return cblas_dtpsv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dtpsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const double *Ap, double *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_dtpsv$handle() {
+        return cblas_dtpsv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dtpsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const double *Ap, double *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_dtpsv$address() {
+        return cblas_dtpsv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dtpsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const double *Ap, double *X, const blasint incX)
+     * }
+     */
+    public static void cblas_dtpsv(int order, int Uplo, int TransA, int Diag, int N, MemorySegment Ap, MemorySegment X, int incX) {
+        var mh$ = cblas_dtpsv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dtpsv", order, Uplo, TransA, Diag, N, Ap, X, incX);
+            }
+            mh$.invokeExact(order, Uplo, TransA, Diag, N, Ap, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_ctpsv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_ctpsv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_ctpsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *Ap, void *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_ctpsv$descriptor() {
+        return cblas_ctpsv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_ctpsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *Ap, void *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_ctpsv$handle() {
+        return cblas_ctpsv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_ctpsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *Ap, void *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_ctpsv$address() {
+        return cblas_ctpsv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_ctpsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *Ap, void *X, const blasint incX)
+     * }
+     */
+    public static void cblas_ctpsv(int order, int Uplo, int TransA, int Diag, int N, MemorySegment Ap, MemorySegment X, int incX) {
+        var mh$ = cblas_ctpsv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_ctpsv", order, Uplo, TransA, Diag, N, Ap, X, incX);
+            }
+            mh$.invokeExact(order, Uplo, TransA, Diag, N, Ap, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_ztpsv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_ztpsv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_ztpsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *Ap, void *X, const blasint incX)
+     * }
+     */
+    public static FunctionDescriptor cblas_ztpsv$descriptor() {
+        return cblas_ztpsv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_ztpsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *Ap, void *X, const blasint incX)
+     * }
+     */
+    public static MethodHandle cblas_ztpsv$handle() {
+        return cblas_ztpsv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_ztpsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *Ap, void *X, const blasint incX)
+     * }
+     */
+    public static MemorySegment cblas_ztpsv$address() {
+        return cblas_ztpsv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_ztpsv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint N, const void *Ap, void *X, const blasint incX)
+     * }
+     */
+    public static void cblas_ztpsv(int order, int Uplo, int TransA, int Diag, int N, MemorySegment Ap, MemorySegment X, int incX) {
+        var mh$ = cblas_ztpsv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_ztpsv", order, Uplo, TransA, Diag, N, Ap, X, incX);
+            }
+            mh$.invokeExact(order, Uplo, TransA, Diag, N, Ap, X, incX);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_ssymv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_ssymv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_ssymv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const float *A, const blasint lda, const float *X, const blasint incX, const float beta, float *Y, const blasint incY)
+     * }
+     */
+    public static FunctionDescriptor cblas_ssymv$descriptor() {
+        return cblas_ssymv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_ssymv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const float *A, const blasint lda, const float *X, const blasint incX, const float beta, float *Y, const blasint incY)
+     * }
+     */
+    public static MethodHandle cblas_ssymv$handle() {
+        return cblas_ssymv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_ssymv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const float *A, const blasint lda, const float *X, const blasint incX, const float beta, float *Y, const blasint incY)
+     * }
+     */
+    public static MemorySegment cblas_ssymv$address() {
+        return cblas_ssymv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_ssymv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const float *A, const blasint lda, const float *X, const blasint incX, const float beta, float *Y, const blasint incY)
+     * }
+     */
+    public static void cblas_ssymv(int order, int Uplo, int N, float alpha, MemorySegment A, int lda, MemorySegment X, int incX, float beta, MemorySegment Y, int incY) {
+        var mh$ = cblas_ssymv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_ssymv", order, Uplo, N, alpha, A, lda, X, incX, beta, Y, incY);
+            }
+            mh$.invokeExact(order, Uplo, N, alpha, A, lda, X, incX, beta, Y, incY);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dsymv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dsymv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dsymv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const double *A, const blasint lda, const double *X, const blasint incX, const double beta, double *Y, const blasint incY)
+     * }
+     */
+    public static FunctionDescriptor cblas_dsymv$descriptor() {
+        return cblas_dsymv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dsymv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const double *A, const blasint lda, const double *X, const blasint incX, const double beta, double *Y, const blasint incY)
+     * }
+     */
+    public static MethodHandle cblas_dsymv$handle() {
+        return cblas_dsymv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dsymv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const double *A, const blasint lda, const double *X, const blasint incX, const double beta, double *Y, const blasint incY)
+     * }
+     */
+    public static MemorySegment cblas_dsymv$address() {
+        return cblas_dsymv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dsymv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const double *A, const blasint lda, const double *X, const blasint incX, const double beta, double *Y, const blasint incY)
+     * }
+     */
+    public static void cblas_dsymv(int order, int Uplo, int N, double alpha, MemorySegment A, int lda, MemorySegment X, int incX, double beta, MemorySegment Y, int incY) {
+        var mh$ = cblas_dsymv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dsymv", order, Uplo, N, alpha, A, lda, X, incX, beta, Y, incY);
+            }
+            mh$.invokeExact(order, Uplo, N, alpha, A, lda, X, incX, beta, Y, incY);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_chemv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_chemv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_chemv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *A, const blasint lda, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static FunctionDescriptor cblas_chemv$descriptor() {
+        return cblas_chemv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_chemv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *A, const blasint lda, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static MethodHandle cblas_chemv$handle() {
+        return cblas_chemv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_chemv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *A, const blasint lda, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static MemorySegment cblas_chemv$address() {
+        return cblas_chemv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_chemv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *A, const blasint lda, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static void cblas_chemv(int order, int Uplo, int N, MemorySegment alpha, MemorySegment A, int lda, MemorySegment X, int incX, MemorySegment beta, MemorySegment Y, int incY) {
+        var mh$ = cblas_chemv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_chemv", order, Uplo, N, alpha, A, lda, X, incX, beta, Y, incY);
+            }
+            mh$.invokeExact(order, Uplo, N, alpha, A, lda, X, incX, beta, Y, incY);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zhemv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zhemv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zhemv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *A, const blasint lda, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static FunctionDescriptor cblas_zhemv$descriptor() {
+        return cblas_zhemv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zhemv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *A, const blasint lda, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static MethodHandle cblas_zhemv$handle() {
+        return cblas_zhemv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zhemv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *A, const blasint lda, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static MemorySegment cblas_zhemv$address() {
+        return cblas_zhemv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zhemv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *A, const blasint lda, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static void cblas_zhemv(int order, int Uplo, int N, MemorySegment alpha, MemorySegment A, int lda, MemorySegment X, int incX, MemorySegment beta, MemorySegment Y, int incY) {
+        var mh$ = cblas_zhemv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zhemv", order, Uplo, N, alpha, A, lda, X, incX, beta, Y, incY);
+            }
+            mh$.invokeExact(order, Uplo, N, alpha, A, lda, X, incX, beta, Y, incY);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_sspmv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_sspmv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_sspmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const float *Ap, const float *X, const blasint incX, const float beta, float *Y, const blasint incY)
+     * }
+     */
+    public static FunctionDescriptor cblas_sspmv$descriptor() {
+        return cblas_sspmv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_sspmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const float *Ap, const float *X, const blasint incX, const float beta, float *Y, const blasint incY)
+     * }
+     */
+    public static MethodHandle cblas_sspmv$handle() {
+        return cblas_sspmv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_sspmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const float *Ap, const float *X, const blasint incX, const float beta, float *Y, const blasint incY)
+     * }
+     */
+    public static MemorySegment cblas_sspmv$address() {
+        return cblas_sspmv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_sspmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const float *Ap, const float *X, const blasint incX, const float beta, float *Y, const blasint incY)
+     * }
+     */
+    public static void cblas_sspmv(int order, int Uplo, int N, float alpha, MemorySegment Ap, MemorySegment X, int incX, float beta, MemorySegment Y, int incY) {
+        var mh$ = cblas_sspmv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_sspmv", order, Uplo, N, alpha, Ap, X, incX, beta, Y, incY);
+            }
+            mh$.invokeExact(order, Uplo, N, alpha, Ap, X, incX, beta, Y, incY);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dspmv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dspmv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dspmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const double *Ap, const double *X, const blasint incX, const double beta, double *Y, const blasint incY)
+     * }
+     */
+    public static FunctionDescriptor cblas_dspmv$descriptor() {
+        return cblas_dspmv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dspmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const double *Ap, const double *X, const blasint incX, const double beta, double *Y, const blasint incY)
+     * }
+     */
+    public static MethodHandle cblas_dspmv$handle() {
+        return cblas_dspmv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dspmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const double *Ap, const double *X, const blasint incX, const double beta, double *Y, const blasint incY)
+     * }
+     */
+    public static MemorySegment cblas_dspmv$address() {
+        return cblas_dspmv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dspmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const double *Ap, const double *X, const blasint incX, const double beta, double *Y, const blasint incY)
+     * }
+     */
+    public static void cblas_dspmv(int order, int Uplo, int N, double alpha, MemorySegment Ap, MemorySegment X, int incX, double beta, MemorySegment Y, int incY) {
+        var mh$ = cblas_dspmv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dspmv", order, Uplo, N, alpha, Ap, X, incX, beta, Y, incY);
+            }
+            mh$.invokeExact(order, Uplo, N, alpha, Ap, X, incX, beta, Y, incY);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_sspr {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_sspr");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_sspr(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const float *X, const blasint incX, float *Ap)
+     * }
+     */
+    public static FunctionDescriptor cblas_sspr$descriptor() {
+        return cblas_sspr.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_sspr(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const float *X, const blasint incX, float *Ap)
+     * }
+     */
+    public static MethodHandle cblas_sspr$handle() {
+        return cblas_sspr.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_sspr(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const float *X, const blasint incX, float *Ap)
+     * }
+     */
+    public static MemorySegment cblas_sspr$address() {
+        return cblas_sspr.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_sspr(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const float *X, const blasint incX, float *Ap)
+     * }
+     */
+    public static void cblas_sspr(int order, int Uplo, int N, float alpha, MemorySegment X, int incX, MemorySegment Ap) {
+        var mh$ = cblas_sspr.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_sspr", order, Uplo, N, alpha, X, incX, Ap);
+            }
+            mh$.invokeExact(order, Uplo, N, alpha, X, incX, Ap);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dspr {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dspr");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dspr(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const double *X, const blasint incX, double *Ap)
+     * }
+     */
+    public static FunctionDescriptor cblas_dspr$descriptor() {
+        return cblas_dspr.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dspr(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const double *X, const blasint incX, double *Ap)
+     * }
+     */
+    public static MethodHandle cblas_dspr$handle() {
+        return cblas_dspr.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dspr(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const double *X, const blasint incX, double *Ap)
+     * }
+     */
+    public static MemorySegment cblas_dspr$address() {
+        return cblas_dspr.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dspr(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const double *X, const blasint incX, double *Ap)
+     * }
+     */
+    public static void cblas_dspr(int order, int Uplo, int N, double alpha, MemorySegment X, int incX, MemorySegment Ap) {
+        var mh$ = cblas_dspr.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dspr", order, Uplo, N, alpha, X, incX, Ap);
+            }
+            mh$.invokeExact(order, Uplo, N, alpha, X, incX, Ap);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_chpr {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_chpr");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_chpr(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const void *X, const blasint incX, void *A)
+     * }
+     */
+    public static FunctionDescriptor cblas_chpr$descriptor() {
+        return cblas_chpr.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_chpr(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const void *X, const blasint incX, void *A)
+     * }
+     */
+    public static MethodHandle cblas_chpr$handle() {
+        return cblas_chpr.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_chpr(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const void *X, const blasint incX, void *A)
+     * }
+     */
+    public static MemorySegment cblas_chpr$address() {
+        return cblas_chpr.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_chpr(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const void *X, const blasint incX, void *A)
+     * }
+     */
+    public static void cblas_chpr(int order, int Uplo, int N, float alpha, MemorySegment X, int incX, MemorySegment A) {
+        var mh$ = cblas_chpr.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_chpr", order, Uplo, N, alpha, X, incX, A);
+            }
+            mh$.invokeExact(order, Uplo, N, alpha, X, incX, A);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zhpr {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zhpr");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zhpr(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const void *X, const blasint incX, void *A)
+     * }
+     */
+    public static FunctionDescriptor cblas_zhpr$descriptor() {
+        return cblas_zhpr.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zhpr(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const void *X, const blasint incX, void *A)
+     * }
+     */
+    public static MethodHandle cblas_zhpr$handle() {
+        return cblas_zhpr.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zhpr(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const void *X, const blasint incX, void *A)
+     * }
+     */
+    public static MemorySegment cblas_zhpr$address() {
+        return cblas_zhpr.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zhpr(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const void *X, const blasint incX, void *A)
+     * }
+     */
+    public static void cblas_zhpr(int order, int Uplo, int N, double alpha, MemorySegment X, int incX, MemorySegment A) {
+        var mh$ = cblas_zhpr.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zhpr", order, Uplo, N, alpha, X, incX, A);
+            }
+            mh$.invokeExact(order, Uplo, N, alpha, X, incX, A);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_sspr2 {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_sspr2");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_sspr2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const float *X, const blasint incX, const float *Y, const blasint incY, float *A)
+     * }
+     */
+    public static FunctionDescriptor cblas_sspr2$descriptor() {
+        return cblas_sspr2.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_sspr2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const float *X, const blasint incX, const float *Y, const blasint incY, float *A)
+     * }
+     */
+    public static MethodHandle cblas_sspr2$handle() {
+        return cblas_sspr2.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_sspr2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const float *X, const blasint incX, const float *Y, const blasint incY, float *A)
+     * }
+     */
+    public static MemorySegment cblas_sspr2$address() {
+        return cblas_sspr2.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_sspr2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const float alpha, const float *X, const blasint incX, const float *Y, const blasint incY, float *A)
+     * }
+     */
+    public static void cblas_sspr2(int order, int Uplo, int N, float alpha, MemorySegment X, int incX, MemorySegment Y, int incY, MemorySegment A) {
+        var mh$ = cblas_sspr2.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_sspr2", order, Uplo, N, alpha, X, incX, Y, incY, A);
+            }
+            mh$.invokeExact(order, Uplo, N, alpha, X, incX, Y, incY, A);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dspr2 {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dspr2");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dspr2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const double *X, const blasint incX, const double *Y, const blasint incY, double *A)
+     * }
+     */
+    public static FunctionDescriptor cblas_dspr2$descriptor() {
+        return cblas_dspr2.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dspr2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const double *X, const blasint incX, const double *Y, const blasint incY, double *A)
+     * }
+     */
+    public static MethodHandle cblas_dspr2$handle() {
+        return cblas_dspr2.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dspr2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const double *X, const blasint incX, const double *Y, const blasint incY, double *A)
+     * }
+     */
+    public static MemorySegment cblas_dspr2$address() {
+        return cblas_dspr2.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dspr2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const double alpha, const double *X, const blasint incX, const double *Y, const blasint incY, double *A)
+     * }
+     */
+    public static void cblas_dspr2(int order, int Uplo, int N, double alpha, MemorySegment X, int incX, MemorySegment Y, int incY, MemorySegment A) {
+        var mh$ = cblas_dspr2.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dspr2", order, Uplo, N, alpha, X, incX, Y, incY, A);
+            }
+            mh$.invokeExact(order, Uplo, N, alpha, X, incX, Y, incY, A);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_chpr2 {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_chpr2");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_chpr2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *Ap)
+     * }
+     */
+    public static FunctionDescriptor cblas_chpr2$descriptor() {
+        return cblas_chpr2.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_chpr2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *Ap)
+     * }
+     */
+    public static MethodHandle cblas_chpr2$handle() {
+        return cblas_chpr2.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_chpr2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *Ap)
+     * }
+     */
+    public static MemorySegment cblas_chpr2$address() {
+        return cblas_chpr2.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_chpr2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *Ap)
+     * }
+     */
+    public static void cblas_chpr2(int order, int Uplo, int N, MemorySegment alpha, MemorySegment X, int incX, MemorySegment Y, int incY, MemorySegment Ap) {
+        var mh$ = cblas_chpr2.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_chpr2", order, Uplo, N, alpha, X, incX, Y, incY, Ap);
+            }
+            mh$.invokeExact(order, Uplo, N, alpha, X, incX, Y, incY, Ap);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zhpr2 {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zhpr2");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zhpr2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *Ap)
+     * }
+     */
+    public static FunctionDescriptor cblas_zhpr2$descriptor() {
+        return cblas_zhpr2.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zhpr2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *Ap)
+     * }
+     */
+    public static MethodHandle cblas_zhpr2$handle() {
+        return cblas_zhpr2.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zhpr2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *Ap)
+     * }
+     */
+    public static MemorySegment cblas_zhpr2$address() {
+        return cblas_zhpr2.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zhpr2(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *X, const blasint incX, const void *Y, const blasint incY, void *Ap)
+     * }
+     */
+    public static void cblas_zhpr2(int order, int Uplo, int N, MemorySegment alpha, MemorySegment X, int incX, MemorySegment Y, int incY, MemorySegment Ap) {
+        var mh$ = cblas_zhpr2.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zhpr2", order, Uplo, N, alpha, X, incX, Y, incY, Ap);
+            }
+            mh$.invokeExact(order, Uplo, N, alpha, X, incX, Y, incY, Ap);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_chbmv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_chbmv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_chbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static FunctionDescriptor cblas_chbmv$descriptor() {
+        return cblas_chbmv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_chbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static MethodHandle cblas_chbmv$handle() {
+        return cblas_chbmv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_chbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static MemorySegment cblas_chbmv$address() {
+        return cblas_chbmv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_chbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static void cblas_chbmv(int order, int Uplo, int N, int K, MemorySegment alpha, MemorySegment A, int lda, MemorySegment X, int incX, MemorySegment beta, MemorySegment Y, int incY) {
+        var mh$ = cblas_chbmv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_chbmv", order, Uplo, N, K, alpha, A, lda, X, incX, beta, Y, incY);
+            }
+            mh$.invokeExact(order, Uplo, N, K, alpha, A, lda, X, incX, beta, Y, incY);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zhbmv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zhbmv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zhbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static FunctionDescriptor cblas_zhbmv$descriptor() {
+        return cblas_zhbmv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zhbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static MethodHandle cblas_zhbmv$handle() {
+        return cblas_zhbmv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zhbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static MemorySegment cblas_zhbmv$address() {
+        return cblas_zhbmv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zhbmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static void cblas_zhbmv(int order, int Uplo, int N, int K, MemorySegment alpha, MemorySegment A, int lda, MemorySegment X, int incX, MemorySegment beta, MemorySegment Y, int incY) {
+        var mh$ = cblas_zhbmv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zhbmv", order, Uplo, N, K, alpha, A, lda, X, incX, beta, Y, incY);
+            }
+            mh$.invokeExact(order, Uplo, N, K, alpha, A, lda, X, incX, beta, Y, incY);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_chpmv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_chpmv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_chpmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *Ap, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static FunctionDescriptor cblas_chpmv$descriptor() {
+        return cblas_chpmv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_chpmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *Ap, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static MethodHandle cblas_chpmv$handle() {
+        return cblas_chpmv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_chpmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *Ap, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static MemorySegment cblas_chpmv$address() {
+        return cblas_chpmv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_chpmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *Ap, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static void cblas_chpmv(int order, int Uplo, int N, MemorySegment alpha, MemorySegment Ap, MemorySegment X, int incX, MemorySegment beta, MemorySegment Y, int incY) {
+        var mh$ = cblas_chpmv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_chpmv", order, Uplo, N, alpha, Ap, X, incX, beta, Y, incY);
+            }
+            mh$.invokeExact(order, Uplo, N, alpha, Ap, X, incX, beta, Y, incY);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zhpmv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zhpmv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zhpmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *Ap, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static FunctionDescriptor cblas_zhpmv$descriptor() {
+        return cblas_zhpmv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zhpmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *Ap, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static MethodHandle cblas_zhpmv$handle() {
+        return cblas_zhpmv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zhpmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *Ap, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static MemorySegment cblas_zhpmv$address() {
+        return cblas_zhpmv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zhpmv(const enum CBLAS_ORDER order, const enum CBLAS_UPLO Uplo, const blasint N, const void *alpha, const void *Ap, const void *X, const blasint incX, const void *beta, void *Y, const blasint incY)
+     * }
+     */
+    public static void cblas_zhpmv(int order, int Uplo, int N, MemorySegment alpha, MemorySegment Ap, MemorySegment X, int incX, MemorySegment beta, MemorySegment Y, int incY) {
+        var mh$ = cblas_zhpmv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zhpmv", order, Uplo, N, alpha, Ap, X, incX, beta, Y, incY);
+            }
+            mh$.invokeExact(order, Uplo, N, alpha, Ap, X, incX, beta, Y, incY);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
@@ -769,7 +10345,7 @@ public class cblas_h {
             cblas_h.C_INT
         );
 
-        public static final MemorySegment ADDR = cblas_h.findOrThrow("cblas_sgemm");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_sgemm");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -816,6 +10392,3911 @@ public class cblas_h {
                 traceDowncall("cblas_sgemm", Order, TransA, TransB, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
             }
             mh$.invokeExact(Order, TransA, TransB, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dgemm {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dgemm");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dgemm(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const double alpha, const double *A, const blasint lda, const double *B, const blasint ldb, const double beta, double *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_dgemm$descriptor() {
+        return cblas_dgemm.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dgemm(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const double alpha, const double *A, const blasint lda, const double *B, const blasint ldb, const double beta, double *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_dgemm$handle() {
+        return cblas_dgemm.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dgemm(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const double alpha, const double *A, const blasint lda, const double *B, const blasint ldb, const double beta, double *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_dgemm$address() {
+        return cblas_dgemm.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dgemm(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const double alpha, const double *A, const blasint lda, const double *B, const blasint ldb, const double beta, double *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_dgemm(int Order, int TransA, int TransB, int M, int N, int K, double alpha, MemorySegment A, int lda, MemorySegment B, int ldb, double beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_dgemm.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dgemm", Order, TransA, TransB, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, TransA, TransB, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_cgemm {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_cgemm");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_cgemm(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_cgemm$descriptor() {
+        return cblas_cgemm.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_cgemm(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_cgemm$handle() {
+        return cblas_cgemm.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_cgemm(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_cgemm$address() {
+        return cblas_cgemm.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_cgemm(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_cgemm(int Order, int TransA, int TransB, int M, int N, int K, MemorySegment alpha, MemorySegment A, int lda, MemorySegment B, int ldb, MemorySegment beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_cgemm.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_cgemm", Order, TransA, TransB, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, TransA, TransB, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_cgemm3m {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_cgemm3m");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_cgemm3m(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_cgemm3m$descriptor() {
+        return cblas_cgemm3m.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_cgemm3m(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_cgemm3m$handle() {
+        return cblas_cgemm3m.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_cgemm3m(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_cgemm3m$address() {
+        return cblas_cgemm3m.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_cgemm3m(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_cgemm3m(int Order, int TransA, int TransB, int M, int N, int K, MemorySegment alpha, MemorySegment A, int lda, MemorySegment B, int ldb, MemorySegment beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_cgemm3m.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_cgemm3m", Order, TransA, TransB, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, TransA, TransB, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zgemm {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zgemm");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zgemm(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_zgemm$descriptor() {
+        return cblas_zgemm.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zgemm(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_zgemm$handle() {
+        return cblas_zgemm.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zgemm(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_zgemm$address() {
+        return cblas_zgemm.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zgemm(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_zgemm(int Order, int TransA, int TransB, int M, int N, int K, MemorySegment alpha, MemorySegment A, int lda, MemorySegment B, int ldb, MemorySegment beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_zgemm.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zgemm", Order, TransA, TransB, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, TransA, TransB, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zgemm3m {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zgemm3m");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zgemm3m(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_zgemm3m$descriptor() {
+        return cblas_zgemm3m.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zgemm3m(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_zgemm3m$handle() {
+        return cblas_zgemm3m.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zgemm3m(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_zgemm3m$address() {
+        return cblas_zgemm3m.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zgemm3m(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_zgemm3m(int Order, int TransA, int TransB, int M, int N, int K, MemorySegment alpha, MemorySegment A, int lda, MemorySegment B, int ldb, MemorySegment beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_zgemm3m.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zgemm3m", Order, TransA, TransB, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, TransA, TransB, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_sgemmt {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_sgemmt");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_sgemmt(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint K, const float alpha, const float *A, const blasint lda, const float *B, const blasint ldb, const float beta, float *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_sgemmt$descriptor() {
+        return cblas_sgemmt.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_sgemmt(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint K, const float alpha, const float *A, const blasint lda, const float *B, const blasint ldb, const float beta, float *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_sgemmt$handle() {
+        return cblas_sgemmt.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_sgemmt(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint K, const float alpha, const float *A, const blasint lda, const float *B, const blasint ldb, const float beta, float *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_sgemmt$address() {
+        return cblas_sgemmt.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_sgemmt(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint K, const float alpha, const float *A, const blasint lda, const float *B, const blasint ldb, const float beta, float *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_sgemmt(int Order, int Uplo, int TransA, int TransB, int M, int K, float alpha, MemorySegment A, int lda, MemorySegment B, int ldb, float beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_sgemmt.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_sgemmt", Order, Uplo, TransA, TransB, M, K, alpha, A, lda, B, ldb, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, Uplo, TransA, TransB, M, K, alpha, A, lda, B, ldb, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dgemmt {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dgemmt");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dgemmt(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint K, const double alpha, const double *A, const blasint lda, const double *B, const blasint ldb, const double beta, double *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_dgemmt$descriptor() {
+        return cblas_dgemmt.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dgemmt(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint K, const double alpha, const double *A, const blasint lda, const double *B, const blasint ldb, const double beta, double *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_dgemmt$handle() {
+        return cblas_dgemmt.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dgemmt(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint K, const double alpha, const double *A, const blasint lda, const double *B, const blasint ldb, const double beta, double *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_dgemmt$address() {
+        return cblas_dgemmt.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dgemmt(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint K, const double alpha, const double *A, const blasint lda, const double *B, const blasint ldb, const double beta, double *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_dgemmt(int Order, int Uplo, int TransA, int TransB, int M, int K, double alpha, MemorySegment A, int lda, MemorySegment B, int ldb, double beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_dgemmt.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dgemmt", Order, Uplo, TransA, TransB, M, K, alpha, A, lda, B, ldb, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, Uplo, TransA, TransB, M, K, alpha, A, lda, B, ldb, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_cgemmt {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_cgemmt");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_cgemmt(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_cgemmt$descriptor() {
+        return cblas_cgemmt.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_cgemmt(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_cgemmt$handle() {
+        return cblas_cgemmt.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_cgemmt(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_cgemmt$address() {
+        return cblas_cgemmt.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_cgemmt(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_cgemmt(int Order, int Uplo, int TransA, int TransB, int M, int K, MemorySegment alpha, MemorySegment A, int lda, MemorySegment B, int ldb, MemorySegment beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_cgemmt.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_cgemmt", Order, Uplo, TransA, TransB, M, K, alpha, A, lda, B, ldb, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, Uplo, TransA, TransB, M, K, alpha, A, lda, B, ldb, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zgemmt {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zgemmt");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zgemmt(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_zgemmt$descriptor() {
+        return cblas_zgemmt.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zgemmt(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_zgemmt$handle() {
+        return cblas_zgemmt.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zgemmt(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_zgemmt$address() {
+        return cblas_zgemmt.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zgemmt(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_zgemmt(int Order, int Uplo, int TransA, int TransB, int M, int K, MemorySegment alpha, MemorySegment A, int lda, MemorySegment B, int ldb, MemorySegment beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_zgemmt.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zgemmt", Order, Uplo, TransA, TransB, M, K, alpha, A, lda, B, ldb, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, Uplo, TransA, TransB, M, K, alpha, A, lda, B, ldb, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_ssymm {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_ssymm");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_ssymm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const blasint M, const blasint N, const float alpha, const float *A, const blasint lda, const float *B, const blasint ldb, const float beta, float *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_ssymm$descriptor() {
+        return cblas_ssymm.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_ssymm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const blasint M, const blasint N, const float alpha, const float *A, const blasint lda, const float *B, const blasint ldb, const float beta, float *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_ssymm$handle() {
+        return cblas_ssymm.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_ssymm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const blasint M, const blasint N, const float alpha, const float *A, const blasint lda, const float *B, const blasint ldb, const float beta, float *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_ssymm$address() {
+        return cblas_ssymm.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_ssymm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const blasint M, const blasint N, const float alpha, const float *A, const blasint lda, const float *B, const blasint ldb, const float beta, float *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_ssymm(int Order, int Side, int Uplo, int M, int N, float alpha, MemorySegment A, int lda, MemorySegment B, int ldb, float beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_ssymm.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_ssymm", Order, Side, Uplo, M, N, alpha, A, lda, B, ldb, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, Side, Uplo, M, N, alpha, A, lda, B, ldb, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dsymm {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dsymm");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dsymm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const blasint M, const blasint N, const double alpha, const double *A, const blasint lda, const double *B, const blasint ldb, const double beta, double *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_dsymm$descriptor() {
+        return cblas_dsymm.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dsymm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const blasint M, const blasint N, const double alpha, const double *A, const blasint lda, const double *B, const blasint ldb, const double beta, double *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_dsymm$handle() {
+        return cblas_dsymm.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dsymm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const blasint M, const blasint N, const double alpha, const double *A, const blasint lda, const double *B, const blasint ldb, const double beta, double *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_dsymm$address() {
+        return cblas_dsymm.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dsymm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const blasint M, const blasint N, const double alpha, const double *A, const blasint lda, const double *B, const blasint ldb, const double beta, double *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_dsymm(int Order, int Side, int Uplo, int M, int N, double alpha, MemorySegment A, int lda, MemorySegment B, int ldb, double beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_dsymm.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dsymm", Order, Side, Uplo, M, N, alpha, A, lda, B, ldb, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, Side, Uplo, M, N, alpha, A, lda, B, ldb, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_csymm {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_csymm");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_csymm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_csymm$descriptor() {
+        return cblas_csymm.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_csymm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_csymm$handle() {
+        return cblas_csymm.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_csymm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_csymm$address() {
+        return cblas_csymm.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_csymm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_csymm(int Order, int Side, int Uplo, int M, int N, MemorySegment alpha, MemorySegment A, int lda, MemorySegment B, int ldb, MemorySegment beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_csymm.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_csymm", Order, Side, Uplo, M, N, alpha, A, lda, B, ldb, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, Side, Uplo, M, N, alpha, A, lda, B, ldb, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zsymm {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zsymm");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zsymm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_zsymm$descriptor() {
+        return cblas_zsymm.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zsymm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_zsymm$handle() {
+        return cblas_zsymm.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zsymm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_zsymm$address() {
+        return cblas_zsymm.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zsymm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_zsymm(int Order, int Side, int Uplo, int M, int N, MemorySegment alpha, MemorySegment A, int lda, MemorySegment B, int ldb, MemorySegment beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_zsymm.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zsymm", Order, Side, Uplo, M, N, alpha, A, lda, B, ldb, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, Side, Uplo, M, N, alpha, A, lda, B, ldb, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_ssyrk {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_ssyrk");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_ssyrk(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const float alpha, const float *A, const blasint lda, const float beta, float *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_ssyrk$descriptor() {
+        return cblas_ssyrk.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_ssyrk(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const float alpha, const float *A, const blasint lda, const float beta, float *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_ssyrk$handle() {
+        return cblas_ssyrk.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_ssyrk(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const float alpha, const float *A, const blasint lda, const float beta, float *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_ssyrk$address() {
+        return cblas_ssyrk.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_ssyrk(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const float alpha, const float *A, const blasint lda, const float beta, float *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_ssyrk(int Order, int Uplo, int Trans, int N, int K, float alpha, MemorySegment A, int lda, float beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_ssyrk.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_ssyrk", Order, Uplo, Trans, N, K, alpha, A, lda, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, Uplo, Trans, N, K, alpha, A, lda, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dsyrk {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dsyrk");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dsyrk(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const double alpha, const double *A, const blasint lda, const double beta, double *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_dsyrk$descriptor() {
+        return cblas_dsyrk.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dsyrk(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const double alpha, const double *A, const blasint lda, const double beta, double *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_dsyrk$handle() {
+        return cblas_dsyrk.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dsyrk(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const double alpha, const double *A, const blasint lda, const double beta, double *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_dsyrk$address() {
+        return cblas_dsyrk.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dsyrk(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const double alpha, const double *A, const blasint lda, const double beta, double *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_dsyrk(int Order, int Uplo, int Trans, int N, int K, double alpha, MemorySegment A, int lda, double beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_dsyrk.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dsyrk", Order, Uplo, Trans, N, K, alpha, A, lda, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, Uplo, Trans, N, K, alpha, A, lda, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_csyrk {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_csyrk");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_csyrk(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_csyrk$descriptor() {
+        return cblas_csyrk.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_csyrk(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_csyrk$handle() {
+        return cblas_csyrk.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_csyrk(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_csyrk$address() {
+        return cblas_csyrk.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_csyrk(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_csyrk(int Order, int Uplo, int Trans, int N, int K, MemorySegment alpha, MemorySegment A, int lda, MemorySegment beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_csyrk.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_csyrk", Order, Uplo, Trans, N, K, alpha, A, lda, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, Uplo, Trans, N, K, alpha, A, lda, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zsyrk {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zsyrk");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zsyrk(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_zsyrk$descriptor() {
+        return cblas_zsyrk.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zsyrk(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_zsyrk$handle() {
+        return cblas_zsyrk.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zsyrk(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_zsyrk$address() {
+        return cblas_zsyrk.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zsyrk(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_zsyrk(int Order, int Uplo, int Trans, int N, int K, MemorySegment alpha, MemorySegment A, int lda, MemorySegment beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_zsyrk.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zsyrk", Order, Uplo, Trans, N, K, alpha, A, lda, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, Uplo, Trans, N, K, alpha, A, lda, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_ssyr2k {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_ssyr2k");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_ssyr2k(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const float alpha, const float *A, const blasint lda, const float *B, const blasint ldb, const float beta, float *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_ssyr2k$descriptor() {
+        return cblas_ssyr2k.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_ssyr2k(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const float alpha, const float *A, const blasint lda, const float *B, const blasint ldb, const float beta, float *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_ssyr2k$handle() {
+        return cblas_ssyr2k.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_ssyr2k(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const float alpha, const float *A, const blasint lda, const float *B, const blasint ldb, const float beta, float *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_ssyr2k$address() {
+        return cblas_ssyr2k.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_ssyr2k(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const float alpha, const float *A, const blasint lda, const float *B, const blasint ldb, const float beta, float *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_ssyr2k(int Order, int Uplo, int Trans, int N, int K, float alpha, MemorySegment A, int lda, MemorySegment B, int ldb, float beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_ssyr2k.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_ssyr2k", Order, Uplo, Trans, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, Uplo, Trans, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dsyr2k {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dsyr2k");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dsyr2k(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const double alpha, const double *A, const blasint lda, const double *B, const blasint ldb, const double beta, double *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_dsyr2k$descriptor() {
+        return cblas_dsyr2k.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dsyr2k(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const double alpha, const double *A, const blasint lda, const double *B, const blasint ldb, const double beta, double *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_dsyr2k$handle() {
+        return cblas_dsyr2k.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dsyr2k(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const double alpha, const double *A, const blasint lda, const double *B, const blasint ldb, const double beta, double *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_dsyr2k$address() {
+        return cblas_dsyr2k.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dsyr2k(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const double alpha, const double *A, const blasint lda, const double *B, const blasint ldb, const double beta, double *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_dsyr2k(int Order, int Uplo, int Trans, int N, int K, double alpha, MemorySegment A, int lda, MemorySegment B, int ldb, double beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_dsyr2k.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dsyr2k", Order, Uplo, Trans, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, Uplo, Trans, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_csyr2k {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_csyr2k");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_csyr2k(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_csyr2k$descriptor() {
+        return cblas_csyr2k.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_csyr2k(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_csyr2k$handle() {
+        return cblas_csyr2k.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_csyr2k(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_csyr2k$address() {
+        return cblas_csyr2k.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_csyr2k(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_csyr2k(int Order, int Uplo, int Trans, int N, int K, MemorySegment alpha, MemorySegment A, int lda, MemorySegment B, int ldb, MemorySegment beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_csyr2k.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_csyr2k", Order, Uplo, Trans, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, Uplo, Trans, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zsyr2k {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zsyr2k");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zsyr2k(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_zsyr2k$descriptor() {
+        return cblas_zsyr2k.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zsyr2k(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_zsyr2k$handle() {
+        return cblas_zsyr2k.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zsyr2k(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_zsyr2k$address() {
+        return cblas_zsyr2k.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zsyr2k(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_zsyr2k(int Order, int Uplo, int Trans, int N, int K, MemorySegment alpha, MemorySegment A, int lda, MemorySegment B, int ldb, MemorySegment beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_zsyr2k.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zsyr2k", Order, Uplo, Trans, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, Uplo, Trans, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_strmm {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_strmm");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_strmm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const float alpha, const float *A, const blasint lda, float *B, const blasint ldb)
+     * }
+     */
+    public static FunctionDescriptor cblas_strmm$descriptor() {
+        return cblas_strmm.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_strmm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const float alpha, const float *A, const blasint lda, float *B, const blasint ldb)
+     * }
+     */
+    public static MethodHandle cblas_strmm$handle() {
+        return cblas_strmm.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_strmm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const float alpha, const float *A, const blasint lda, float *B, const blasint ldb)
+     * }
+     */
+    public static MemorySegment cblas_strmm$address() {
+        return cblas_strmm.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_strmm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const float alpha, const float *A, const blasint lda, float *B, const blasint ldb)
+     * }
+     */
+    public static void cblas_strmm(int Order, int Side, int Uplo, int TransA, int Diag, int M, int N, float alpha, MemorySegment A, int lda, MemorySegment B, int ldb) {
+        var mh$ = cblas_strmm.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_strmm", Order, Side, Uplo, TransA, Diag, M, N, alpha, A, lda, B, ldb);
+            }
+            mh$.invokeExact(Order, Side, Uplo, TransA, Diag, M, N, alpha, A, lda, B, ldb);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dtrmm {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dtrmm");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dtrmm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const double alpha, const double *A, const blasint lda, double *B, const blasint ldb)
+     * }
+     */
+    public static FunctionDescriptor cblas_dtrmm$descriptor() {
+        return cblas_dtrmm.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dtrmm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const double alpha, const double *A, const blasint lda, double *B, const blasint ldb)
+     * }
+     */
+    public static MethodHandle cblas_dtrmm$handle() {
+        return cblas_dtrmm.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dtrmm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const double alpha, const double *A, const blasint lda, double *B, const blasint ldb)
+     * }
+     */
+    public static MemorySegment cblas_dtrmm$address() {
+        return cblas_dtrmm.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dtrmm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const double alpha, const double *A, const blasint lda, double *B, const blasint ldb)
+     * }
+     */
+    public static void cblas_dtrmm(int Order, int Side, int Uplo, int TransA, int Diag, int M, int N, double alpha, MemorySegment A, int lda, MemorySegment B, int ldb) {
+        var mh$ = cblas_dtrmm.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dtrmm", Order, Side, Uplo, TransA, Diag, M, N, alpha, A, lda, B, ldb);
+            }
+            mh$.invokeExact(Order, Side, Uplo, TransA, Diag, M, N, alpha, A, lda, B, ldb);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_ctrmm {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_ctrmm");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_ctrmm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, void *B, const blasint ldb)
+     * }
+     */
+    public static FunctionDescriptor cblas_ctrmm$descriptor() {
+        return cblas_ctrmm.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_ctrmm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, void *B, const blasint ldb)
+     * }
+     */
+    public static MethodHandle cblas_ctrmm$handle() {
+        return cblas_ctrmm.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_ctrmm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, void *B, const blasint ldb)
+     * }
+     */
+    public static MemorySegment cblas_ctrmm$address() {
+        return cblas_ctrmm.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_ctrmm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, void *B, const blasint ldb)
+     * }
+     */
+    public static void cblas_ctrmm(int Order, int Side, int Uplo, int TransA, int Diag, int M, int N, MemorySegment alpha, MemorySegment A, int lda, MemorySegment B, int ldb) {
+        var mh$ = cblas_ctrmm.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_ctrmm", Order, Side, Uplo, TransA, Diag, M, N, alpha, A, lda, B, ldb);
+            }
+            mh$.invokeExact(Order, Side, Uplo, TransA, Diag, M, N, alpha, A, lda, B, ldb);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_ztrmm {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_ztrmm");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_ztrmm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, void *B, const blasint ldb)
+     * }
+     */
+    public static FunctionDescriptor cblas_ztrmm$descriptor() {
+        return cblas_ztrmm.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_ztrmm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, void *B, const blasint ldb)
+     * }
+     */
+    public static MethodHandle cblas_ztrmm$handle() {
+        return cblas_ztrmm.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_ztrmm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, void *B, const blasint ldb)
+     * }
+     */
+    public static MemorySegment cblas_ztrmm$address() {
+        return cblas_ztrmm.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_ztrmm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, void *B, const blasint ldb)
+     * }
+     */
+    public static void cblas_ztrmm(int Order, int Side, int Uplo, int TransA, int Diag, int M, int N, MemorySegment alpha, MemorySegment A, int lda, MemorySegment B, int ldb) {
+        var mh$ = cblas_ztrmm.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_ztrmm", Order, Side, Uplo, TransA, Diag, M, N, alpha, A, lda, B, ldb);
+            }
+            mh$.invokeExact(Order, Side, Uplo, TransA, Diag, M, N, alpha, A, lda, B, ldb);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_strsm {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_strsm");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_strsm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const float alpha, const float *A, const blasint lda, float *B, const blasint ldb)
+     * }
+     */
+    public static FunctionDescriptor cblas_strsm$descriptor() {
+        return cblas_strsm.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_strsm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const float alpha, const float *A, const blasint lda, float *B, const blasint ldb)
+     * }
+     */
+    public static MethodHandle cblas_strsm$handle() {
+        return cblas_strsm.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_strsm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const float alpha, const float *A, const blasint lda, float *B, const blasint ldb)
+     * }
+     */
+    public static MemorySegment cblas_strsm$address() {
+        return cblas_strsm.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_strsm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const float alpha, const float *A, const blasint lda, float *B, const blasint ldb)
+     * }
+     */
+    public static void cblas_strsm(int Order, int Side, int Uplo, int TransA, int Diag, int M, int N, float alpha, MemorySegment A, int lda, MemorySegment B, int ldb) {
+        var mh$ = cblas_strsm.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_strsm", Order, Side, Uplo, TransA, Diag, M, N, alpha, A, lda, B, ldb);
+            }
+            mh$.invokeExact(Order, Side, Uplo, TransA, Diag, M, N, alpha, A, lda, B, ldb);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dtrsm {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dtrsm");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dtrsm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const double alpha, const double *A, const blasint lda, double *B, const blasint ldb)
+     * }
+     */
+    public static FunctionDescriptor cblas_dtrsm$descriptor() {
+        return cblas_dtrsm.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dtrsm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const double alpha, const double *A, const blasint lda, double *B, const blasint ldb)
+     * }
+     */
+    public static MethodHandle cblas_dtrsm$handle() {
+        return cblas_dtrsm.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dtrsm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const double alpha, const double *A, const blasint lda, double *B, const blasint ldb)
+     * }
+     */
+    public static MemorySegment cblas_dtrsm$address() {
+        return cblas_dtrsm.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dtrsm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const double alpha, const double *A, const blasint lda, double *B, const blasint ldb)
+     * }
+     */
+    public static void cblas_dtrsm(int Order, int Side, int Uplo, int TransA, int Diag, int M, int N, double alpha, MemorySegment A, int lda, MemorySegment B, int ldb) {
+        var mh$ = cblas_dtrsm.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dtrsm", Order, Side, Uplo, TransA, Diag, M, N, alpha, A, lda, B, ldb);
+            }
+            mh$.invokeExact(Order, Side, Uplo, TransA, Diag, M, N, alpha, A, lda, B, ldb);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_ctrsm {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_ctrsm");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_ctrsm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, void *B, const blasint ldb)
+     * }
+     */
+    public static FunctionDescriptor cblas_ctrsm$descriptor() {
+        return cblas_ctrsm.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_ctrsm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, void *B, const blasint ldb)
+     * }
+     */
+    public static MethodHandle cblas_ctrsm$handle() {
+        return cblas_ctrsm.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_ctrsm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, void *B, const blasint ldb)
+     * }
+     */
+    public static MemorySegment cblas_ctrsm$address() {
+        return cblas_ctrsm.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_ctrsm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, void *B, const blasint ldb)
+     * }
+     */
+    public static void cblas_ctrsm(int Order, int Side, int Uplo, int TransA, int Diag, int M, int N, MemorySegment alpha, MemorySegment A, int lda, MemorySegment B, int ldb) {
+        var mh$ = cblas_ctrsm.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_ctrsm", Order, Side, Uplo, TransA, Diag, M, N, alpha, A, lda, B, ldb);
+            }
+            mh$.invokeExact(Order, Side, Uplo, TransA, Diag, M, N, alpha, A, lda, B, ldb);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_ztrsm {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_ztrsm");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_ztrsm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, void *B, const blasint ldb)
+     * }
+     */
+    public static FunctionDescriptor cblas_ztrsm$descriptor() {
+        return cblas_ztrsm.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_ztrsm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, void *B, const blasint ldb)
+     * }
+     */
+    public static MethodHandle cblas_ztrsm$handle() {
+        return cblas_ztrsm.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_ztrsm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, void *B, const blasint ldb)
+     * }
+     */
+    public static MemorySegment cblas_ztrsm$address() {
+        return cblas_ztrsm.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_ztrsm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_DIAG Diag, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, void *B, const blasint ldb)
+     * }
+     */
+    public static void cblas_ztrsm(int Order, int Side, int Uplo, int TransA, int Diag, int M, int N, MemorySegment alpha, MemorySegment A, int lda, MemorySegment B, int ldb) {
+        var mh$ = cblas_ztrsm.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_ztrsm", Order, Side, Uplo, TransA, Diag, M, N, alpha, A, lda, B, ldb);
+            }
+            mh$.invokeExact(Order, Side, Uplo, TransA, Diag, M, N, alpha, A, lda, B, ldb);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_chemm {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_chemm");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_chemm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_chemm$descriptor() {
+        return cblas_chemm.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_chemm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_chemm$handle() {
+        return cblas_chemm.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_chemm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_chemm$address() {
+        return cblas_chemm.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_chemm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_chemm(int Order, int Side, int Uplo, int M, int N, MemorySegment alpha, MemorySegment A, int lda, MemorySegment B, int ldb, MemorySegment beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_chemm.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_chemm", Order, Side, Uplo, M, N, alpha, A, lda, B, ldb, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, Side, Uplo, M, N, alpha, A, lda, B, ldb, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zhemm {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zhemm");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zhemm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_zhemm$descriptor() {
+        return cblas_zhemm.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zhemm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_zhemm$handle() {
+        return cblas_zhemm.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zhemm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_zhemm$address() {
+        return cblas_zhemm.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zhemm(const enum CBLAS_ORDER Order, const enum CBLAS_SIDE Side, const enum CBLAS_UPLO Uplo, const blasint M, const blasint N, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const void *beta, void *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_zhemm(int Order, int Side, int Uplo, int M, int N, MemorySegment alpha, MemorySegment A, int lda, MemorySegment B, int ldb, MemorySegment beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_zhemm.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zhemm", Order, Side, Uplo, M, N, alpha, A, lda, B, ldb, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, Side, Uplo, M, N, alpha, A, lda, B, ldb, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_cherk {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_cherk");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_cherk(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const float alpha, const void *A, const blasint lda, const float beta, void *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_cherk$descriptor() {
+        return cblas_cherk.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_cherk(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const float alpha, const void *A, const blasint lda, const float beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_cherk$handle() {
+        return cblas_cherk.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_cherk(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const float alpha, const void *A, const blasint lda, const float beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_cherk$address() {
+        return cblas_cherk.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_cherk(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const float alpha, const void *A, const blasint lda, const float beta, void *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_cherk(int Order, int Uplo, int Trans, int N, int K, float alpha, MemorySegment A, int lda, float beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_cherk.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_cherk", Order, Uplo, Trans, N, K, alpha, A, lda, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, Uplo, Trans, N, K, alpha, A, lda, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zherk {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zherk");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zherk(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const double alpha, const void *A, const blasint lda, const double beta, void *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_zherk$descriptor() {
+        return cblas_zherk.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zherk(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const double alpha, const void *A, const blasint lda, const double beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_zherk$handle() {
+        return cblas_zherk.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zherk(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const double alpha, const void *A, const blasint lda, const double beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_zherk$address() {
+        return cblas_zherk.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zherk(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const double alpha, const void *A, const blasint lda, const double beta, void *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_zherk(int Order, int Uplo, int Trans, int N, int K, double alpha, MemorySegment A, int lda, double beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_zherk.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zherk", Order, Uplo, Trans, N, K, alpha, A, lda, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, Uplo, Trans, N, K, alpha, A, lda, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_cher2k {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_cher2k");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_cher2k(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const float beta, void *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_cher2k$descriptor() {
+        return cblas_cher2k.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_cher2k(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const float beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_cher2k$handle() {
+        return cblas_cher2k.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_cher2k(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const float beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_cher2k$address() {
+        return cblas_cher2k.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_cher2k(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const float beta, void *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_cher2k(int Order, int Uplo, int Trans, int N, int K, MemorySegment alpha, MemorySegment A, int lda, MemorySegment B, int ldb, float beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_cher2k.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_cher2k", Order, Uplo, Trans, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, Uplo, Trans, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zher2k {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zher2k");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zher2k(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const double beta, void *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_zher2k$descriptor() {
+        return cblas_zher2k.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zher2k(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const double beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_zher2k$handle() {
+        return cblas_zher2k.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zher2k(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const double beta, void *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_zher2k$address() {
+        return cblas_zher2k.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zher2k(const enum CBLAS_ORDER Order, const enum CBLAS_UPLO Uplo, const enum CBLAS_TRANSPOSE Trans, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const void *B, const blasint ldb, const double beta, void *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_zher2k(int Order, int Uplo, int Trans, int N, int K, MemorySegment alpha, MemorySegment A, int lda, MemorySegment B, int ldb, double beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_zher2k.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zher2k", Order, Uplo, Trans, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, Uplo, Trans, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    /**
+     * Variadic invoker class for:
+     * {@snippet lang=c :
+     * void cblas_xerbla(blasint p, const char *rout, const char *form, ...)
+     * }
+     */
+    public static class cblas_xerbla {
+        private static final FunctionDescriptor BASE_DESC = FunctionDescriptor.ofVoid(
+                cblas_h.C_INT,
+                cblas_h.C_POINTER,
+                cblas_h.C_POINTER
+            );
+        private static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_xerbla");
+
+        private final MethodHandle handle;
+        private final FunctionDescriptor descriptor;
+        private final MethodHandle spreader;
+
+        private cblas_xerbla(MethodHandle handle, FunctionDescriptor descriptor, MethodHandle spreader) {
+            this.handle = handle;
+            this.descriptor = descriptor;
+            this.spreader = spreader;
+        }
+
+        /**
+         * Variadic invoker factory for:
+         * {@snippet lang=c :
+         * void cblas_xerbla(blasint p, const char *rout, const char *form, ...)
+         * }
+         */
+        public static cblas_xerbla makeInvoker(MemoryLayout... layouts) {
+            FunctionDescriptor desc$ = BASE_DESC.appendArgumentLayouts(layouts);
+            Linker.Option fva$ = Linker.Option.firstVariadicArg(BASE_DESC.argumentLayouts().size());
+            var mh$ = Linker.nativeLinker().downcallHandle(ADDR, desc$, fva$);
+            var spreader$ = mh$.asSpreader(Object[].class, layouts.length);
+            return new cblas_xerbla(mh$, desc$, spreader$);
+        }
+
+        /**
+         * {@return the address}
+         */
+        public static MemorySegment address() {
+            return ADDR;
+        }
+
+        /**
+         * {@return the specialized method handle}
+         */
+        public MethodHandle handle() {
+            return handle;
+        }
+
+        /**
+         * {@return the specialized descriptor}
+         */
+        public FunctionDescriptor descriptor() {
+            return descriptor;
+        }
+
+        public void apply(int p, MemorySegment rout, MemorySegment form, Object... x3) {
+            try {
+                if (TRACE_DOWNCALLS) {
+                    traceDowncall("cblas_xerbla", p, rout, form, x3);
+                }
+                 spreader.invokeExact(p, rout, form, x3);
+            } catch(IllegalArgumentException | ClassCastException ex$)  {
+                throw ex$; // rethrow IAE from passing wrong number/type of args
+            } catch (Throwable ex$) {
+               throw new AssertionError("should not reach here", ex$);
+            }
+        }
+    }
+
+    private static class cblas_saxpby {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_saxpby");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_saxpby(const blasint n, const float alpha, const float *x, const blasint incx, const float beta, float *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_saxpby$descriptor() {
+        return cblas_saxpby.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_saxpby(const blasint n, const float alpha, const float *x, const blasint incx, const float beta, float *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_saxpby$handle() {
+        return cblas_saxpby.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_saxpby(const blasint n, const float alpha, const float *x, const blasint incx, const float beta, float *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_saxpby$address() {
+        return cblas_saxpby.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_saxpby(const blasint n, const float alpha, const float *x, const blasint incx, const float beta, float *y, const blasint incy)
+     * }
+     */
+    public static void cblas_saxpby(int n, float alpha, MemorySegment x, int incx, float beta, MemorySegment y, int incy) {
+        var mh$ = cblas_saxpby.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_saxpby", n, alpha, x, incx, beta, y, incy);
+            }
+            mh$.invokeExact(n, alpha, x, incx, beta, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_daxpby {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_daxpby");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_daxpby(const blasint n, const double alpha, const double *x, const blasint incx, const double beta, double *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_daxpby$descriptor() {
+        return cblas_daxpby.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_daxpby(const blasint n, const double alpha, const double *x, const blasint incx, const double beta, double *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_daxpby$handle() {
+        return cblas_daxpby.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_daxpby(const blasint n, const double alpha, const double *x, const blasint incx, const double beta, double *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_daxpby$address() {
+        return cblas_daxpby.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_daxpby(const blasint n, const double alpha, const double *x, const blasint incx, const double beta, double *y, const blasint incy)
+     * }
+     */
+    public static void cblas_daxpby(int n, double alpha, MemorySegment x, int incx, double beta, MemorySegment y, int incy) {
+        var mh$ = cblas_daxpby.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_daxpby", n, alpha, x, incx, beta, y, incy);
+            }
+            mh$.invokeExact(n, alpha, x, incx, beta, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_caxpby {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_caxpby");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_caxpby(const blasint n, const void *alpha, const void *x, const blasint incx, const void *beta, void *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_caxpby$descriptor() {
+        return cblas_caxpby.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_caxpby(const blasint n, const void *alpha, const void *x, const blasint incx, const void *beta, void *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_caxpby$handle() {
+        return cblas_caxpby.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_caxpby(const blasint n, const void *alpha, const void *x, const blasint incx, const void *beta, void *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_caxpby$address() {
+        return cblas_caxpby.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_caxpby(const blasint n, const void *alpha, const void *x, const blasint incx, const void *beta, void *y, const blasint incy)
+     * }
+     */
+    public static void cblas_caxpby(int n, MemorySegment alpha, MemorySegment x, int incx, MemorySegment beta, MemorySegment y, int incy) {
+        var mh$ = cblas_caxpby.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_caxpby", n, alpha, x, incx, beta, y, incy);
+            }
+            mh$.invokeExact(n, alpha, x, incx, beta, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zaxpby {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zaxpby");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zaxpby(const blasint n, const void *alpha, const void *x, const blasint incx, const void *beta, void *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_zaxpby$descriptor() {
+        return cblas_zaxpby.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zaxpby(const blasint n, const void *alpha, const void *x, const blasint incx, const void *beta, void *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_zaxpby$handle() {
+        return cblas_zaxpby.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zaxpby(const blasint n, const void *alpha, const void *x, const blasint incx, const void *beta, void *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_zaxpby$address() {
+        return cblas_zaxpby.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zaxpby(const blasint n, const void *alpha, const void *x, const blasint incx, const void *beta, void *y, const blasint incy)
+     * }
+     */
+    public static void cblas_zaxpby(int n, MemorySegment alpha, MemorySegment x, int incx, MemorySegment beta, MemorySegment y, int incy) {
+        var mh$ = cblas_zaxpby.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zaxpby", n, alpha, x, incx, beta, y, incy);
+            }
+            mh$.invokeExact(n, alpha, x, incx, beta, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_somatcopy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_somatcopy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_somatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const float calpha, const float *a, const blasint clda, float *b, const blasint cldb)
+     * }
+     */
+    public static FunctionDescriptor cblas_somatcopy$descriptor() {
+        return cblas_somatcopy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_somatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const float calpha, const float *a, const blasint clda, float *b, const blasint cldb)
+     * }
+     */
+    public static MethodHandle cblas_somatcopy$handle() {
+        return cblas_somatcopy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_somatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const float calpha, const float *a, const blasint clda, float *b, const blasint cldb)
+     * }
+     */
+    public static MemorySegment cblas_somatcopy$address() {
+        return cblas_somatcopy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_somatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const float calpha, const float *a, const blasint clda, float *b, const blasint cldb)
+     * }
+     */
+    public static void cblas_somatcopy(int CORDER, int CTRANS, int crows, int ccols, float calpha, MemorySegment a, int clda, MemorySegment b, int cldb) {
+        var mh$ = cblas_somatcopy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_somatcopy", CORDER, CTRANS, crows, ccols, calpha, a, clda, b, cldb);
+            }
+            mh$.invokeExact(CORDER, CTRANS, crows, ccols, calpha, a, clda, b, cldb);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_domatcopy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_domatcopy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_domatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const double calpha, const double *a, const blasint clda, double *b, const blasint cldb)
+     * }
+     */
+    public static FunctionDescriptor cblas_domatcopy$descriptor() {
+        return cblas_domatcopy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_domatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const double calpha, const double *a, const blasint clda, double *b, const blasint cldb)
+     * }
+     */
+    public static MethodHandle cblas_domatcopy$handle() {
+        return cblas_domatcopy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_domatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const double calpha, const double *a, const blasint clda, double *b, const blasint cldb)
+     * }
+     */
+    public static MemorySegment cblas_domatcopy$address() {
+        return cblas_domatcopy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_domatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const double calpha, const double *a, const blasint clda, double *b, const blasint cldb)
+     * }
+     */
+    public static void cblas_domatcopy(int CORDER, int CTRANS, int crows, int ccols, double calpha, MemorySegment a, int clda, MemorySegment b, int cldb) {
+        var mh$ = cblas_domatcopy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_domatcopy", CORDER, CTRANS, crows, ccols, calpha, a, clda, b, cldb);
+            }
+            mh$.invokeExact(CORDER, CTRANS, crows, ccols, calpha, a, clda, b, cldb);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_comatcopy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_comatcopy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_comatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const float *calpha, const float *a, const blasint clda, float *b, const blasint cldb)
+     * }
+     */
+    public static FunctionDescriptor cblas_comatcopy$descriptor() {
+        return cblas_comatcopy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_comatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const float *calpha, const float *a, const blasint clda, float *b, const blasint cldb)
+     * }
+     */
+    public static MethodHandle cblas_comatcopy$handle() {
+        return cblas_comatcopy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_comatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const float *calpha, const float *a, const blasint clda, float *b, const blasint cldb)
+     * }
+     */
+    public static MemorySegment cblas_comatcopy$address() {
+        return cblas_comatcopy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_comatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const float *calpha, const float *a, const blasint clda, float *b, const blasint cldb)
+     * }
+     */
+    public static void cblas_comatcopy(int CORDER, int CTRANS, int crows, int ccols, MemorySegment calpha, MemorySegment a, int clda, MemorySegment b, int cldb) {
+        var mh$ = cblas_comatcopy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_comatcopy", CORDER, CTRANS, crows, ccols, calpha, a, clda, b, cldb);
+            }
+            mh$.invokeExact(CORDER, CTRANS, crows, ccols, calpha, a, clda, b, cldb);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zomatcopy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zomatcopy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zomatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const double *calpha, const double *a, const blasint clda, double *b, const blasint cldb)
+     * }
+     */
+    public static FunctionDescriptor cblas_zomatcopy$descriptor() {
+        return cblas_zomatcopy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zomatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const double *calpha, const double *a, const blasint clda, double *b, const blasint cldb)
+     * }
+     */
+    public static MethodHandle cblas_zomatcopy$handle() {
+        return cblas_zomatcopy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zomatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const double *calpha, const double *a, const blasint clda, double *b, const blasint cldb)
+     * }
+     */
+    public static MemorySegment cblas_zomatcopy$address() {
+        return cblas_zomatcopy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zomatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const double *calpha, const double *a, const blasint clda, double *b, const blasint cldb)
+     * }
+     */
+    public static void cblas_zomatcopy(int CORDER, int CTRANS, int crows, int ccols, MemorySegment calpha, MemorySegment a, int clda, MemorySegment b, int cldb) {
+        var mh$ = cblas_zomatcopy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zomatcopy", CORDER, CTRANS, crows, ccols, calpha, a, clda, b, cldb);
+            }
+            mh$.invokeExact(CORDER, CTRANS, crows, ccols, calpha, a, clda, b, cldb);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_simatcopy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_simatcopy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_simatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const float calpha, float *a, const blasint clda, const blasint cldb)
+     * }
+     */
+    public static FunctionDescriptor cblas_simatcopy$descriptor() {
+        return cblas_simatcopy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_simatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const float calpha, float *a, const blasint clda, const blasint cldb)
+     * }
+     */
+    public static MethodHandle cblas_simatcopy$handle() {
+        return cblas_simatcopy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_simatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const float calpha, float *a, const blasint clda, const blasint cldb)
+     * }
+     */
+    public static MemorySegment cblas_simatcopy$address() {
+        return cblas_simatcopy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_simatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const float calpha, float *a, const blasint clda, const blasint cldb)
+     * }
+     */
+    public static void cblas_simatcopy(int CORDER, int CTRANS, int crows, int ccols, float calpha, MemorySegment a, int clda, int cldb) {
+        var mh$ = cblas_simatcopy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_simatcopy", CORDER, CTRANS, crows, ccols, calpha, a, clda, cldb);
+            }
+            mh$.invokeExact(CORDER, CTRANS, crows, ccols, calpha, a, clda, cldb);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dimatcopy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dimatcopy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dimatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const double calpha, double *a, const blasint clda, const blasint cldb)
+     * }
+     */
+    public static FunctionDescriptor cblas_dimatcopy$descriptor() {
+        return cblas_dimatcopy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dimatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const double calpha, double *a, const blasint clda, const blasint cldb)
+     * }
+     */
+    public static MethodHandle cblas_dimatcopy$handle() {
+        return cblas_dimatcopy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dimatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const double calpha, double *a, const blasint clda, const blasint cldb)
+     * }
+     */
+    public static MemorySegment cblas_dimatcopy$address() {
+        return cblas_dimatcopy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dimatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const double calpha, double *a, const blasint clda, const blasint cldb)
+     * }
+     */
+    public static void cblas_dimatcopy(int CORDER, int CTRANS, int crows, int ccols, double calpha, MemorySegment a, int clda, int cldb) {
+        var mh$ = cblas_dimatcopy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dimatcopy", CORDER, CTRANS, crows, ccols, calpha, a, clda, cldb);
+            }
+            mh$.invokeExact(CORDER, CTRANS, crows, ccols, calpha, a, clda, cldb);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_cimatcopy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_cimatcopy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_cimatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const float *calpha, float *a, const blasint clda, const blasint cldb)
+     * }
+     */
+    public static FunctionDescriptor cblas_cimatcopy$descriptor() {
+        return cblas_cimatcopy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_cimatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const float *calpha, float *a, const blasint clda, const blasint cldb)
+     * }
+     */
+    public static MethodHandle cblas_cimatcopy$handle() {
+        return cblas_cimatcopy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_cimatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const float *calpha, float *a, const blasint clda, const blasint cldb)
+     * }
+     */
+    public static MemorySegment cblas_cimatcopy$address() {
+        return cblas_cimatcopy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_cimatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const float *calpha, float *a, const blasint clda, const blasint cldb)
+     * }
+     */
+    public static void cblas_cimatcopy(int CORDER, int CTRANS, int crows, int ccols, MemorySegment calpha, MemorySegment a, int clda, int cldb) {
+        var mh$ = cblas_cimatcopy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_cimatcopy", CORDER, CTRANS, crows, ccols, calpha, a, clda, cldb);
+            }
+            mh$.invokeExact(CORDER, CTRANS, crows, ccols, calpha, a, clda, cldb);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zimatcopy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zimatcopy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zimatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const double *calpha, double *a, const blasint clda, const blasint cldb)
+     * }
+     */
+    public static FunctionDescriptor cblas_zimatcopy$descriptor() {
+        return cblas_zimatcopy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zimatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const double *calpha, double *a, const blasint clda, const blasint cldb)
+     * }
+     */
+    public static MethodHandle cblas_zimatcopy$handle() {
+        return cblas_zimatcopy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zimatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const double *calpha, double *a, const blasint clda, const blasint cldb)
+     * }
+     */
+    public static MemorySegment cblas_zimatcopy$address() {
+        return cblas_zimatcopy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zimatcopy(const enum CBLAS_ORDER CORDER, const enum CBLAS_TRANSPOSE CTRANS, const blasint crows, const blasint ccols, const double *calpha, double *a, const blasint clda, const blasint cldb)
+     * }
+     */
+    public static void cblas_zimatcopy(int CORDER, int CTRANS, int crows, int ccols, MemorySegment calpha, MemorySegment a, int clda, int cldb) {
+        var mh$ = cblas_zimatcopy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zimatcopy", CORDER, CTRANS, crows, ccols, calpha, a, clda, cldb);
+            }
+            mh$.invokeExact(CORDER, CTRANS, crows, ccols, calpha, a, clda, cldb);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_sgeadd {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_sgeadd");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_sgeadd(const enum CBLAS_ORDER CORDER, const blasint crows, const blasint ccols, const float calpha, const float *a, const blasint clda, const float cbeta, float *c, const blasint cldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_sgeadd$descriptor() {
+        return cblas_sgeadd.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_sgeadd(const enum CBLAS_ORDER CORDER, const blasint crows, const blasint ccols, const float calpha, const float *a, const blasint clda, const float cbeta, float *c, const blasint cldc)
+     * }
+     */
+    public static MethodHandle cblas_sgeadd$handle() {
+        return cblas_sgeadd.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_sgeadd(const enum CBLAS_ORDER CORDER, const blasint crows, const blasint ccols, const float calpha, const float *a, const blasint clda, const float cbeta, float *c, const blasint cldc)
+     * }
+     */
+    public static MemorySegment cblas_sgeadd$address() {
+        return cblas_sgeadd.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_sgeadd(const enum CBLAS_ORDER CORDER, const blasint crows, const blasint ccols, const float calpha, const float *a, const blasint clda, const float cbeta, float *c, const blasint cldc)
+     * }
+     */
+    public static void cblas_sgeadd(int CORDER, int crows, int ccols, float calpha, MemorySegment a, int clda, float cbeta, MemorySegment c, int cldc) {
+        var mh$ = cblas_sgeadd.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_sgeadd", CORDER, crows, ccols, calpha, a, clda, cbeta, c, cldc);
+            }
+            mh$.invokeExact(CORDER, crows, ccols, calpha, a, clda, cbeta, c, cldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dgeadd {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dgeadd");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dgeadd(const enum CBLAS_ORDER CORDER, const blasint crows, const blasint ccols, const double calpha, const double *a, const blasint clda, const double cbeta, double *c, const blasint cldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_dgeadd$descriptor() {
+        return cblas_dgeadd.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dgeadd(const enum CBLAS_ORDER CORDER, const blasint crows, const blasint ccols, const double calpha, const double *a, const blasint clda, const double cbeta, double *c, const blasint cldc)
+     * }
+     */
+    public static MethodHandle cblas_dgeadd$handle() {
+        return cblas_dgeadd.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dgeadd(const enum CBLAS_ORDER CORDER, const blasint crows, const blasint ccols, const double calpha, const double *a, const blasint clda, const double cbeta, double *c, const blasint cldc)
+     * }
+     */
+    public static MemorySegment cblas_dgeadd$address() {
+        return cblas_dgeadd.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dgeadd(const enum CBLAS_ORDER CORDER, const blasint crows, const blasint ccols, const double calpha, const double *a, const blasint clda, const double cbeta, double *c, const blasint cldc)
+     * }
+     */
+    public static void cblas_dgeadd(int CORDER, int crows, int ccols, double calpha, MemorySegment a, int clda, double cbeta, MemorySegment c, int cldc) {
+        var mh$ = cblas_dgeadd.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dgeadd", CORDER, crows, ccols, calpha, a, clda, cbeta, c, cldc);
+            }
+            mh$.invokeExact(CORDER, crows, ccols, calpha, a, clda, cbeta, c, cldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_cgeadd {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_cgeadd");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_cgeadd(const enum CBLAS_ORDER CORDER, const blasint crows, const blasint ccols, const float *calpha, const float *a, const blasint clda, const float *cbeta, float *c, const blasint cldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_cgeadd$descriptor() {
+        return cblas_cgeadd.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_cgeadd(const enum CBLAS_ORDER CORDER, const blasint crows, const blasint ccols, const float *calpha, const float *a, const blasint clda, const float *cbeta, float *c, const blasint cldc)
+     * }
+     */
+    public static MethodHandle cblas_cgeadd$handle() {
+        return cblas_cgeadd.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_cgeadd(const enum CBLAS_ORDER CORDER, const blasint crows, const blasint ccols, const float *calpha, const float *a, const blasint clda, const float *cbeta, float *c, const blasint cldc)
+     * }
+     */
+    public static MemorySegment cblas_cgeadd$address() {
+        return cblas_cgeadd.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_cgeadd(const enum CBLAS_ORDER CORDER, const blasint crows, const blasint ccols, const float *calpha, const float *a, const blasint clda, const float *cbeta, float *c, const blasint cldc)
+     * }
+     */
+    public static void cblas_cgeadd(int CORDER, int crows, int ccols, MemorySegment calpha, MemorySegment a, int clda, MemorySegment cbeta, MemorySegment c, int cldc) {
+        var mh$ = cblas_cgeadd.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_cgeadd", CORDER, crows, ccols, calpha, a, clda, cbeta, c, cldc);
+            }
+            mh$.invokeExact(CORDER, crows, ccols, calpha, a, clda, cbeta, c, cldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zgeadd {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zgeadd");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zgeadd(const enum CBLAS_ORDER CORDER, const blasint crows, const blasint ccols, const double *calpha, const double *a, const blasint clda, const double *cbeta, double *c, const blasint cldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_zgeadd$descriptor() {
+        return cblas_zgeadd.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zgeadd(const enum CBLAS_ORDER CORDER, const blasint crows, const blasint ccols, const double *calpha, const double *a, const blasint clda, const double *cbeta, double *c, const blasint cldc)
+     * }
+     */
+    public static MethodHandle cblas_zgeadd$handle() {
+        return cblas_zgeadd.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zgeadd(const enum CBLAS_ORDER CORDER, const blasint crows, const blasint ccols, const double *calpha, const double *a, const blasint clda, const double *cbeta, double *c, const blasint cldc)
+     * }
+     */
+    public static MemorySegment cblas_zgeadd$address() {
+        return cblas_zgeadd.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zgeadd(const enum CBLAS_ORDER CORDER, const blasint crows, const blasint ccols, const double *calpha, const double *a, const blasint clda, const double *cbeta, double *c, const blasint cldc)
+     * }
+     */
+    public static void cblas_zgeadd(int CORDER, int crows, int ccols, MemorySegment calpha, MemorySegment a, int clda, MemorySegment cbeta, MemorySegment c, int cldc) {
+        var mh$ = cblas_zgeadd.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zgeadd", CORDER, crows, ccols, calpha, a, clda, cbeta, c, cldc);
+            }
+            mh$.invokeExact(CORDER, crows, ccols, calpha, a, clda, cbeta, c, cldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_sgemm_batch {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_sgemm_batch");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_sgemm_batch(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE *TransA_array, const enum CBLAS_TRANSPOSE *TransB_array, const blasint *M_array, const blasint *N_array, const blasint *K_array, const float *alpha_array, const float **A_array, const blasint *lda_array, const float **B_array, const blasint *ldb_array, const float *beta_array, float **C_array, const blasint *ldc_array, const blasint group_count, const blasint *group_size)
+     * }
+     */
+    public static FunctionDescriptor cblas_sgemm_batch$descriptor() {
+        return cblas_sgemm_batch.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_sgemm_batch(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE *TransA_array, const enum CBLAS_TRANSPOSE *TransB_array, const blasint *M_array, const blasint *N_array, const blasint *K_array, const float *alpha_array, const float **A_array, const blasint *lda_array, const float **B_array, const blasint *ldb_array, const float *beta_array, float **C_array, const blasint *ldc_array, const blasint group_count, const blasint *group_size)
+     * }
+     */
+    public static MethodHandle cblas_sgemm_batch$handle() {
+        return cblas_sgemm_batch.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_sgemm_batch(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE *TransA_array, const enum CBLAS_TRANSPOSE *TransB_array, const blasint *M_array, const blasint *N_array, const blasint *K_array, const float *alpha_array, const float **A_array, const blasint *lda_array, const float **B_array, const blasint *ldb_array, const float *beta_array, float **C_array, const blasint *ldc_array, const blasint group_count, const blasint *group_size)
+     * }
+     */
+    public static MemorySegment cblas_sgemm_batch$address() {
+        return cblas_sgemm_batch.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_sgemm_batch(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE *TransA_array, const enum CBLAS_TRANSPOSE *TransB_array, const blasint *M_array, const blasint *N_array, const blasint *K_array, const float *alpha_array, const float **A_array, const blasint *lda_array, const float **B_array, const blasint *ldb_array, const float *beta_array, float **C_array, const blasint *ldc_array, const blasint group_count, const blasint *group_size)
+     * }
+     */
+    public static void cblas_sgemm_batch(int Order, MemorySegment TransA_array, MemorySegment TransB_array, MemorySegment M_array, MemorySegment N_array, MemorySegment K_array, MemorySegment alpha_array, MemorySegment A_array, MemorySegment lda_array, MemorySegment B_array, MemorySegment ldb_array, MemorySegment beta_array, MemorySegment C_array, MemorySegment ldc_array, int group_count, MemorySegment group_size) {
+        var mh$ = cblas_sgemm_batch.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_sgemm_batch", Order, TransA_array, TransB_array, M_array, N_array, K_array, alpha_array, A_array, lda_array, B_array, ldb_array, beta_array, C_array, ldc_array, group_count, group_size);
+            }
+            mh$.invokeExact(Order, TransA_array, TransB_array, M_array, N_array, K_array, alpha_array, A_array, lda_array, B_array, ldb_array, beta_array, C_array, ldc_array, group_count, group_size);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dgemm_batch {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dgemm_batch");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dgemm_batch(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE *TransA_array, const enum CBLAS_TRANSPOSE *TransB_array, const blasint *M_array, const blasint *N_array, const blasint *K_array, const double *alpha_array, const double **A_array, const blasint *lda_array, const double **B_array, const blasint *ldb_array, const double *beta_array, double **C_array, const blasint *ldc_array, const blasint group_count, const blasint *group_size)
+     * }
+     */
+    public static FunctionDescriptor cblas_dgemm_batch$descriptor() {
+        return cblas_dgemm_batch.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dgemm_batch(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE *TransA_array, const enum CBLAS_TRANSPOSE *TransB_array, const blasint *M_array, const blasint *N_array, const blasint *K_array, const double *alpha_array, const double **A_array, const blasint *lda_array, const double **B_array, const blasint *ldb_array, const double *beta_array, double **C_array, const blasint *ldc_array, const blasint group_count, const blasint *group_size)
+     * }
+     */
+    public static MethodHandle cblas_dgemm_batch$handle() {
+        return cblas_dgemm_batch.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dgemm_batch(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE *TransA_array, const enum CBLAS_TRANSPOSE *TransB_array, const blasint *M_array, const blasint *N_array, const blasint *K_array, const double *alpha_array, const double **A_array, const blasint *lda_array, const double **B_array, const blasint *ldb_array, const double *beta_array, double **C_array, const blasint *ldc_array, const blasint group_count, const blasint *group_size)
+     * }
+     */
+    public static MemorySegment cblas_dgemm_batch$address() {
+        return cblas_dgemm_batch.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dgemm_batch(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE *TransA_array, const enum CBLAS_TRANSPOSE *TransB_array, const blasint *M_array, const blasint *N_array, const blasint *K_array, const double *alpha_array, const double **A_array, const blasint *lda_array, const double **B_array, const blasint *ldb_array, const double *beta_array, double **C_array, const blasint *ldc_array, const blasint group_count, const blasint *group_size)
+     * }
+     */
+    public static void cblas_dgemm_batch(int Order, MemorySegment TransA_array, MemorySegment TransB_array, MemorySegment M_array, MemorySegment N_array, MemorySegment K_array, MemorySegment alpha_array, MemorySegment A_array, MemorySegment lda_array, MemorySegment B_array, MemorySegment ldb_array, MemorySegment beta_array, MemorySegment C_array, MemorySegment ldc_array, int group_count, MemorySegment group_size) {
+        var mh$ = cblas_dgemm_batch.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dgemm_batch", Order, TransA_array, TransB_array, M_array, N_array, K_array, alpha_array, A_array, lda_array, B_array, ldb_array, beta_array, C_array, ldc_array, group_count, group_size);
+            }
+            mh$.invokeExact(Order, TransA_array, TransB_array, M_array, N_array, K_array, alpha_array, A_array, lda_array, B_array, ldb_array, beta_array, C_array, ldc_array, group_count, group_size);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_cgemm_batch {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_cgemm_batch");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_cgemm_batch(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE *TransA_array, const enum CBLAS_TRANSPOSE *TransB_array, const blasint *M_array, const blasint *N_array, const blasint *K_array, const void *alpha_array, const void **A_array, const blasint *lda_array, const void **B_array, const blasint *ldb_array, const void *beta_array, void **C_array, const blasint *ldc_array, const blasint group_count, const blasint *group_size)
+     * }
+     */
+    public static FunctionDescriptor cblas_cgemm_batch$descriptor() {
+        return cblas_cgemm_batch.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_cgemm_batch(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE *TransA_array, const enum CBLAS_TRANSPOSE *TransB_array, const blasint *M_array, const blasint *N_array, const blasint *K_array, const void *alpha_array, const void **A_array, const blasint *lda_array, const void **B_array, const blasint *ldb_array, const void *beta_array, void **C_array, const blasint *ldc_array, const blasint group_count, const blasint *group_size)
+     * }
+     */
+    public static MethodHandle cblas_cgemm_batch$handle() {
+        return cblas_cgemm_batch.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_cgemm_batch(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE *TransA_array, const enum CBLAS_TRANSPOSE *TransB_array, const blasint *M_array, const blasint *N_array, const blasint *K_array, const void *alpha_array, const void **A_array, const blasint *lda_array, const void **B_array, const blasint *ldb_array, const void *beta_array, void **C_array, const blasint *ldc_array, const blasint group_count, const blasint *group_size)
+     * }
+     */
+    public static MemorySegment cblas_cgemm_batch$address() {
+        return cblas_cgemm_batch.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_cgemm_batch(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE *TransA_array, const enum CBLAS_TRANSPOSE *TransB_array, const blasint *M_array, const blasint *N_array, const blasint *K_array, const void *alpha_array, const void **A_array, const blasint *lda_array, const void **B_array, const blasint *ldb_array, const void *beta_array, void **C_array, const blasint *ldc_array, const blasint group_count, const blasint *group_size)
+     * }
+     */
+    public static void cblas_cgemm_batch(int Order, MemorySegment TransA_array, MemorySegment TransB_array, MemorySegment M_array, MemorySegment N_array, MemorySegment K_array, MemorySegment alpha_array, MemorySegment A_array, MemorySegment lda_array, MemorySegment B_array, MemorySegment ldb_array, MemorySegment beta_array, MemorySegment C_array, MemorySegment ldc_array, int group_count, MemorySegment group_size) {
+        var mh$ = cblas_cgemm_batch.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_cgemm_batch", Order, TransA_array, TransB_array, M_array, N_array, K_array, alpha_array, A_array, lda_array, B_array, ldb_array, beta_array, C_array, ldc_array, group_count, group_size);
+            }
+            mh$.invokeExact(Order, TransA_array, TransB_array, M_array, N_array, K_array, alpha_array, A_array, lda_array, B_array, ldb_array, beta_array, C_array, ldc_array, group_count, group_size);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zgemm_batch {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zgemm_batch");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zgemm_batch(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE *TransA_array, const enum CBLAS_TRANSPOSE *TransB_array, const blasint *M_array, const blasint *N_array, const blasint *K_array, const void *alpha_array, const void **A_array, const blasint *lda_array, const void **B_array, const blasint *ldb_array, const void *beta_array, void **C_array, const blasint *ldc_array, const blasint group_count, const blasint *group_size)
+     * }
+     */
+    public static FunctionDescriptor cblas_zgemm_batch$descriptor() {
+        return cblas_zgemm_batch.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zgemm_batch(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE *TransA_array, const enum CBLAS_TRANSPOSE *TransB_array, const blasint *M_array, const blasint *N_array, const blasint *K_array, const void *alpha_array, const void **A_array, const blasint *lda_array, const void **B_array, const blasint *ldb_array, const void *beta_array, void **C_array, const blasint *ldc_array, const blasint group_count, const blasint *group_size)
+     * }
+     */
+    public static MethodHandle cblas_zgemm_batch$handle() {
+        return cblas_zgemm_batch.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zgemm_batch(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE *TransA_array, const enum CBLAS_TRANSPOSE *TransB_array, const blasint *M_array, const blasint *N_array, const blasint *K_array, const void *alpha_array, const void **A_array, const blasint *lda_array, const void **B_array, const blasint *ldb_array, const void *beta_array, void **C_array, const blasint *ldc_array, const blasint group_count, const blasint *group_size)
+     * }
+     */
+    public static MemorySegment cblas_zgemm_batch$address() {
+        return cblas_zgemm_batch.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zgemm_batch(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE *TransA_array, const enum CBLAS_TRANSPOSE *TransB_array, const blasint *M_array, const blasint *N_array, const blasint *K_array, const void *alpha_array, const void **A_array, const blasint *lda_array, const void **B_array, const blasint *ldb_array, const void *beta_array, void **C_array, const blasint *ldc_array, const blasint group_count, const blasint *group_size)
+     * }
+     */
+    public static void cblas_zgemm_batch(int Order, MemorySegment TransA_array, MemorySegment TransB_array, MemorySegment M_array, MemorySegment N_array, MemorySegment K_array, MemorySegment alpha_array, MemorySegment A_array, MemorySegment lda_array, MemorySegment B_array, MemorySegment ldb_array, MemorySegment beta_array, MemorySegment C_array, MemorySegment ldc_array, int group_count, MemorySegment group_size) {
+        var mh$ = cblas_zgemm_batch.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zgemm_batch", Order, TransA_array, TransB_array, M_array, N_array, K_array, alpha_array, A_array, lda_array, B_array, ldb_array, beta_array, C_array, ldc_array, group_count, group_size);
+            }
+            mh$.invokeExact(Order, TransA_array, TransB_array, M_array, N_array, K_array, alpha_array, A_array, lda_array, B_array, ldb_array, beta_array, C_array, ldc_array, group_count, group_size);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
@@ -843,7 +14324,7 @@ public class cblas_h {
             cblas_h.C_INT
         );
 
-        public static final MemorySegment ADDR = cblas_h.findOrThrow("cblas_sgemm_batch_strided");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_sgemm_batch_strided");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -890,8 +14371,1061 @@ public class cblas_h {
                 traceDowncall("cblas_sgemm_batch_strided", Order, TransA, TransB, M, N, K, alpha, A, lda, stridea, B, ldb, strideb, beta, C, ldc, stridec, group_size);
             }
             mh$.invokeExact(Order, TransA, TransB, M, N, K, alpha, A, lda, stridea, B, ldb, strideb, beta, C, ldc, stridec, group_size);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dgemm_batch_strided {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_DOUBLE,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dgemm_batch_strided");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dgemm_batch_strided(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const double alpha, const double *A, const blasint lda, const blasint stridea, const double *B, const blasint ldb, const blasint strideb, const double beta, double *C, const blasint ldc, const blasint stridec, const blasint group_size)
+     * }
+     */
+    public static FunctionDescriptor cblas_dgemm_batch_strided$descriptor() {
+        return cblas_dgemm_batch_strided.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dgemm_batch_strided(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const double alpha, const double *A, const blasint lda, const blasint stridea, const double *B, const blasint ldb, const blasint strideb, const double beta, double *C, const blasint ldc, const blasint stridec, const blasint group_size)
+     * }
+     */
+    public static MethodHandle cblas_dgemm_batch_strided$handle() {
+        return cblas_dgemm_batch_strided.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dgemm_batch_strided(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const double alpha, const double *A, const blasint lda, const blasint stridea, const double *B, const blasint ldb, const blasint strideb, const double beta, double *C, const blasint ldc, const blasint stridec, const blasint group_size)
+     * }
+     */
+    public static MemorySegment cblas_dgemm_batch_strided$address() {
+        return cblas_dgemm_batch_strided.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dgemm_batch_strided(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const double alpha, const double *A, const blasint lda, const blasint stridea, const double *B, const blasint ldb, const blasint strideb, const double beta, double *C, const blasint ldc, const blasint stridec, const blasint group_size)
+     * }
+     */
+    public static void cblas_dgemm_batch_strided(int Order, int TransA, int TransB, int M, int N, int K, double alpha, MemorySegment A, int lda, int stridea, MemorySegment B, int ldb, int strideb, double beta, MemorySegment C, int ldc, int stridec, int group_size) {
+        var mh$ = cblas_dgemm_batch_strided.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dgemm_batch_strided", Order, TransA, TransB, M, N, K, alpha, A, lda, stridea, B, ldb, strideb, beta, C, ldc, stridec, group_size);
+            }
+            mh$.invokeExact(Order, TransA, TransB, M, N, K, alpha, A, lda, stridea, B, ldb, strideb, beta, C, ldc, stridec, group_size);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_cgemm_batch_strided {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_cgemm_batch_strided");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_cgemm_batch_strided(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const blasint stridea, const void *B, const blasint ldb, const blasint strideb, const void *beta, void *C, const blasint ldc, const blasint stridec, const blasint group_size)
+     * }
+     */
+    public static FunctionDescriptor cblas_cgemm_batch_strided$descriptor() {
+        return cblas_cgemm_batch_strided.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_cgemm_batch_strided(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const blasint stridea, const void *B, const blasint ldb, const blasint strideb, const void *beta, void *C, const blasint ldc, const blasint stridec, const blasint group_size)
+     * }
+     */
+    public static MethodHandle cblas_cgemm_batch_strided$handle() {
+        return cblas_cgemm_batch_strided.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_cgemm_batch_strided(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const blasint stridea, const void *B, const blasint ldb, const blasint strideb, const void *beta, void *C, const blasint ldc, const blasint stridec, const blasint group_size)
+     * }
+     */
+    public static MemorySegment cblas_cgemm_batch_strided$address() {
+        return cblas_cgemm_batch_strided.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_cgemm_batch_strided(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const blasint stridea, const void *B, const blasint ldb, const blasint strideb, const void *beta, void *C, const blasint ldc, const blasint stridec, const blasint group_size)
+     * }
+     */
+    public static void cblas_cgemm_batch_strided(int Order, int TransA, int TransB, int M, int N, int K, MemorySegment alpha, MemorySegment A, int lda, int stridea, MemorySegment B, int ldb, int strideb, MemorySegment beta, MemorySegment C, int ldc, int stridec, int group_size) {
+        var mh$ = cblas_cgemm_batch_strided.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_cgemm_batch_strided", Order, TransA, TransB, M, N, K, alpha, A, lda, stridea, B, ldb, strideb, beta, C, ldc, stridec, group_size);
+            }
+            mh$.invokeExact(Order, TransA, TransB, M, N, K, alpha, A, lda, stridea, B, ldb, strideb, beta, C, ldc, stridec, group_size);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_zgemm_batch_strided {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_zgemm_batch_strided");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_zgemm_batch_strided(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const blasint stridea, const void *B, const blasint ldb, const blasint strideb, const void *beta, void *C, const blasint ldc, const blasint stridec, const blasint group_size)
+     * }
+     */
+    public static FunctionDescriptor cblas_zgemm_batch_strided$descriptor() {
+        return cblas_zgemm_batch_strided.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_zgemm_batch_strided(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const blasint stridea, const void *B, const blasint ldb, const blasint strideb, const void *beta, void *C, const blasint ldc, const blasint stridec, const blasint group_size)
+     * }
+     */
+    public static MethodHandle cblas_zgemm_batch_strided$handle() {
+        return cblas_zgemm_batch_strided.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_zgemm_batch_strided(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const blasint stridea, const void *B, const blasint ldb, const blasint strideb, const void *beta, void *C, const blasint ldc, const blasint stridec, const blasint group_size)
+     * }
+     */
+    public static MemorySegment cblas_zgemm_batch_strided$address() {
+        return cblas_zgemm_batch_strided.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_zgemm_batch_strided(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const void *alpha, const void *A, const blasint lda, const blasint stridea, const void *B, const blasint ldb, const blasint strideb, const void *beta, void *C, const blasint ldc, const blasint stridec, const blasint group_size)
+     * }
+     */
+    public static void cblas_zgemm_batch_strided(int Order, int TransA, int TransB, int M, int N, int K, MemorySegment alpha, MemorySegment A, int lda, int stridea, MemorySegment B, int ldb, int strideb, MemorySegment beta, MemorySegment C, int ldc, int stridec, int group_size) {
+        var mh$ = cblas_zgemm_batch_strided.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_zgemm_batch_strided", Order, TransA, TransB, M, N, K, alpha, A, lda, stridea, B, ldb, strideb, beta, C, ldc, stridec, group_size);
+            }
+            mh$.invokeExact(Order, TransA, TransB, M, N, K, alpha, A, lda, stridea, B, ldb, strideb, beta, C, ldc, stridec, group_size);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_sbstobf16 {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_sbstobf16");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_sbstobf16(const blasint n, const float *in, const blasint incin, bfloat16 *out, const blasint incout)
+     * }
+     */
+    public static FunctionDescriptor cblas_sbstobf16$descriptor() {
+        return cblas_sbstobf16.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_sbstobf16(const blasint n, const float *in, const blasint incin, bfloat16 *out, const blasint incout)
+     * }
+     */
+    public static MethodHandle cblas_sbstobf16$handle() {
+        return cblas_sbstobf16.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_sbstobf16(const blasint n, const float *in, const blasint incin, bfloat16 *out, const blasint incout)
+     * }
+     */
+    public static MemorySegment cblas_sbstobf16$address() {
+        return cblas_sbstobf16.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_sbstobf16(const blasint n, const float *in, const blasint incin, bfloat16 *out, const blasint incout)
+     * }
+     */
+    public static void cblas_sbstobf16(int n, MemorySegment in, int incin, MemorySegment out, int incout) {
+        var mh$ = cblas_sbstobf16.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_sbstobf16", n, in, incin, out, incout);
+            }
+            mh$.invokeExact(n, in, incin, out, incout);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_sbdtobf16 {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_sbdtobf16");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_sbdtobf16(const blasint n, const double *in, const blasint incin, bfloat16 *out, const blasint incout)
+     * }
+     */
+    public static FunctionDescriptor cblas_sbdtobf16$descriptor() {
+        return cblas_sbdtobf16.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_sbdtobf16(const blasint n, const double *in, const blasint incin, bfloat16 *out, const blasint incout)
+     * }
+     */
+    public static MethodHandle cblas_sbdtobf16$handle() {
+        return cblas_sbdtobf16.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_sbdtobf16(const blasint n, const double *in, const blasint incin, bfloat16 *out, const blasint incout)
+     * }
+     */
+    public static MemorySegment cblas_sbdtobf16$address() {
+        return cblas_sbdtobf16.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_sbdtobf16(const blasint n, const double *in, const blasint incin, bfloat16 *out, const blasint incout)
+     * }
+     */
+    public static void cblas_sbdtobf16(int n, MemorySegment in, int incin, MemorySegment out, int incout) {
+        var mh$ = cblas_sbdtobf16.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_sbdtobf16", n, in, incin, out, incout);
+            }
+            mh$.invokeExact(n, in, incin, out, incout);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_sbf16tos {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_sbf16tos");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_sbf16tos(const blasint n, const bfloat16 *in, const blasint incin, float *out, const blasint incout)
+     * }
+     */
+    public static FunctionDescriptor cblas_sbf16tos$descriptor() {
+        return cblas_sbf16tos.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_sbf16tos(const blasint n, const bfloat16 *in, const blasint incin, float *out, const blasint incout)
+     * }
+     */
+    public static MethodHandle cblas_sbf16tos$handle() {
+        return cblas_sbf16tos.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_sbf16tos(const blasint n, const bfloat16 *in, const blasint incin, float *out, const blasint incout)
+     * }
+     */
+    public static MemorySegment cblas_sbf16tos$address() {
+        return cblas_sbf16tos.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_sbf16tos(const blasint n, const bfloat16 *in, const blasint incin, float *out, const blasint incout)
+     * }
+     */
+    public static void cblas_sbf16tos(int n, MemorySegment in, int incin, MemorySegment out, int incout) {
+        var mh$ = cblas_sbf16tos.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_sbf16tos", n, in, incin, out, incout);
+            }
+            mh$.invokeExact(n, in, incin, out, incout);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_dbf16tod {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_dbf16tod");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_dbf16tod(const blasint n, const bfloat16 *in, const blasint incin, double *out, const blasint incout)
+     * }
+     */
+    public static FunctionDescriptor cblas_dbf16tod$descriptor() {
+        return cblas_dbf16tod.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_dbf16tod(const blasint n, const bfloat16 *in, const blasint incin, double *out, const blasint incout)
+     * }
+     */
+    public static MethodHandle cblas_dbf16tod$handle() {
+        return cblas_dbf16tod.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_dbf16tod(const blasint n, const bfloat16 *in, const blasint incin, double *out, const blasint incout)
+     * }
+     */
+    public static MemorySegment cblas_dbf16tod$address() {
+        return cblas_dbf16tod.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_dbf16tod(const blasint n, const bfloat16 *in, const blasint incin, double *out, const blasint incout)
+     * }
+     */
+    public static void cblas_dbf16tod(int n, MemorySegment in, int incin, MemorySegment out, int incout) {
+        var mh$ = cblas_dbf16tod.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_dbf16tod", n, in, incin, out, incout);
+            }
+            mh$.invokeExact(n, in, incin, out, incout);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_bgemv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_SHORT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_SHORT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_bgemv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_bgemv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE trans, const blasint m, const blasint n, const bfloat16 alpha, const bfloat16 *a, const blasint lda, const bfloat16 *x, const blasint incx, const bfloat16 beta, bfloat16 *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_bgemv$descriptor() {
+        return cblas_bgemv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_bgemv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE trans, const blasint m, const blasint n, const bfloat16 alpha, const bfloat16 *a, const blasint lda, const bfloat16 *x, const blasint incx, const bfloat16 beta, bfloat16 *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_bgemv$handle() {
+        return cblas_bgemv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_bgemv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE trans, const blasint m, const blasint n, const bfloat16 alpha, const bfloat16 *a, const blasint lda, const bfloat16 *x, const blasint incx, const bfloat16 beta, bfloat16 *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_bgemv$address() {
+        return cblas_bgemv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_bgemv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE trans, const blasint m, const blasint n, const bfloat16 alpha, const bfloat16 *a, const blasint lda, const bfloat16 *x, const blasint incx, const bfloat16 beta, bfloat16 *y, const blasint incy)
+     * }
+     */
+    public static void cblas_bgemv(int order, int trans, int m, int n, short alpha, MemorySegment a, int lda, MemorySegment x, int incx, short beta, MemorySegment y, int incy) {
+        var mh$ = cblas_bgemv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_bgemv", order, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
+            }
+            mh$.invokeExact(order, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_sbdot {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            cblas_h.C_FLOAT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_sbdot");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * float cblas_sbdot(const blasint n, const bfloat16 *x, const blasint incx, const bfloat16 *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_sbdot$descriptor() {
+        return cblas_sbdot.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * float cblas_sbdot(const blasint n, const bfloat16 *x, const blasint incx, const bfloat16 *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_sbdot$handle() {
+        return cblas_sbdot.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * float cblas_sbdot(const blasint n, const bfloat16 *x, const blasint incx, const bfloat16 *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_sbdot$address() {
+        return cblas_sbdot.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * float cblas_sbdot(const blasint n, const bfloat16 *x, const blasint incx, const bfloat16 *y, const blasint incy)
+     * }
+     */
+    public static float cblas_sbdot(int n, MemorySegment x, int incx, MemorySegment y, int incy) {
+        var mh$ = cblas_sbdot.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_sbdot", n, x, incx, y, incy);
+            }
+            return (float)mh$.invokeExact(n, x, incx, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_sbgemv {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_sbgemv");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_sbgemv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE trans, const blasint m, const blasint n, const float alpha, const bfloat16 *a, const blasint lda, const bfloat16 *x, const blasint incx, const float beta, float *y, const blasint incy)
+     * }
+     */
+    public static FunctionDescriptor cblas_sbgemv$descriptor() {
+        return cblas_sbgemv.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_sbgemv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE trans, const blasint m, const blasint n, const float alpha, const bfloat16 *a, const blasint lda, const bfloat16 *x, const blasint incx, const float beta, float *y, const blasint incy)
+     * }
+     */
+    public static MethodHandle cblas_sbgemv$handle() {
+        return cblas_sbgemv.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_sbgemv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE trans, const blasint m, const blasint n, const float alpha, const bfloat16 *a, const blasint lda, const bfloat16 *x, const blasint incx, const float beta, float *y, const blasint incy)
+     * }
+     */
+    public static MemorySegment cblas_sbgemv$address() {
+        return cblas_sbgemv.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_sbgemv(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE trans, const blasint m, const blasint n, const float alpha, const bfloat16 *a, const blasint lda, const bfloat16 *x, const blasint incx, const float beta, float *y, const blasint incy)
+     * }
+     */
+    public static void cblas_sbgemv(int order, int trans, int m, int n, float alpha, MemorySegment a, int lda, MemorySegment x, int incx, float beta, MemorySegment y, int incy) {
+        var mh$ = cblas_sbgemv.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_sbgemv", order, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
+            }
+            mh$.invokeExact(order, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_bgemm {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_SHORT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_SHORT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_bgemm");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_bgemm(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const bfloat16 alpha, const bfloat16 *A, const blasint lda, const bfloat16 *B, const blasint ldb, const bfloat16 beta, bfloat16 *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_bgemm$descriptor() {
+        return cblas_bgemm.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_bgemm(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const bfloat16 alpha, const bfloat16 *A, const blasint lda, const bfloat16 *B, const blasint ldb, const bfloat16 beta, bfloat16 *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_bgemm$handle() {
+        return cblas_bgemm.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_bgemm(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const bfloat16 alpha, const bfloat16 *A, const blasint lda, const bfloat16 *B, const blasint ldb, const bfloat16 beta, bfloat16 *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_bgemm$address() {
+        return cblas_bgemm.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_bgemm(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const bfloat16 alpha, const bfloat16 *A, const blasint lda, const bfloat16 *B, const blasint ldb, const bfloat16 beta, bfloat16 *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_bgemm(int Order, int TransA, int TransB, int M, int N, int K, short alpha, MemorySegment A, int lda, MemorySegment B, int ldb, short beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_bgemm.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_bgemm", Order, TransA, TransB, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, TransA, TransB, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_sbgemm {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_sbgemm");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_sbgemm(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const float alpha, const bfloat16 *A, const blasint lda, const bfloat16 *B, const blasint ldb, const float beta, float *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_sbgemm$descriptor() {
+        return cblas_sbgemm.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_sbgemm(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const float alpha, const bfloat16 *A, const blasint lda, const bfloat16 *B, const blasint ldb, const float beta, float *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_sbgemm$handle() {
+        return cblas_sbgemm.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_sbgemm(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const float alpha, const bfloat16 *A, const blasint lda, const bfloat16 *B, const blasint ldb, const float beta, float *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_sbgemm$address() {
+        return cblas_sbgemm.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_sbgemm(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const float alpha, const bfloat16 *A, const blasint lda, const bfloat16 *B, const blasint ldb, const float beta, float *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_sbgemm(int Order, int TransA, int TransB, int M, int N, int K, float alpha, MemorySegment A, int lda, MemorySegment B, int ldb, float beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_sbgemm.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_sbgemm", Order, TransA, TransB, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, TransA, TransB, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_sbgemm_batch {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_sbgemm_batch");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_sbgemm_batch(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE *TransA_array, const enum CBLAS_TRANSPOSE *TransB_array, const blasint *M_array, const blasint *N_array, const blasint *K_array, const float *alpha_array, const bfloat16 **A_array, const blasint *lda_array, const bfloat16 **B_array, const blasint *ldb_array, const float *beta_array, float **C_array, const blasint *ldc_array, const blasint group_count, const blasint *group_size)
+     * }
+     */
+    public static FunctionDescriptor cblas_sbgemm_batch$descriptor() {
+        return cblas_sbgemm_batch.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_sbgemm_batch(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE *TransA_array, const enum CBLAS_TRANSPOSE *TransB_array, const blasint *M_array, const blasint *N_array, const blasint *K_array, const float *alpha_array, const bfloat16 **A_array, const blasint *lda_array, const bfloat16 **B_array, const blasint *ldb_array, const float *beta_array, float **C_array, const blasint *ldc_array, const blasint group_count, const blasint *group_size)
+     * }
+     */
+    public static MethodHandle cblas_sbgemm_batch$handle() {
+        return cblas_sbgemm_batch.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_sbgemm_batch(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE *TransA_array, const enum CBLAS_TRANSPOSE *TransB_array, const blasint *M_array, const blasint *N_array, const blasint *K_array, const float *alpha_array, const bfloat16 **A_array, const blasint *lda_array, const bfloat16 **B_array, const blasint *ldb_array, const float *beta_array, float **C_array, const blasint *ldc_array, const blasint group_count, const blasint *group_size)
+     * }
+     */
+    public static MemorySegment cblas_sbgemm_batch$address() {
+        return cblas_sbgemm_batch.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_sbgemm_batch(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE *TransA_array, const enum CBLAS_TRANSPOSE *TransB_array, const blasint *M_array, const blasint *N_array, const blasint *K_array, const float *alpha_array, const bfloat16 **A_array, const blasint *lda_array, const bfloat16 **B_array, const blasint *ldb_array, const float *beta_array, float **C_array, const blasint *ldc_array, const blasint group_count, const blasint *group_size)
+     * }
+     */
+    public static void cblas_sbgemm_batch(int Order, MemorySegment TransA_array, MemorySegment TransB_array, MemorySegment M_array, MemorySegment N_array, MemorySegment K_array, MemorySegment alpha_array, MemorySegment A_array, MemorySegment lda_array, MemorySegment B_array, MemorySegment ldb_array, MemorySegment beta_array, MemorySegment C_array, MemorySegment ldc_array, int group_count, MemorySegment group_size) {
+        var mh$ = cblas_sbgemm_batch.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_sbgemm_batch", Order, TransA_array, TransB_array, M_array, N_array, K_array, alpha_array, A_array, lda_array, B_array, ldb_array, beta_array, C_array, ldc_array, group_count, group_size);
+            }
+            mh$.invokeExact(Order, TransA_array, TransB_array, M_array, N_array, K_array, alpha_array, A_array, lda_array, B_array, ldb_array, beta_array, C_array, ldc_array, group_count, group_size);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_sbgemm_batch_strided {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_sbgemm_batch_strided");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_sbgemm_batch_strided(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const float alpha, const bfloat16 *A, const blasint lda, const blasint stridea, const bfloat16 *B, const blasint ldb, const blasint strideb, const float beta, float *C, const blasint ldc, const blasint stridec, const blasint group_size)
+     * }
+     */
+    public static FunctionDescriptor cblas_sbgemm_batch_strided$descriptor() {
+        return cblas_sbgemm_batch_strided.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_sbgemm_batch_strided(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const float alpha, const bfloat16 *A, const blasint lda, const blasint stridea, const bfloat16 *B, const blasint ldb, const blasint strideb, const float beta, float *C, const blasint ldc, const blasint stridec, const blasint group_size)
+     * }
+     */
+    public static MethodHandle cblas_sbgemm_batch_strided$handle() {
+        return cblas_sbgemm_batch_strided.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_sbgemm_batch_strided(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const float alpha, const bfloat16 *A, const blasint lda, const blasint stridea, const bfloat16 *B, const blasint ldb, const blasint strideb, const float beta, float *C, const blasint ldc, const blasint stridec, const blasint group_size)
+     * }
+     */
+    public static MemorySegment cblas_sbgemm_batch_strided$address() {
+        return cblas_sbgemm_batch_strided.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_sbgemm_batch_strided(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const float alpha, const bfloat16 *A, const blasint lda, const blasint stridea, const bfloat16 *B, const blasint ldb, const blasint strideb, const float beta, float *C, const blasint ldc, const blasint stridec, const blasint group_size)
+     * }
+     */
+    public static void cblas_sbgemm_batch_strided(int Order, int TransA, int TransB, int M, int N, int K, float alpha, MemorySegment A, int lda, int stridea, MemorySegment B, int ldb, int strideb, float beta, MemorySegment C, int ldc, int stridec, int group_size) {
+        var mh$ = cblas_sbgemm_batch_strided.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_sbgemm_batch_strided", Order, TransA, TransB, M, N, K, alpha, A, lda, stridea, B, ldb, strideb, beta, C, ldc, stridec, group_size);
+            }
+            mh$.invokeExact(Order, TransA, TransB, M, N, K, alpha, A, lda, stridea, B, ldb, strideb, beta, C, ldc, stridec, group_size);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class cblas_shgemm {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT,
+            cblas_h.C_FLOAT,
+            cblas_h.C_POINTER,
+            cblas_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cblas_shgemm");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cblas_shgemm(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const float alpha, const hfloat16 *A, const blasint lda, const hfloat16 *B, const blasint ldb, const float beta, float *C, const blasint ldc)
+     * }
+     */
+    public static FunctionDescriptor cblas_shgemm$descriptor() {
+        return cblas_shgemm.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cblas_shgemm(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const float alpha, const hfloat16 *A, const blasint lda, const hfloat16 *B, const blasint ldb, const float beta, float *C, const blasint ldc)
+     * }
+     */
+    public static MethodHandle cblas_shgemm$handle() {
+        return cblas_shgemm.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cblas_shgemm(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const float alpha, const hfloat16 *A, const blasint lda, const hfloat16 *B, const blasint ldb, const float beta, float *C, const blasint ldc)
+     * }
+     */
+    public static MemorySegment cblas_shgemm$address() {
+        return cblas_shgemm.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cblas_shgemm(const enum CBLAS_ORDER Order, const enum CBLAS_TRANSPOSE TransA, const enum CBLAS_TRANSPOSE TransB, const blasint M, const blasint N, const blasint K, const float alpha, const hfloat16 *A, const blasint lda, const hfloat16 *B, const blasint ldb, const float beta, float *C, const blasint ldc)
+     * }
+     */
+    public static void cblas_shgemm(int Order, int TransA, int TransB, int M, int N, int K, float alpha, MemorySegment A, int lda, MemorySegment B, int ldb, float beta, MemorySegment C, int ldc) {
+        var mh$ = cblas_shgemm.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cblas_shgemm", Order, TransA, TransB, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+            }
+            mh$.invokeExact(Order, TransA, TransB, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
     }
 }
+
