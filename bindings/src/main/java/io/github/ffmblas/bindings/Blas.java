@@ -26,8 +26,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The one door to native BLAS: every OpenBLAS call in ffmblas goes through this class, and no argument
@@ -56,22 +54,14 @@ import java.util.regex.Pattern;
  * <p>OpenBLAS's thread count is process-wide: {@link #setNumThreads} affects every caller.
  */
 public final class Blas {
-    /**
-     * OpenBLAS 0.3.31 built with DYNAMIC_ARCH crashes (SIGSEGV, a null small-matrix kernel) in
-     * {@code cblas_sgemm_batch[_strided]} whenever M*N*K is at or below this. Fixed upstream after 0.3.31
-     * (OpenBLAS PR #5980). Reproduced in native/src/test/c/sgemm_batch_small_crash.c.
-     */
-    static final long SMALL_BATCH_CRASH_LIMIT = 1_000_000L;
-    private static final int[] FIRST_FIXED_VERSION = {0, 3, 32};
     private static final String BATCH_SYMBOL = "cblas_sgemm_batch_strided";
-    private static final Pattern VERSION_PATTERN = Pattern.compile("OpenBLAS\\s+(\\d+)\\.(\\d+)\\.(\\d+)");
 
     private static final LoadedLibrary LIBRARY = OpenBlasLibrary.load();
     private static final boolean HAS_NATIVE_BATCH = bindAll();
     /** Called directly by {@link #gemm}; see there. */
     private static final MethodHandle SGEMM = cblas_h.cblas_sgemm$handle();
     /** The same function with A, B and C passed as addresses (longs): see {@link #gemm}. */
-    private static final MethodHandle SGEMM_BY_ADDRESS = byAddress(cblas_h.cblas_sgemm$address(),
+    private static final MethodHandle SGEMM_BY_ADDRESS = Downcall.byAddress(cblas_h.cblas_sgemm$address(),
             cblas_h.cblas_sgemm$descriptor());
     /**
      * Products of at most this many multiply-adds (32^3) may be short calls, see {@link #shortCall}. OpenBLAS runs
@@ -93,7 +83,7 @@ public final class Blas {
      * {@link #SGEMM_BY_ADDRESS} with {@link Linker.Option#critical critical(false)}: no thread-state transition,
      * so no safepoint can complete while the call runs.
      */
-    private static final MethodHandle SGEMM_SHORT = byAddress(cblas_h.cblas_sgemm$address(),
+    private static final MethodHandle SGEMM_SHORT = Downcall.byAddress(cblas_h.cblas_sgemm$address(),
             cblas_h.cblas_sgemm$descriptor(), Linker.Option.critical(false));
     /** A thread that owns nothing: a segment it cannot access is confined to some thread. */
     private static final Thread NO_OWNER = new Thread(() -> { });
@@ -102,31 +92,13 @@ public final class Blas {
     private static final MethodHandle SGEMM_BATCH_STRIDED = HAS_NATIVE_BATCH
             ? cblas_h.cblas_sgemm_batch_strided$handle() : null;
     private static final MethodHandle SGEMM_BATCH_STRIDED_BY_ADDRESS = HAS_NATIVE_BATCH
-            ? byAddress(cblas_h.cblas_sgemm_batch_strided$address(), cblas_h.cblas_sgemm_batch_strided$descriptor())
+            ? Downcall.byAddress(cblas_h.cblas_sgemm_batch_strided$address(), cblas_h.cblas_sgemm_batch_strided$descriptor())
             : null;
     private static final String CONFIG = cblas_h.openblas_get_config().getString(0);
-    private static final String VERSION = parseVersion(CONFIG);
-    private static final boolean SMALL_BATCH_FIXED = atLeast(VERSION, FIRST_FIXED_VERSION);
+    private static final String VERSION = Quirks.parseVersion(CONFIG);
+    private static final boolean SMALL_BATCH_FIXED = Quirks.smallBatchFixed(VERSION);
 
     private Blas() {}
-
-    /**
-     * A downcall to {@code function} whose pointer parameters are declared as 64-bit integers. Both are passed
-     * alike (the INTEGER class of the x86-64 System V and AArch64 calling conventions), so the C function sees
-     * the same pointers. Only for memory that no other thread can free during the call: FFM does not hold a
-     * long's memory alive as it holds a segment's.
-     */
-    private static MethodHandle byAddress(MemorySegment function, FunctionDescriptor generated,
-                                          Linker.Option... options) {
-        if (ValueLayout.ADDRESS.byteSize() != Long.BYTES) {
-            throw new IllegalStateException("ffmblas needs 64-bit pointers");
-        }
-        MemoryLayout[] parameters = generated.argumentLayouts().stream()
-                .map(l -> l instanceof AddressLayout ? ValueLayout.JAVA_LONG : l).toArray(MemoryLayout[]::new);
-        FunctionDescriptor descriptor = generated.returnLayout()
-                .map(r -> FunctionDescriptor.of(r, parameters)).orElseGet(() -> FunctionDescriptor.ofVoid(parameters));
-        return Linker.nativeLinker().downcallHandle(function, descriptor, options);
-    }
 
     private static boolean isHotSpot() {
         String vm = System.getProperty("java.vm.name", "");
@@ -210,6 +182,11 @@ public final class Blas {
                              float alpha, MemorySegment a, long aOffset, int lda,
                              MemorySegment b, long bOffset, int ldb,
                              float beta, MemorySegment c, long cOffset, int ldc) {
+        if (onHeap(a, b, c)) {
+            heapGemm("sgemm", layout, transA, transB, m, n, k, alpha, a, aOffset, lda, 0, b, bOffset, ldb, 0, beta,
+                    c, cOffset, ldc, 0, 1);
+            return;
+        }
         if (!FastGemmCheck.accepts(layout, transA, transB, m, n, k, a, aOffset, lda, b, bOffset, ldb, c, cOffset,
                 ldc)) {
             checkGemm("sgemm", layout, transA, transB, m, n, k, a, aOffset, lda, 0, b, bOffset, ldb, 0,
@@ -247,7 +224,7 @@ public final class Blas {
                 SGEMM_SHORT.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
                         input(a, aOffset, k), lda, input(b, bOffset, k), ldb, beta, start(c, cOffset), ldc);
             } catch (Throwable e) {
-                throw handleFailed("sgemm", e);
+                throw Downcall.failed("sgemm", e);
             }
             return;
         }
@@ -261,7 +238,7 @@ public final class Blas {
                         lda, inputSlice(b, bOffset, k), ldb, beta, c.asSlice(cOffset * Float.BYTES), ldc);
             }
         } catch (Throwable e) {
-            throw handleFailed("sgemm", e);
+            throw Downcall.failed("sgemm", e);
         } finally {
             ExitGate.leave(gate);
         }
@@ -280,6 +257,64 @@ public final class Blas {
         return k == 0 ? s : s.asSlice(offset * Float.BYTES);
     }
 
+    private static boolean onHeap(MemorySegment a, MemorySegment b, MemorySegment c) {
+        return (a != null && !a.isNative()) || (b != null && !b.isNative()) || (c != null && !c.isNative());
+    }
+
+    /**
+     * {@link #sgemm} or {@link #sgemmBatchStrided} with an operand on the Java heap: the generic checks, then one
+     * critical downcall per item, which pins the arrays (the garbage collector waits for each product).
+     */
+    private static void heapGemm(String routine, Layout layout, Transpose transA, Transpose transB, int m, int n,
+                                 int k, float alpha, MemorySegment a, long aOffset, int lda, long strideA,
+                                 MemorySegment b, long bOffset, int ldb, long strideB, float beta,
+                                 MemorySegment c, long cOffset, int ldc, long strideC, int count) {
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "transA", transA);
+        Checks.notNull(routine, "transB", transB);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.nonNegative(routine, "count", count);
+        Checks.nonNegative(routine, "strideA", strideA);
+        Checks.nonNegative(routine, "strideB", strideB);
+        Checks.nonNegative(routine, "strideC", strideC);
+        Checks.fitsInt(routine, "strideA", strideA);
+        Checks.fitsInt(routine, "strideB", strideB);
+        Checks.fitsInt(routine, "strideC", strideC);
+        boolean ta = transA.transposed();
+        boolean tb = transB.transposed();
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.generalBatch("A", a, aOffset, layout, ta ? k : m, ta ? m : k, lda, count, strideA),
+                Operand.generalBatch("B", b, bOffset, layout, tb ? n : k, tb ? k : n, ldb, count, strideB),
+                Operand.generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MethodHandle sgemm = HSgemm.D.heap();
+        int gate = call.enter();
+        try {
+            for (int i = 0; i < count; i++) {
+                sgemm.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
+                        item(a, aOffset + i * strideA, k), lda, item(b, bOffset + i * strideB, k), ldb, beta,
+                        c.asSlice((cOffset + i * strideC) * Float.BYTES), ldc);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    /** An input item's first float; the segment itself when k == 0 (nothing is read, the offset is unchecked). */
+    private static MemorySegment item(MemorySegment s, long offset, int k) {
+        return k == 0 ? s : s.asSlice(offset * Float.BYTES);
+    }
+
+    private static final class HSgemm {
+        static final Downcall D = Downcall.of("cblas_sgemm", cblas_h.cblas_sgemm$descriptor());
+    }
+
     /**
      * {@code count} independent GEMMs of one shape: item i reads A at {@code aOffset + i*strideA} and B at
      * {@code bOffset + i*strideB} and writes C at {@code cOffset + i*strideC} (all in floats). A zero input
@@ -295,6 +330,11 @@ public final class Blas {
                                          float beta, MemorySegment c, long cOffset, int ldc, long strideC,
                                          int count) {
         String routine = "sgemmBatchStrided";
+        if (onHeap(a, b, c)) {
+            heapGemm(routine, layout, transA, transB, m, n, k, alpha, a, aOffset, lda, strideA, b, bOffset, ldb, strideB,
+                    beta, c, cOffset, ldc, strideC, count);
+            return;
+        }
         checkGemm(routine, layout, transA, transB, m, n, k, a, aOffset, lda, strideA, b, bOffset, ldb, strideB,
                 c, cOffset, ldc, strideC, count);
         if (m == 0 || n == 0 || count == 0) {
@@ -345,46 +385,10 @@ public final class Blas {
                         c.asSlice(cOffset * Float.BYTES), ldc, strideC, count);
             }
         } catch (Throwable e) {
-            throw handleFailed("sgemmBatchStrided", e);
+            throw Downcall.failed("sgemmBatchStrided", e);
         } finally {
             ExitGate.leave(gate);
         }
-    }
-
-    /**
-     * The generated binding wraps every failure of a downcall in an {@link AssertionError}. One can happen after
-     * this class's checks: another thread closes a shared arena between the check and the call. FFM then refuses
-     * the downcall before any native code runs (a running downcall holds its segments, so a close meanwhile is
-     * refused instead), and the caller gets the {@link IllegalStateException} promised for a closed arena.
-     */
-    private static RuntimeException closedDuringCall(String routine, AssertionError e) {
-        if (e.getCause() instanceof IllegalStateException closed) {
-            return closedDuringCall(routine, closed);
-        }
-        throw e;
-    }
-
-    /**
-     * What a downcall made through its handle (FFM's exceptions arrive unwrapped) throws: a closed arena as
-     * {@link #closedDuringCall}, other runtime exceptions and errors as they are.
-     */
-    private static RuntimeException handleFailed(String routine, Throwable e) {
-        if (e instanceof IllegalStateException closed) {
-            return closedDuringCall(routine, closed);
-        }
-        if (e instanceof RuntimeException runtime) {
-            return runtime;
-        }
-        if (e instanceof Error error) {
-            throw error;
-        }
-        throw new AssertionError(routine + ": the downcall threw a checked exception", e);
-    }
-
-    /** The same for a downcall made through the handle itself, where FFM's exception arrives unwrapped. */
-    private static RuntimeException closedDuringCall(String routine, IllegalStateException closed) {
-        return new IllegalStateException(routine + ": a segment's arena was closed by another thread during the"
-                + " call (" + closed.getMessage() + ")", closed);
     }
 
     /** Which code path {@link #sgemmBatchStrided} takes for this shape with the loaded library. */
@@ -392,7 +396,7 @@ public final class Blas {
         if (!HAS_NATIVE_BATCH) {
             return BatchRoute.LOOP_NO_ENTRY_POINT;
         }
-        if (SMALL_BATCH_FIXED || (long) m * n * k > SMALL_BATCH_CRASH_LIMIT) {
+        if (SMALL_BATCH_FIXED || (long) m * n * k > Quirks.SMALL_BATCH_CRASH_LIMIT) {
             return BatchRoute.NATIVE;
         }
         return BatchRoute.LOOP_AVOIDS_CRASH;
@@ -460,6 +464,10 @@ public final class Blas {
         long aEnd = matrixExtent(routine, "A", a, aOffset, layout, aRows, aCols, lda, items, strideA);
         long bEnd = matrixExtent(routine, "B", b, bOffset, layout, bRows, bCols, ldb, items, strideB);
         long cEnd = matrixExtent(routine, "C", c, cOffset, layout, m, n, ldc, items, strideC);
+        if (c.isReadOnly()) {
+            throw new IllegalArgumentException(routine + ": output C is a read-only segment"
+                    + (c.isMapped() ? " (a file mapped read-only)" : "") + "; BLAS would write into it");
+        }
         if (items == 0) {
             return;
         }
@@ -489,125 +497,5364 @@ public final class Blas {
         }
     }
 
-    // ---- level 2 ---------------------------------------------------------------------------------------------
-
-    /**
-     * y = alpha * op(A) * x + beta * y, with A stored {@code m x n}; x has n elements (m when transposed) and y
-     * has m (n when transposed), {@code |incx|} and {@code |incy|} apart.
-     */
-    public static void sgemv(Layout layout, Transpose trans, int m, int n, float alpha,
-                             MemorySegment a, long aOffset, int lda,
-                             MemorySegment x, long xOffset, int incx,
-                             float beta, MemorySegment y, long yOffset, int incy) {
-        String routine = "sgemv";
-        notNull(routine, "layout", layout);
-        notNull(routine, "trans", trans);
-        nonNegative(routine, "m", m);
-        nonNegative(routine, "n", n);
-        leadingDimension(routine, "lda", lda, layout, m, n, "A");
-        increment(routine, "incx", incx);
-        increment(routine, "incy", incy);
-        // With m or n zero no float is read or written, not even of the vector whose own length is not zero.
-        boolean empty = m == 0 || n == 0;
-        int xLength = empty ? 0 : trans.transposed() ? m : n;
-        int yLength = empty ? 0 : trans.transposed() ? n : m;
-        long aEnd = matrixExtent(routine, "A", a, aOffset, layout, m, n, lda, 1, 0);
-        long xEnd = vectorExtent(routine, "x", x, xOffset, xLength, incx);
-        long yEnd = vectorExtent(routine, "y", y, yOffset, yLength, incy);
-        if (m == 0 || n == 0) {
-            return;
-        }
-        long yStart = start(y, yOffset);
-        if (rangesMeet(yStart, yEnd, start(a, aOffset), aEnd)) {
-            Checks.noOverlap(routine, Footprint.vector("y", y, yOffset, yLength, incy),
-                    Footprint.matrix("A", a, aOffset, layout, m, n, lda, 1, 0));
-        }
-        if (rangesMeet(yStart, yEnd, start(x, xOffset), xEnd)) {
-            Checks.noOverlap(routine, Footprint.vector("y", y, yOffset, yLength, incy),
-                    Footprint.vector("x", x, xOffset, xLength, incx));
-        }
-        int gate = ExitGate.enter(routine);
-        try {
-            cblas_h.cblas_sgemv(layout.code(), trans.code(), m, n, alpha, a.asSlice(aOffset * Float.BYTES), lda,
-                    x.asSlice(xOffset * Float.BYTES), incx, beta, y.asSlice(yOffset * Float.BYTES), incy);
-        } catch (AssertionError e) {
-            throw closedDuringCall(routine, e);
-        } finally {
-            ExitGate.leave(gate);
-        }
-    }
-
     // ---- level 1 ---------------------------------------------------------------------------------------------
 
-    /** y = alpha * x + y over {@code n} elements. */
-    public static void saxpy(int n, float alpha, MemorySegment x, long xOffset, int incx,
-                             MemorySegment y, long yOffset, int incy) {
-        String routine = "saxpy";
-        nonNegative(routine, "n", n);
-        increment(routine, "incx", incx);
-        increment(routine, "incy", incy);
-        long xEnd = vectorExtent(routine, "x", x, xOffset, n, incx);
-        long yEnd = vectorExtent(routine, "y", y, yOffset, n, incy);
-        if (n == 0) {
-            return;
-        }
-        if (rangesMeet(start(y, yOffset), yEnd, start(x, xOffset), xEnd)) {
-            Checks.noOverlap(routine, Footprint.vector("y", y, yOffset, n, incy),
-                    Footprint.vector("x", x, xOffset, n, incx));
-        }
-        int gate = ExitGate.enter(routine);
-        try {
-            cblas_h.cblas_saxpy(n, alpha, x.asSlice(xOffset * Float.BYTES), incx, y.asSlice(yOffset * Float.BYTES),
-                    incy);
-        } catch (AssertionError e) {
-            throw closedDuringCall(routine, e);
-        } finally {
-            ExitGate.leave(gate);
-        }
-    }
-
-    /** The dot product of x and y over {@code n} elements (0 when n is 0). */
+    /** The dot product x<sup>T</sup>y over n elements (0 when n is 0). */
     public static float sdot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
         String routine = "sdot";
-        nonNegative(routine, "n", n);
-        increment(routine, "incx", incx);
-        increment(routine, "incy", incy);
-        vectorExtent(routine, "x", x, xOffset, n, incx);
-        vectorExtent(routine, "y", y, yOffset, n, incy);
-        if (n == 0) {
-            return 0f;
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy));
+        if (call.skip) {
+            return 0;
         }
-        int gate = ExitGate.enter(routine);
+        int gate = call.enter();
         try {
-            return cblas_h.cblas_sdot(n, x.asSlice(xOffset * Float.BYTES), incx, y.asSlice(yOffset * Float.BYTES), incy);
-        } catch (AssertionError e) {
-            throw closedDuringCall(routine, e);
+            return (float) HSdot.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
         } finally {
             ExitGate.leave(gate);
         }
     }
 
-    /** x = alpha * x over {@code n} elements. */
-    public static void sscal(int n, float alpha, MemorySegment x, long xOffset, int incx) {
-        String routine = "sscal";
-        nonNegative(routine, "n", n);
-        increment(routine, "incx", incx);
-        vectorExtent(routine, "x", x, xOffset, n, incx);
-        if (n == 0) {
-            return;
+    private static final class HSdot {
+        static final Downcall D = Downcall.of("cblas_sdot", cblas_h.cblas_sdot$descriptor());
+    }
+
+    /** The Euclidean norm of x over n elements (0 when n is 0). */
+    public static float snrm2(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "snrm2";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return 0;
         }
-        // OpenBLAS, like reference BLAS, returns without scaling anything when incx < 0. Scaling touches the same
-        // floats whichever way the vector runs, so pass |incx| (any increment will do for a single element).
-        int inc = n == 1 ? 1 : fitsInt(routine, "|incx|", Math.abs((long) incx));
-        int gate = ExitGate.enter(routine);
+        int gate = call.enter();
         try {
-            cblas_h.cblas_sscal(n, alpha, x.asSlice(xOffset * Float.BYTES), inc);
-        } catch (AssertionError e) {
-            throw closedDuringCall(routine, e);
+            return (float) HSnrm2.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
         } finally {
             ExitGate.leave(gate);
         }
     }
+
+    private static final class HSnrm2 {
+        static final Downcall D = Downcall.of("cblas_snrm2", cblas_h.cblas_snrm2$descriptor());
+    }
+
+    /** The sum of |x_i| over n elements (0 when n is 0). */
+    public static float sasum(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "sasum";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return 0;
+        }
+        int gate = call.enter();
+        try {
+            return (float) HSasum.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSasum {
+        static final Downcall D = Downcall.of("cblas_sasum", cblas_h.cblas_sasum$descriptor());
+    }
+
+    /** The sum of x_i (OpenBLAS extension) over n elements (0 when n is 0). */
+    public static float ssum(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "ssum";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return 0;
+        }
+        int gate = call.enter();
+        try {
+            return (float) HSsum.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSsum {
+        static final Downcall D = Downcall.of("cblas_ssum", cblas_h.cblas_ssum$descriptor());
+    }
+
+    /** The largest |x_i| (OpenBLAS extension) over n elements (0 when n is 0). */
+    public static float samax(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "samax";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return 0;
+        }
+        int gate = call.enter();
+        try {
+            return (float) HSamax.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSamax {
+        static final Downcall D = Downcall.of("cblas_samax", cblas_h.cblas_samax$descriptor());
+    }
+
+    /** The smallest |x_i| (OpenBLAS extension) over n elements (0 when n is 0). */
+    public static float samin(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "samin";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return 0;
+        }
+        int gate = call.enter();
+        try {
+            return (float) HSamin.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSamin {
+        static final Downcall D = Downcall.of("cblas_samin", cblas_h.cblas_samin$descriptor());
+    }
+
+    /** The 0-based index of the first element of largest |x_i| over n elements, -1 when n is 0. */
+    public static long isamax(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "isamax";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return -1;
+        }
+        int gate = call.enter();
+        try {
+            return (long) HIsamax.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HIsamax {
+        static final Downcall D = Downcall.of("cblas_isamax", cblas_h.cblas_isamax$descriptor());
+    }
+
+    /** The 0-based index of the first element of smallest |x_i| (OpenBLAS extension) over n elements, -1 when n is 0. */
+    public static long isamin(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "isamin";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return -1;
+        }
+        int gate = call.enter();
+        try {
+            return (long) HIsamin.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HIsamin {
+        static final Downcall D = Downcall.of("cblas_isamin", cblas_h.cblas_isamin$descriptor());
+    }
+
+    /** The 0-based index of the first element of largest x_i (OpenBLAS extension) over n elements, -1 when n is 0. */
+    public static long ismax(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "ismax";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return -1;
+        }
+        int gate = call.enter();
+        try {
+            return (long) HIsmax.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HIsmax {
+        static final Downcall D = Downcall.of("cblas_ismax", cblas_h.cblas_ismax$descriptor());
+    }
+
+    /** The 0-based index of the first element of smallest x_i (OpenBLAS extension) over n elements, -1 when n is 0. */
+    public static long ismin(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "ismin";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return -1;
+        }
+        int gate = call.enter();
+        try {
+            return (long) HIsmin.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HIsmin {
+        static final Downcall D = Downcall.of("cblas_ismin", cblas_h.cblas_ismin$descriptor());
+    }
+
+    /** y = alpha * x + y over n elements. */
+    public static void saxpy(int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+        String routine = "saxpy";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HSaxpy.D.handle(call).invokeExact(n, alpha, call.at(0), incx, call.at(1), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSaxpy {
+        static final Downcall D = Downcall.of("cblas_saxpy", cblas_h.cblas_saxpy$descriptor());
+    }
+
+    /** y = alpha * x + beta * y over n elements (OpenBLAS extension). */
+    public static void saxpby(int n, float alpha, MemorySegment x, long xOffset, int incx, float beta, MemorySegment y, long yOffset, int incy) {
+        String routine = "saxpby";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HSaxpby.D.handle(call).invokeExact(n, alpha, call.at(0), incx, beta, call.at(1), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSaxpby {
+        static final Downcall D = Downcall.of("cblas_saxpby", cblas_h.cblas_saxpby$descriptor());
+    }
+
+    /** y = x over n elements. */
+    public static void scopy(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+        String routine = "scopy";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HScopy.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HScopy {
+        static final Downcall D = Downcall.of("cblas_scopy", cblas_h.cblas_scopy$descriptor());
+    }
+
+    /** Exchanges x and y over n elements (both are outputs: they must not overlap). */
+    public static void sswap(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+        String routine = "sswap";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.vector("x", x, xOffset, n, incx).asOutput(),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HSswap.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSswap {
+        static final Downcall D = Downcall.of("cblas_sswap", cblas_h.cblas_sswap$descriptor());
+    }
+
+    /** x = alpha * x over n elements (a negative increment scales the same elements). */
+    public static void sscal(int n, float alpha, MemorySegment x, long xOffset, int incx) {
+        String routine = "sscal";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int inc = Quirks.scalIncrement(routine, n, incx);
+        int gate = call.enter();
+        try {
+            HSscal.D.handle(call).invokeExact(n, alpha, call.at(0), inc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSscal {
+        static final Downcall D = Downcall.of("cblas_sscal", cblas_h.cblas_sscal$descriptor());
+    }
+
+    /** Applies the plane rotation (c, s): (x_i, y_i) = (c x_i + s y_i, c y_i - s x_i) over n elements. */
+    public static void srot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, float c, float s) {
+        String routine = "srot";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.vector("x", x, xOffset, n, incx).asOutput(),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HSrot.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy, c, s);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSrot {
+        static final Downcall D = Downcall.of("cblas_srot", cblas_h.cblas_srot$descriptor());
+    }
+
+    /** Applies the modified Givens rotation whose flag and H are the 5 elements of param (as {@code srotmg} makes them). */
+    public static void srotm(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment param, long paramOffset) {
+        String routine = "srotm";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.vector("x", x, xOffset, n, incx).asOutput(),
+                Operand.vector("y", y, yOffset, n, incy).asOutput(),
+                Operand.contiguous("param", param, paramOffset, 5));
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HSrotm.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy, call.at(2));
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSrotm {
+        static final Downcall D = Downcall.of("cblas_srotm", cblas_h.cblas_srotm$descriptor());
+    }
+
+    /** Constructs a Givens rotation: from (a, b) computes r into a, z into b, and c and s (one element each). */
+    public static void srotg(MemorySegment a, long aOffset, MemorySegment b, long bOffset, MemorySegment c, long cOffset, MemorySegment s, long sOffset) {
+        String routine = "srotg";
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.contiguous("a", a, aOffset, 1).asOutput(),
+                Operand.contiguous("b", b, bOffset, 1).asOutput(),
+                Operand.contiguous("c", c, cOffset, 1).asOutput(),
+                Operand.contiguous("s", s, sOffset, 1).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HSrotg.D.handle(call).invokeExact(call.at(0), call.at(1), call.at(2), call.at(3));
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSrotg {
+        static final Downcall D = Downcall.of("cblas_srotg", cblas_h.cblas_srotg$descriptor());
+    }
+
+    /** Constructs a modified Givens rotation: updates d1, d2, x1 (one element each) and writes flag and H to the 5 elements of param. */
+    public static void srotmg(MemorySegment d1, long d1Offset, MemorySegment d2, long d2Offset, MemorySegment x1, long x1Offset, float y1, MemorySegment param, long paramOffset) {
+        String routine = "srotmg";
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.contiguous("d1", d1, d1Offset, 1).asOutput(),
+                Operand.contiguous("d2", d2, d2Offset, 1).asOutput(),
+                Operand.contiguous("x1", x1, x1Offset, 1).asOutput(),
+                Operand.contiguous("param", param, paramOffset, 5).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HSrotmg.D.handle(call).invokeExact(call.at(0), call.at(1), call.at(2), y1, call.at(3));
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSrotmg {
+        static final Downcall D = Downcall.of("cblas_srotmg", cblas_h.cblas_srotmg$descriptor());
+    }
+
+    /** The dot product x<sup>T</sup>y over n elements (0 when n is 0). */
+    public static double ddot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+        String routine = "ddot";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy));
+        if (call.skip) {
+            return 0;
+        }
+        int gate = call.enter();
+        try {
+            return (double) HDdot.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDdot {
+        static final Downcall D = Downcall.of("cblas_ddot", cblas_h.cblas_ddot$descriptor());
+    }
+
+    /** The Euclidean norm of x over n elements (0 when n is 0). */
+    public static double dnrm2(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "dnrm2";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return 0;
+        }
+        int gate = call.enter();
+        try {
+            return (double) HDnrm2.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDnrm2 {
+        static final Downcall D = Downcall.of("cblas_dnrm2", cblas_h.cblas_dnrm2$descriptor());
+    }
+
+    /** The sum of |x_i| over n elements (0 when n is 0). */
+    public static double dasum(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "dasum";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return 0;
+        }
+        int gate = call.enter();
+        try {
+            return (double) HDasum.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDasum {
+        static final Downcall D = Downcall.of("cblas_dasum", cblas_h.cblas_dasum$descriptor());
+    }
+
+    /** The sum of x_i (OpenBLAS extension) over n elements (0 when n is 0). */
+    public static double dsum(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "dsum";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return 0;
+        }
+        int gate = call.enter();
+        try {
+            return (double) HDsum.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDsum {
+        static final Downcall D = Downcall.of("cblas_dsum", cblas_h.cblas_dsum$descriptor());
+    }
+
+    /** The largest |x_i| (OpenBLAS extension) over n elements (0 when n is 0). */
+    public static double damax(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "damax";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return 0;
+        }
+        int gate = call.enter();
+        try {
+            return (double) HDamax.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDamax {
+        static final Downcall D = Downcall.of("cblas_damax", cblas_h.cblas_damax$descriptor());
+    }
+
+    /** The smallest |x_i| (OpenBLAS extension) over n elements (0 when n is 0). */
+    public static double damin(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "damin";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return 0;
+        }
+        int gate = call.enter();
+        try {
+            return (double) HDamin.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDamin {
+        static final Downcall D = Downcall.of("cblas_damin", cblas_h.cblas_damin$descriptor());
+    }
+
+    /** The 0-based index of the first element of largest |x_i| over n elements, -1 when n is 0. */
+    public static long idamax(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "idamax";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return -1;
+        }
+        int gate = call.enter();
+        try {
+            return (long) HIdamax.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HIdamax {
+        static final Downcall D = Downcall.of("cblas_idamax", cblas_h.cblas_idamax$descriptor());
+    }
+
+    /** The 0-based index of the first element of smallest |x_i| (OpenBLAS extension) over n elements, -1 when n is 0. */
+    public static long idamin(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "idamin";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return -1;
+        }
+        int gate = call.enter();
+        try {
+            return (long) HIdamin.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HIdamin {
+        static final Downcall D = Downcall.of("cblas_idamin", cblas_h.cblas_idamin$descriptor());
+    }
+
+    /** The 0-based index of the first element of largest x_i (OpenBLAS extension) over n elements, -1 when n is 0. */
+    public static long idmax(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "idmax";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return -1;
+        }
+        int gate = call.enter();
+        try {
+            return (long) HIdmax.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HIdmax {
+        static final Downcall D = Downcall.of("cblas_idmax", cblas_h.cblas_idmax$descriptor());
+    }
+
+    /** The 0-based index of the first element of smallest x_i (OpenBLAS extension) over n elements, -1 when n is 0. */
+    public static long idmin(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "idmin";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return -1;
+        }
+        int gate = call.enter();
+        try {
+            return (long) HIdmin.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HIdmin {
+        static final Downcall D = Downcall.of("cblas_idmin", cblas_h.cblas_idmin$descriptor());
+    }
+
+    /** y = alpha * x + y over n elements. */
+    public static void daxpy(int n, double alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+        String routine = "daxpy";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDaxpy.D.handle(call).invokeExact(n, alpha, call.at(0), incx, call.at(1), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDaxpy {
+        static final Downcall D = Downcall.of("cblas_daxpy", cblas_h.cblas_daxpy$descriptor());
+    }
+
+    /** y = alpha * x + beta * y over n elements (OpenBLAS extension). */
+    public static void daxpby(int n, double alpha, MemorySegment x, long xOffset, int incx, double beta, MemorySegment y, long yOffset, int incy) {
+        String routine = "daxpby";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDaxpby.D.handle(call).invokeExact(n, alpha, call.at(0), incx, beta, call.at(1), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDaxpby {
+        static final Downcall D = Downcall.of("cblas_daxpby", cblas_h.cblas_daxpby$descriptor());
+    }
+
+    /** y = x over n elements. */
+    public static void dcopy(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+        String routine = "dcopy";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDcopy.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDcopy {
+        static final Downcall D = Downcall.of("cblas_dcopy", cblas_h.cblas_dcopy$descriptor());
+    }
+
+    /** Exchanges x and y over n elements (both are outputs: they must not overlap). */
+    public static void dswap(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+        String routine = "dswap";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx).asOutput(),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDswap.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDswap {
+        static final Downcall D = Downcall.of("cblas_dswap", cblas_h.cblas_dswap$descriptor());
+    }
+
+    /** x = alpha * x over n elements (a negative increment scales the same elements). */
+    public static void dscal(int n, double alpha, MemorySegment x, long xOffset, int incx) {
+        String routine = "dscal";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int inc = Quirks.scalIncrement(routine, n, incx);
+        int gate = call.enter();
+        try {
+            HDscal.D.handle(call).invokeExact(n, alpha, call.at(0), inc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDscal {
+        static final Downcall D = Downcall.of("cblas_dscal", cblas_h.cblas_dscal$descriptor());
+    }
+
+    /** Applies the plane rotation (c, s): (x_i, y_i) = (c x_i + s y_i, c y_i - s x_i) over n elements. */
+    public static void drot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, double c, double s) {
+        String routine = "drot";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx).asOutput(),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDrot.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy, c, s);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDrot {
+        static final Downcall D = Downcall.of("cblas_drot", cblas_h.cblas_drot$descriptor());
+    }
+
+    /** Applies the modified Givens rotation whose flag and H are the 5 elements of param (as {@code drotmg} makes them). */
+    public static void drotm(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment param, long paramOffset) {
+        String routine = "drotm";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx).asOutput(),
+                Operand.vector("y", y, yOffset, n, incy).asOutput(),
+                Operand.contiguous("param", param, paramOffset, 5));
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDrotm.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy, call.at(2));
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDrotm {
+        static final Downcall D = Downcall.of("cblas_drotm", cblas_h.cblas_drotm$descriptor());
+    }
+
+    /** Constructs a Givens rotation: from (a, b) computes r into a, z into b, and c and s (one element each). */
+    public static void drotg(MemorySegment a, long aOffset, MemorySegment b, long bOffset, MemorySegment c, long cOffset, MemorySegment s, long sOffset) {
+        String routine = "drotg";
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.contiguous("a", a, aOffset, 1).asOutput(),
+                Operand.contiguous("b", b, bOffset, 1).asOutput(),
+                Operand.contiguous("c", c, cOffset, 1).asOutput(),
+                Operand.contiguous("s", s, sOffset, 1).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDrotg.D.handle(call).invokeExact(call.at(0), call.at(1), call.at(2), call.at(3));
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDrotg {
+        static final Downcall D = Downcall.of("cblas_drotg", cblas_h.cblas_drotg$descriptor());
+    }
+
+    /** Constructs a modified Givens rotation: updates d1, d2, x1 (one element each) and writes flag and H to the 5 elements of param. */
+    public static void drotmg(MemorySegment d1, long d1Offset, MemorySegment d2, long d2Offset, MemorySegment x1, long x1Offset, double y1, MemorySegment param, long paramOffset) {
+        String routine = "drotmg";
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.contiguous("d1", d1, d1Offset, 1).asOutput(),
+                Operand.contiguous("d2", d2, d2Offset, 1).asOutput(),
+                Operand.contiguous("x1", x1, x1Offset, 1).asOutput(),
+                Operand.contiguous("param", param, paramOffset, 5).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDrotmg.D.handle(call).invokeExact(call.at(0), call.at(1), call.at(2), y1, call.at(3));
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDrotmg {
+        static final Downcall D = Downcall.of("cblas_drotmg", cblas_h.cblas_drotmg$descriptor());
+    }
+
+    /** The dot product x<sup>T</sup>y over n elements (0 when n is 0). */
+    public static ComplexFloat cdotu(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+        String routine = "cdotu";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy));
+        if (call.skip) {
+            return ComplexFloat.ZERO;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HCdotu.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy, Scalars.result(room));
+            return Scalars.complexFloat(Scalars.result(room));
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCdotu {
+        static final Downcall D = Downcall.of("cblas_cdotu_sub", cblas_h.cblas_cdotu_sub$descriptor());
+    }
+
+    /** The dot product x<sup>H</sup>y (x conjugated) over n elements (0 when n is 0). */
+    public static ComplexFloat cdotc(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+        String routine = "cdotc";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy));
+        if (call.skip) {
+            return ComplexFloat.ZERO;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HCdotc.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy, Scalars.result(room));
+            return Scalars.complexFloat(Scalars.result(room));
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCdotc {
+        static final Downcall D = Downcall.of("cblas_cdotc_sub", cblas_h.cblas_cdotc_sub$descriptor());
+    }
+
+    /** The Euclidean norm of x over n elements (0 when n is 0). */
+    public static float scnrm2(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "scnrm2";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return 0;
+        }
+        int gate = call.enter();
+        try {
+            return (float) HScnrm2.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HScnrm2 {
+        static final Downcall D = Downcall.of("cblas_scnrm2", cblas_h.cblas_scnrm2$descriptor());
+    }
+
+    /** The sum of |Re x_i| + |Im x_i| over n elements (0 when n is 0). */
+    public static float scasum(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "scasum";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return 0;
+        }
+        int gate = call.enter();
+        try {
+            return (float) HScasum.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HScasum {
+        static final Downcall D = Downcall.of("cblas_scasum", cblas_h.cblas_scasum$descriptor());
+    }
+
+    /** The sum of Re x_i + Im x_i (OpenBLAS extension) over n elements (0 when n is 0). */
+    public static float scsum(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "scsum";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return 0;
+        }
+        int gate = call.enter();
+        try {
+            return (float) HScsum.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HScsum {
+        static final Downcall D = Downcall.of("cblas_scsum", cblas_h.cblas_scsum$descriptor());
+    }
+
+    /** The largest |Re x_i| + |Im x_i| (OpenBLAS extension) over n elements (0 when n is 0). */
+    public static float scamax(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "scamax";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return 0;
+        }
+        int gate = call.enter();
+        try {
+            return (float) HScamax.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HScamax {
+        static final Downcall D = Downcall.of("cblas_scamax", cblas_h.cblas_scamax$descriptor());
+    }
+
+    /** The smallest |Re x_i| + |Im x_i| (OpenBLAS extension) over n elements (0 when n is 0). */
+    public static float scamin(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "scamin";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return 0;
+        }
+        int gate = call.enter();
+        try {
+            return (float) HScamin.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HScamin {
+        static final Downcall D = Downcall.of("cblas_scamin", cblas_h.cblas_scamin$descriptor());
+    }
+
+    /** The 0-based index of the first element of largest |x_i| (|Re| + |Im|) over n elements, -1 when n is 0. */
+    public static long icamax(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "icamax";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return -1;
+        }
+        int gate = call.enter();
+        try {
+            return (long) HIcamax.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HIcamax {
+        static final Downcall D = Downcall.of("cblas_icamax", cblas_h.cblas_icamax$descriptor());
+    }
+
+    /** The 0-based index of the first element of smallest |x_i| (|Re| + |Im|) (OpenBLAS extension) over n elements, -1 when n is 0. */
+    public static long icamin(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "icamin";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return -1;
+        }
+        int gate = call.enter();
+        try {
+            return (long) HIcamin.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HIcamin {
+        static final Downcall D = Downcall.of("cblas_icamin", cblas_h.cblas_icamin$descriptor());
+    }
+
+    /** The 0-based index of the first element of largest Re x_i + Im x_i (OpenBLAS extension) over n elements, -1 when n is 0. */
+    public static long icmax(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "icmax";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return -1;
+        }
+        int gate = call.enter();
+        try {
+            return (long) HIcmax.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HIcmax {
+        static final Downcall D = Downcall.of("cblas_icmax", cblas_h.cblas_icmax$descriptor());
+    }
+
+    /** The 0-based index of the first element of smallest Re x_i + Im x_i (OpenBLAS extension) over n elements, -1 when n is 0. */
+    public static long icmin(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "icmin";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return -1;
+        }
+        int gate = call.enter();
+        try {
+            return (long) HIcmin.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HIcmin {
+        static final Downcall D = Downcall.of("cblas_icmin", cblas_h.cblas_icmin$descriptor());
+    }
+
+    /** y = alpha * x + y over n elements. */
+    public static void caxpy(int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+        String routine = "caxpy";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Checks.notNull(routine, "alpha", alpha);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HCaxpy.D.handle(call).invokeExact(n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCaxpy {
+        static final Downcall D = Downcall.of("cblas_caxpy", cblas_h.cblas_caxpy$descriptor());
+    }
+
+    /** y = alpha * conj(x) + y over n elements (OpenBLAS extension). */
+    public static void caxpyc(int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+        String routine = "caxpyc";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Checks.notNull(routine, "alpha", alpha);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HCaxpyc.D.handle(call).invokeExact(n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCaxpyc {
+        static final Downcall D = Downcall.of("cblas_caxpyc", cblas_h.cblas_caxpyc$descriptor());
+    }
+
+    /** y = alpha * x + beta * y over n elements (OpenBLAS extension). */
+    public static void caxpby(int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, ComplexFloat beta, MemorySegment y, long yOffset, int incy) {
+        String routine = "caxpby";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HCaxpby.D.handle(call).invokeExact(n, Scalars.alpha(room, alpha), call.at(0), incx, Scalars.beta(room, beta), call.at(1), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCaxpby {
+        static final Downcall D = Downcall.of("cblas_caxpby", cblas_h.cblas_caxpby$descriptor());
+    }
+
+    /** y = x over n elements. */
+    public static void ccopy(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+        String routine = "ccopy";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HCcopy.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCcopy {
+        static final Downcall D = Downcall.of("cblas_ccopy", cblas_h.cblas_ccopy$descriptor());
+    }
+
+    /** Exchanges x and y over n elements (both are outputs: they must not overlap). */
+    public static void cswap(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+        String routine = "cswap";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.vector("x", x, xOffset, n, incx).asOutput(),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HCswap.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCswap {
+        static final Downcall D = Downcall.of("cblas_cswap", cblas_h.cblas_cswap$descriptor());
+    }
+
+    /** x = alpha * x over n elements (a negative increment scales the same elements). */
+    public static void cscal(int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx) {
+        String routine = "cscal";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.notNull(routine, "alpha", alpha);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int inc = Quirks.scalIncrement(routine, n, incx);
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HCscal.D.handle(call).invokeExact(n, Scalars.alpha(room, alpha), call.at(0), inc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCscal {
+        static final Downcall D = Downcall.of("cblas_cscal", cblas_h.cblas_cscal$descriptor());
+    }
+
+    /** x = alpha * x over n complex elements, alpha real. */
+    public static void csscal(int n, float alpha, MemorySegment x, long xOffset, int incx) {
+        String routine = "csscal";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int inc = Quirks.scalIncrement(routine, n, incx);
+        int gate = call.enter();
+        try {
+            HCsscal.D.handle(call).invokeExact(n, alpha, call.at(0), inc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCsscal {
+        static final Downcall D = Downcall.of("cblas_csscal", cblas_h.cblas_csscal$descriptor());
+    }
+
+    /** Applies the plane rotation (c, s): (x_i, y_i) = (c x_i + s y_i, c y_i - s x_i) over n elements. */
+    public static void csrot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, float c, float s) {
+        String routine = "csrot";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.vector("x", x, xOffset, n, incx).asOutput(),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HCsrot.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy, c, s);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCsrot {
+        static final Downcall D = Downcall.of("cblas_csrot", cblas_h.cblas_csrot$descriptor());
+    }
+
+    /** Constructs a complex Givens rotation: from (a, b) computes r into a, the real c and the complex s (b is read only). */
+    public static void crotg(MemorySegment a, long aOffset, MemorySegment b, long bOffset, MemorySegment c, long cOffset, MemorySegment s, long sOffset) {
+        String routine = "crotg";
+        Operand cOperand = Operand.contiguous("c", c, cOffset, 1).asOutput();
+        MemorySegment cReal = Call.check(routine, Precision.SINGLE, cOperand).at(0);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.contiguous("a", a, aOffset, 1).asOutput(),
+                Operand.contiguous("b", b, bOffset, 1),
+                Operand.contiguous("s", s, sOffset, 1).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HCrotg.D.handle(call).invokeExact(call.at(0), call.at(1), cReal, call.at(2));
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCrotg {
+        static final Downcall D = Downcall.of("cblas_crotg", cblas_h.cblas_crotg$descriptor());
+    }
+
+    /** The dot product x<sup>T</sup>y over n elements (0 when n is 0). */
+    public static ComplexDouble zdotu(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+        String routine = "zdotu";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy));
+        if (call.skip) {
+            return ComplexDouble.ZERO;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZdotu.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy, Scalars.result(room));
+            return Scalars.complexDouble(Scalars.result(room));
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZdotu {
+        static final Downcall D = Downcall.of("cblas_zdotu_sub", cblas_h.cblas_zdotu_sub$descriptor());
+    }
+
+    /** The dot product x<sup>H</sup>y (x conjugated) over n elements (0 when n is 0). */
+    public static ComplexDouble zdotc(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+        String routine = "zdotc";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy));
+        if (call.skip) {
+            return ComplexDouble.ZERO;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZdotc.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy, Scalars.result(room));
+            return Scalars.complexDouble(Scalars.result(room));
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZdotc {
+        static final Downcall D = Downcall.of("cblas_zdotc_sub", cblas_h.cblas_zdotc_sub$descriptor());
+    }
+
+    /** The Euclidean norm of x over n elements (0 when n is 0). */
+    public static double dznrm2(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "dznrm2";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return 0;
+        }
+        int gate = call.enter();
+        try {
+            return (double) HDznrm2.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDznrm2 {
+        static final Downcall D = Downcall.of("cblas_dznrm2", cblas_h.cblas_dznrm2$descriptor());
+    }
+
+    /** The sum of |Re x_i| + |Im x_i| over n elements (0 when n is 0). */
+    public static double dzasum(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "dzasum";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return 0;
+        }
+        int gate = call.enter();
+        try {
+            return (double) HDzasum.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDzasum {
+        static final Downcall D = Downcall.of("cblas_dzasum", cblas_h.cblas_dzasum$descriptor());
+    }
+
+    /** The sum of Re x_i + Im x_i (OpenBLAS extension) over n elements (0 when n is 0). */
+    public static double dzsum(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "dzsum";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return 0;
+        }
+        int gate = call.enter();
+        try {
+            return (double) HDzsum.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDzsum {
+        static final Downcall D = Downcall.of("cblas_dzsum", cblas_h.cblas_dzsum$descriptor());
+    }
+
+    /** The largest |Re x_i| + |Im x_i| (OpenBLAS extension) over n elements (0 when n is 0). */
+    public static double dzamax(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "dzamax";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return 0;
+        }
+        int gate = call.enter();
+        try {
+            return (double) HDzamax.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDzamax {
+        static final Downcall D = Downcall.of("cblas_dzamax", cblas_h.cblas_dzamax$descriptor());
+    }
+
+    /** The smallest |Re x_i| + |Im x_i| (OpenBLAS extension) over n elements (0 when n is 0). */
+    public static double dzamin(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "dzamin";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return 0;
+        }
+        int gate = call.enter();
+        try {
+            return (double) HDzamin.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDzamin {
+        static final Downcall D = Downcall.of("cblas_dzamin", cblas_h.cblas_dzamin$descriptor());
+    }
+
+    /** The 0-based index of the first element of largest |x_i| (|Re| + |Im|) over n elements, -1 when n is 0. */
+    public static long izamax(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "izamax";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return -1;
+        }
+        int gate = call.enter();
+        try {
+            return (long) HIzamax.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HIzamax {
+        static final Downcall D = Downcall.of("cblas_izamax", cblas_h.cblas_izamax$descriptor());
+    }
+
+    /** The 0-based index of the first element of smallest |x_i| (|Re| + |Im|) (OpenBLAS extension) over n elements, -1 when n is 0. */
+    public static long izamin(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "izamin";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return -1;
+        }
+        int gate = call.enter();
+        try {
+            return (long) HIzamin.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HIzamin {
+        static final Downcall D = Downcall.of("cblas_izamin", cblas_h.cblas_izamin$descriptor());
+    }
+
+    /** The 0-based index of the first element of largest Re x_i + Im x_i (OpenBLAS extension) over n elements, -1 when n is 0. */
+    public static long izmax(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "izmax";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return -1;
+        }
+        int gate = call.enter();
+        try {
+            return (long) HIzmax.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HIzmax {
+        static final Downcall D = Downcall.of("cblas_izmax", cblas_h.cblas_izmax$descriptor());
+    }
+
+    /** The 0-based index of the first element of smallest Re x_i + Im x_i (OpenBLAS extension) over n elements, -1 when n is 0. */
+    public static long izmin(int n, MemorySegment x, long xOffset, int incx) {
+        String routine = "izmin";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx));
+        if (call.skip) {
+            return -1;
+        }
+        int gate = call.enter();
+        try {
+            return (long) HIzmin.D.handle(call).invokeExact(n, call.at(0), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HIzmin {
+        static final Downcall D = Downcall.of("cblas_izmin", cblas_h.cblas_izmin$descriptor());
+    }
+
+    /** y = alpha * x + y over n elements. */
+    public static void zaxpy(int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+        String routine = "zaxpy";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Checks.notNull(routine, "alpha", alpha);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZaxpy.D.handle(call).invokeExact(n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZaxpy {
+        static final Downcall D = Downcall.of("cblas_zaxpy", cblas_h.cblas_zaxpy$descriptor());
+    }
+
+    /** y = alpha * conj(x) + y over n elements (OpenBLAS extension). */
+    public static void zaxpyc(int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+        String routine = "zaxpyc";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Checks.notNull(routine, "alpha", alpha);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZaxpyc.D.handle(call).invokeExact(n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZaxpyc {
+        static final Downcall D = Downcall.of("cblas_zaxpyc", cblas_h.cblas_zaxpyc$descriptor());
+    }
+
+    /** y = alpha * x + beta * y over n elements (OpenBLAS extension). */
+    public static void zaxpby(int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, ComplexDouble beta, MemorySegment y, long yOffset, int incy) {
+        String routine = "zaxpby";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZaxpby.D.handle(call).invokeExact(n, Scalars.alpha(room, alpha), call.at(0), incx, Scalars.beta(room, beta), call.at(1), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZaxpby {
+        static final Downcall D = Downcall.of("cblas_zaxpby", cblas_h.cblas_zaxpby$descriptor());
+    }
+
+    /** y = x over n elements. */
+    public static void zcopy(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+        String routine = "zcopy";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HZcopy.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZcopy {
+        static final Downcall D = Downcall.of("cblas_zcopy", cblas_h.cblas_zcopy$descriptor());
+    }
+
+    /** Exchanges x and y over n elements (both are outputs: they must not overlap). */
+    public static void zswap(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+        String routine = "zswap";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx).asOutput(),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HZswap.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZswap {
+        static final Downcall D = Downcall.of("cblas_zswap", cblas_h.cblas_zswap$descriptor());
+    }
+
+    /** x = alpha * x over n elements (a negative increment scales the same elements). */
+    public static void zscal(int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx) {
+        String routine = "zscal";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.notNull(routine, "alpha", alpha);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int inc = Quirks.scalIncrement(routine, n, incx);
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZscal.D.handle(call).invokeExact(n, Scalars.alpha(room, alpha), call.at(0), inc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZscal {
+        static final Downcall D = Downcall.of("cblas_zscal", cblas_h.cblas_zscal$descriptor());
+    }
+
+    /** x = alpha * x over n complex elements, alpha real. */
+    public static void zdscal(int n, double alpha, MemorySegment x, long xOffset, int incx) {
+        String routine = "zdscal";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int inc = Quirks.scalIncrement(routine, n, incx);
+        int gate = call.enter();
+        try {
+            HZdscal.D.handle(call).invokeExact(n, alpha, call.at(0), inc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZdscal {
+        static final Downcall D = Downcall.of("cblas_zdscal", cblas_h.cblas_zdscal$descriptor());
+    }
+
+    /** Applies the plane rotation (c, s): (x_i, y_i) = (c x_i + s y_i, c y_i - s x_i) over n elements. */
+    public static void zdrot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, double c, double s) {
+        String routine = "zdrot";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx).asOutput(),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HZdrot.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy, c, s);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZdrot {
+        static final Downcall D = Downcall.of("cblas_zdrot", cblas_h.cblas_zdrot$descriptor());
+    }
+
+    /** Constructs a complex Givens rotation: from (a, b) computes r into a, the real c and the complex s (b is read only). */
+    public static void zrotg(MemorySegment a, long aOffset, MemorySegment b, long bOffset, MemorySegment c, long cOffset, MemorySegment s, long sOffset) {
+        String routine = "zrotg";
+        Operand cOperand = Operand.contiguous("c", c, cOffset, 1).asOutput();
+        MemorySegment cReal = Call.check(routine, Precision.DOUBLE, cOperand).at(0);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.contiguous("a", a, aOffset, 1).asOutput(),
+                Operand.contiguous("b", b, bOffset, 1),
+                Operand.contiguous("s", s, sOffset, 1).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HZrotg.D.handle(call).invokeExact(call.at(0), call.at(1), cReal, call.at(2));
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZrotg {
+        static final Downcall D = Downcall.of("cblas_zrotg", cblas_h.cblas_zrotg$descriptor());
+    }
+
+    /** alpha + x<sup>T</sup>y, accumulated in double, over n elements (alpha when n is 0). */
+    public static float sdsdot(int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+        String routine = "sdsdot";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy));
+        if (call.skip) {
+            return alpha;
+        }
+        int gate = call.enter();
+        try {
+            return (float) HSdsdot.D.handle(call).invokeExact(n, alpha, call.at(0), incx, call.at(1), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSdsdot {
+        static final Downcall D = Downcall.of("cblas_sdsdot", cblas_h.cblas_sdsdot$descriptor());
+    }
+
+    /** x<sup>T</sup>y of float vectors, accumulated and returned in double (0 when n is 0). */
+    public static double dsdot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+        String routine = "dsdot";
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy));
+        if (call.skip) {
+            return 0;
+        }
+        int gate = call.enter();
+        try {
+            return (double) HDsdot.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDsdot {
+        static final Downcall D = Downcall.of("cblas_dsdot", cblas_h.cblas_dsdot$descriptor());
+    }
+
+    // ---- level 2 ---------------------------------------------------------------------------------------------
+
+    /** y = alpha * op(A) * x + beta * y, A stored m x n; x has n elements (m when transposed), y has m (n). */
+    public static void sgemv(Layout layout, Transpose trans, int m, int n, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, float beta, MemorySegment y, long yOffset, int incy) {
+        String routine = "sgemv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        boolean empty = m == 0 || n == 0; // BLAS then returns at once, y untouched
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.general("A", a, aOffset, layout, m, n, lda),
+                Operand.vector("x", x, xOffset, empty ? 0 : trans.transposed() ? m : n, incx),
+                Operand.vector("y", y, yOffset, empty ? 0 : trans.transposed() ? n : m, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HSgemv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, alpha, call.at(0), lda, call.at(1), incx, beta, call.at(2), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSgemv {
+        static final Downcall D = Downcall.of("cblas_sgemv", cblas_h.cblas_sgemv$descriptor());
+    }
+
+    /** y = alpha * op(A) * x + beta * y, A an m x n band matrix with kl sub- and ku super-diagonals in band storage (lda >= kl + ku + 1). */
+    public static void sgbmv(Layout layout, Transpose trans, int m, int n, int kl, int ku, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, float beta, MemorySegment y, long yOffset, int incy) {
+        String routine = "sgbmv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "kl", kl);
+        Checks.nonNegative(routine, "ku", ku);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        boolean empty = m == 0 || n == 0;
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.band("A", a, aOffset, layout, m, n, kl, ku, lda),
+                Operand.vector("x", x, xOffset, empty ? 0 : trans.transposed() ? m : n, incx),
+                Operand.vector("y", y, yOffset, empty ? 0 : trans.transposed() ? n : m, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HSgbmv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, kl, ku, alpha, call.at(0), lda, call.at(1), incx, beta, call.at(2), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSgbmv {
+        static final Downcall D = Downcall.of("cblas_sgbmv", cblas_h.cblas_sgbmv$descriptor());
+    }
+
+    /** A = alpha * x * y<sup>T</sup> + A, A m x n, x of m and y of n elements. */
+    public static void sger(Layout layout, int m, int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+        String routine = "sger";
+        Checks.notNull(routine, "layout", layout);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        boolean empty = m == 0 || n == 0;
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.vector("x", x, xOffset, empty ? 0 : m, incx),
+                Operand.vector("y", y, yOffset, empty ? 0 : n, incy),
+                Operand.general("A", a, aOffset, layout, m, n, lda).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HSger.D.handle(call).invokeExact(layout.code(), m, n, alpha, call.at(0), incx, call.at(1), incy, call.at(2), lda);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSger {
+        static final Downcall D = Downcall.of("cblas_sger", cblas_h.cblas_sger$descriptor());
+    }
+
+    /** x = op(A) * x, A an n x n triangular matrix (only its uplo triangle is read; not the diagonal when unit). */
+    public static void strmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+        String routine = "strmv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.triangle("A", a, aOffset, layout, uplo, diag, n, lda),
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HStrmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda, call.at(1), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HStrmv {
+        static final Downcall D = Downcall.of("cblas_strmv", cblas_h.cblas_strmv$descriptor());
+    }
+
+    /** Solves op(A) * x = b, b given in x, A an n x n triangular matrix (only its uplo triangle is read; not the diagonal when unit). */
+    public static void strsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+        String routine = "strsv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.triangle("A", a, aOffset, layout, uplo, diag, n, lda),
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HStrsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda, call.at(1), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HStrsv {
+        static final Downcall D = Downcall.of("cblas_strsv", cblas_h.cblas_strsv$descriptor());
+    }
+
+    /** x = op(A) * x, A an n x n triangular band matrix with k off-diagonals in band storage (lda >= k + 1). */
+    public static void stbmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+        String routine = "stbmv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HStbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0), lda, call.at(1), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HStbmv {
+        static final Downcall D = Downcall.of("cblas_stbmv", cblas_h.cblas_stbmv$descriptor());
+    }
+
+    /** Solves op(A) * x = b, b given in x, A an n x n triangular band matrix with k off-diagonals in band storage (lda >= k + 1). */
+    public static void stbsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+        String routine = "stbsv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HStbsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0), lda, call.at(1), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HStbsv {
+        static final Downcall D = Downcall.of("cblas_stbsv", cblas_h.cblas_stbsv$descriptor());
+    }
+
+    /** x = op(A) * x, A an n x n triangular matrix packed into n(n+1)/2 elements. */
+    public static void stpmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx) {
+        String routine = "stpmv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.packed("AP", ap, apOffset, n),
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HStpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), call.at(1), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HStpmv {
+        static final Downcall D = Downcall.of("cblas_stpmv", cblas_h.cblas_stpmv$descriptor());
+    }
+
+    /** Solves op(A) * x = b, b given in x, A an n x n triangular matrix packed into n(n+1)/2 elements. */
+    public static void stpsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx) {
+        String routine = "stpsv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.packed("AP", ap, apOffset, n),
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HStpsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), call.at(1), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HStpsv {
+        static final Downcall D = Downcall.of("cblas_stpsv", cblas_h.cblas_stpsv$descriptor());
+    }
+
+    /** y = alpha * A * x + beta * y, A n x n symmetric (only its uplo triangle is read). */
+    public static void ssymv(Layout layout, Uplo uplo, int n, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, float beta, MemorySegment y, long yOffset, int incy) {
+        String routine = "ssymv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda),
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HSsymv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), lda, call.at(1), incx, beta, call.at(2), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSsymv {
+        static final Downcall D = Downcall.of("cblas_ssymv", cblas_h.cblas_ssymv$descriptor());
+    }
+
+    /** y = alpha * A * x + beta * y, A n x n symmetric band with k off-diagonals, its uplo half in band storage (lda >= k + 1). */
+    public static void ssbmv(Layout layout, Uplo uplo, int n, int k, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, float beta, MemorySegment y, long yOffset, int incy) {
+        String routine = "ssbmv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HSsbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, k, alpha, call.at(0), lda, call.at(1), incx, beta, call.at(2), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSsbmv {
+        static final Downcall D = Downcall.of("cblas_ssbmv", cblas_h.cblas_ssbmv$descriptor());
+    }
+
+    /** y = alpha * A * x + beta * y, A n x n symmetric with its uplo triangle packed into n(n+1)/2 elements. */
+    public static void sspmv(Layout layout, Uplo uplo, int n, float alpha, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx, float beta, MemorySegment y, long yOffset, int incy) {
+        String routine = "sspmv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.packed("AP", ap, apOffset, n),
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HSspmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), call.at(1), incx, beta, call.at(2), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSspmv {
+        static final Downcall D = Downcall.of("cblas_sspmv", cblas_h.cblas_sspmv$descriptor());
+    }
+
+    /** A = alpha * x * x<sup>T</sup> + A on the uplo triangle of the n x n symmetric A (alpha real). */
+    public static void ssyr(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment a, long aOffset, int lda) {
+        String routine = "ssyr";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HSsyr.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), lda);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSsyr {
+        static final Downcall D = Downcall.of("cblas_ssyr", cblas_h.cblas_ssyr$descriptor());
+    }
+
+    /** A = alpha * (x * y<sup>T</sup> + y * x<sup>T</sup>) + A on the uplo triangle of the n x n symmetric A. */
+    public static void ssyr2(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+        String routine = "ssyr2";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy),
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HSsyr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), incy, call.at(2), lda);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSsyr2 {
+        static final Downcall D = Downcall.of("cblas_ssyr2", cblas_h.cblas_ssyr2$descriptor());
+    }
+
+    /** A = alpha * x * x<sup>T</sup> + A, A n x n symmetric with its uplo triangle packed into n(n+1)/2 elements (alpha real). */
+    public static void sspr(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment ap, long apOffset) {
+        String routine = "sspr";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.packed("AP", ap, apOffset, n).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HSspr.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1));
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSspr {
+        static final Downcall D = Downcall.of("cblas_sspr", cblas_h.cblas_sspr$descriptor());
+    }
+
+    /** The rank-2 update of ssyr2 on a packed symmetric A. */
+    public static void sspr2(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment ap, long apOffset) {
+        String routine = "sspr2";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy),
+                Operand.packed("AP", ap, apOffset, n).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HSspr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), incy, call.at(2));
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSspr2 {
+        static final Downcall D = Downcall.of("cblas_sspr2", cblas_h.cblas_sspr2$descriptor());
+    }
+
+    /** y = alpha * op(A) * x + beta * y, A stored m x n; x has n elements (m when transposed), y has m (n). */
+    public static void dgemv(Layout layout, Transpose trans, int m, int n, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, double beta, MemorySegment y, long yOffset, int incy) {
+        String routine = "dgemv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        boolean empty = m == 0 || n == 0; // BLAS then returns at once, y untouched
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.general("A", a, aOffset, layout, m, n, lda),
+                Operand.vector("x", x, xOffset, empty ? 0 : trans.transposed() ? m : n, incx),
+                Operand.vector("y", y, yOffset, empty ? 0 : trans.transposed() ? n : m, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDgemv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, alpha, call.at(0), lda, call.at(1), incx, beta, call.at(2), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDgemv {
+        static final Downcall D = Downcall.of("cblas_dgemv", cblas_h.cblas_dgemv$descriptor());
+    }
+
+    /** y = alpha * op(A) * x + beta * y, A an m x n band matrix with kl sub- and ku super-diagonals in band storage (lda >= kl + ku + 1). */
+    public static void dgbmv(Layout layout, Transpose trans, int m, int n, int kl, int ku, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, double beta, MemorySegment y, long yOffset, int incy) {
+        String routine = "dgbmv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "kl", kl);
+        Checks.nonNegative(routine, "ku", ku);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        boolean empty = m == 0 || n == 0;
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.band("A", a, aOffset, layout, m, n, kl, ku, lda),
+                Operand.vector("x", x, xOffset, empty ? 0 : trans.transposed() ? m : n, incx),
+                Operand.vector("y", y, yOffset, empty ? 0 : trans.transposed() ? n : m, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDgbmv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, kl, ku, alpha, call.at(0), lda, call.at(1), incx, beta, call.at(2), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDgbmv {
+        static final Downcall D = Downcall.of("cblas_dgbmv", cblas_h.cblas_dgbmv$descriptor());
+    }
+
+    /** A = alpha * x * y<sup>T</sup> + A, A m x n, x of m and y of n elements. */
+    public static void dger(Layout layout, int m, int n, double alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+        String routine = "dger";
+        Checks.notNull(routine, "layout", layout);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        boolean empty = m == 0 || n == 0;
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.vector("x", x, xOffset, empty ? 0 : m, incx),
+                Operand.vector("y", y, yOffset, empty ? 0 : n, incy),
+                Operand.general("A", a, aOffset, layout, m, n, lda).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDger.D.handle(call).invokeExact(layout.code(), m, n, alpha, call.at(0), incx, call.at(1), incy, call.at(2), lda);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDger {
+        static final Downcall D = Downcall.of("cblas_dger", cblas_h.cblas_dger$descriptor());
+    }
+
+    /** x = op(A) * x, A an n x n triangular matrix (only its uplo triangle is read; not the diagonal when unit). */
+    public static void dtrmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+        String routine = "dtrmv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.triangle("A", a, aOffset, layout, uplo, diag, n, lda),
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDtrmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda, call.at(1), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDtrmv {
+        static final Downcall D = Downcall.of("cblas_dtrmv", cblas_h.cblas_dtrmv$descriptor());
+    }
+
+    /** Solves op(A) * x = b, b given in x, A an n x n triangular matrix (only its uplo triangle is read; not the diagonal when unit). */
+    public static void dtrsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+        String routine = "dtrsv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.triangle("A", a, aOffset, layout, uplo, diag, n, lda),
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDtrsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda, call.at(1), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDtrsv {
+        static final Downcall D = Downcall.of("cblas_dtrsv", cblas_h.cblas_dtrsv$descriptor());
+    }
+
+    /** x = op(A) * x, A an n x n triangular band matrix with k off-diagonals in band storage (lda >= k + 1). */
+    public static void dtbmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+        String routine = "dtbmv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDtbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0), lda, call.at(1), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDtbmv {
+        static final Downcall D = Downcall.of("cblas_dtbmv", cblas_h.cblas_dtbmv$descriptor());
+    }
+
+    /** Solves op(A) * x = b, b given in x, A an n x n triangular band matrix with k off-diagonals in band storage (lda >= k + 1). */
+    public static void dtbsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+        String routine = "dtbsv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDtbsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0), lda, call.at(1), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDtbsv {
+        static final Downcall D = Downcall.of("cblas_dtbsv", cblas_h.cblas_dtbsv$descriptor());
+    }
+
+    /** x = op(A) * x, A an n x n triangular matrix packed into n(n+1)/2 elements. */
+    public static void dtpmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx) {
+        String routine = "dtpmv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.packed("AP", ap, apOffset, n),
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDtpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), call.at(1), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDtpmv {
+        static final Downcall D = Downcall.of("cblas_dtpmv", cblas_h.cblas_dtpmv$descriptor());
+    }
+
+    /** Solves op(A) * x = b, b given in x, A an n x n triangular matrix packed into n(n+1)/2 elements. */
+    public static void dtpsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx) {
+        String routine = "dtpsv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.packed("AP", ap, apOffset, n),
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDtpsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), call.at(1), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDtpsv {
+        static final Downcall D = Downcall.of("cblas_dtpsv", cblas_h.cblas_dtpsv$descriptor());
+    }
+
+    /** y = alpha * A * x + beta * y, A n x n symmetric (only its uplo triangle is read). */
+    public static void dsymv(Layout layout, Uplo uplo, int n, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, double beta, MemorySegment y, long yOffset, int incy) {
+        String routine = "dsymv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda),
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDsymv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), lda, call.at(1), incx, beta, call.at(2), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDsymv {
+        static final Downcall D = Downcall.of("cblas_dsymv", cblas_h.cblas_dsymv$descriptor());
+    }
+
+    /** y = alpha * A * x + beta * y, A n x n symmetric band with k off-diagonals, its uplo half in band storage (lda >= k + 1). */
+    public static void dsbmv(Layout layout, Uplo uplo, int n, int k, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, double beta, MemorySegment y, long yOffset, int incy) {
+        String routine = "dsbmv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDsbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, k, alpha, call.at(0), lda, call.at(1), incx, beta, call.at(2), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDsbmv {
+        static final Downcall D = Downcall.of("cblas_dsbmv", cblas_h.cblas_dsbmv$descriptor());
+    }
+
+    /** y = alpha * A * x + beta * y, A n x n symmetric with its uplo triangle packed into n(n+1)/2 elements. */
+    public static void dspmv(Layout layout, Uplo uplo, int n, double alpha, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx, double beta, MemorySegment y, long yOffset, int incy) {
+        String routine = "dspmv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.packed("AP", ap, apOffset, n),
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDspmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), call.at(1), incx, beta, call.at(2), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDspmv {
+        static final Downcall D = Downcall.of("cblas_dspmv", cblas_h.cblas_dspmv$descriptor());
+    }
+
+    /** A = alpha * x * x<sup>T</sup> + A on the uplo triangle of the n x n symmetric A (alpha real). */
+    public static void dsyr(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx, MemorySegment a, long aOffset, int lda) {
+        String routine = "dsyr";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDsyr.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), lda);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDsyr {
+        static final Downcall D = Downcall.of("cblas_dsyr", cblas_h.cblas_dsyr$descriptor());
+    }
+
+    /** A = alpha * (x * y<sup>T</sup> + y * x<sup>T</sup>) + A on the uplo triangle of the n x n symmetric A. */
+    public static void dsyr2(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+        String routine = "dsyr2";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy),
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDsyr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), incy, call.at(2), lda);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDsyr2 {
+        static final Downcall D = Downcall.of("cblas_dsyr2", cblas_h.cblas_dsyr2$descriptor());
+    }
+
+    /** A = alpha * x * x<sup>T</sup> + A, A n x n symmetric with its uplo triangle packed into n(n+1)/2 elements (alpha real). */
+    public static void dspr(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx, MemorySegment ap, long apOffset) {
+        String routine = "dspr";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.packed("AP", ap, apOffset, n).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDspr.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1));
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDspr {
+        static final Downcall D = Downcall.of("cblas_dspr", cblas_h.cblas_dspr$descriptor());
+    }
+
+    /** The rank-2 update of dsyr2 on a packed symmetric A. */
+    public static void dspr2(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment ap, long apOffset) {
+        String routine = "dspr2";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy),
+                Operand.packed("AP", ap, apOffset, n).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDspr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), incy, call.at(2));
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDspr2 {
+        static final Downcall D = Downcall.of("cblas_dspr2", cblas_h.cblas_dspr2$descriptor());
+    }
+
+    /** y = alpha * op(A) * x + beta * y, A stored m x n; x has n elements (m when transposed), y has m (n). */
+    public static void cgemv(Layout layout, Transpose trans, int m, int n, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexFloat beta, MemorySegment y, long yOffset, int incy) {
+        String routine = "cgemv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        boolean empty = m == 0 || n == 0; // BLAS then returns at once, y untouched
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.general("A", a, aOffset, layout, m, n, lda),
+                Operand.vector("x", x, xOffset, empty ? 0 : trans.transposed() ? m : n, incx),
+                Operand.vector("y", y, yOffset, empty ? 0 : trans.transposed() ? n : m, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HCgemv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCgemv {
+        static final Downcall D = Downcall.of("cblas_cgemv", cblas_h.cblas_cgemv$descriptor());
+    }
+
+    /** y = alpha * op(A) * x + beta * y, A an m x n band matrix with kl sub- and ku super-diagonals in band storage (lda >= kl + ku + 1). */
+    public static void cgbmv(Layout layout, Transpose trans, int m, int n, int kl, int ku, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexFloat beta, MemorySegment y, long yOffset, int incy) {
+        String routine = "cgbmv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "kl", kl);
+        Checks.nonNegative(routine, "ku", ku);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        boolean empty = m == 0 || n == 0;
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.band("A", a, aOffset, layout, m, n, kl, ku, lda),
+                Operand.vector("x", x, xOffset, empty ? 0 : trans.transposed() ? m : n, incx),
+                Operand.vector("y", y, yOffset, empty ? 0 : trans.transposed() ? n : m, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HCgbmv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, kl, ku, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCgbmv {
+        static final Downcall D = Downcall.of("cblas_cgbmv", cblas_h.cblas_cgbmv$descriptor());
+    }
+
+    /** A = alpha * x * y<sup>T</sup> + A, A m x n, x of m and y of n elements. */
+    public static void cgeru(Layout layout, int m, int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+        String routine = "cgeru";
+        Checks.notNull(routine, "layout", layout);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Checks.notNull(routine, "alpha", alpha);
+        boolean empty = m == 0 || n == 0;
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.vector("x", x, xOffset, empty ? 0 : m, incx),
+                Operand.vector("y", y, yOffset, empty ? 0 : n, incy),
+                Operand.general("A", a, aOffset, layout, m, n, lda).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HCgeru.D.handle(call).invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy, call.at(2), lda);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCgeru {
+        static final Downcall D = Downcall.of("cblas_cgeru", cblas_h.cblas_cgeru$descriptor());
+    }
+
+    /** A = alpha * x * y<sup>H</sup> + A, A m x n, x of m and y of n elements. */
+    public static void cgerc(Layout layout, int m, int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+        String routine = "cgerc";
+        Checks.notNull(routine, "layout", layout);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Checks.notNull(routine, "alpha", alpha);
+        boolean empty = m == 0 || n == 0;
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.vector("x", x, xOffset, empty ? 0 : m, incx),
+                Operand.vector("y", y, yOffset, empty ? 0 : n, incy),
+                Operand.general("A", a, aOffset, layout, m, n, lda).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HCgerc.D.handle(call).invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy, call.at(2), lda);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCgerc {
+        static final Downcall D = Downcall.of("cblas_cgerc", cblas_h.cblas_cgerc$descriptor());
+    }
+
+    /** x = op(A) * x, A an n x n triangular matrix (only its uplo triangle is read; not the diagonal when unit). */
+    public static void ctrmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+        String routine = "ctrmv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.triangle("A", a, aOffset, layout, uplo, diag, n, lda),
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HCtrmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda, call.at(1), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCtrmv {
+        static final Downcall D = Downcall.of("cblas_ctrmv", cblas_h.cblas_ctrmv$descriptor());
+    }
+
+    /** Solves op(A) * x = b, b given in x, A an n x n triangular matrix (only its uplo triangle is read; not the diagonal when unit). */
+    public static void ctrsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+        String routine = "ctrsv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.triangle("A", a, aOffset, layout, uplo, diag, n, lda),
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HCtrsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda, call.at(1), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCtrsv {
+        static final Downcall D = Downcall.of("cblas_ctrsv", cblas_h.cblas_ctrsv$descriptor());
+    }
+
+    /** x = op(A) * x, A an n x n triangular band matrix with k off-diagonals in band storage (lda >= k + 1). */
+    public static void ctbmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+        String routine = "ctbmv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HCtbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0), lda, call.at(1), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCtbmv {
+        static final Downcall D = Downcall.of("cblas_ctbmv", cblas_h.cblas_ctbmv$descriptor());
+    }
+
+    /** Solves op(A) * x = b, b given in x, A an n x n triangular band matrix with k off-diagonals in band storage (lda >= k + 1). */
+    public static void ctbsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+        String routine = "ctbsv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HCtbsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0), lda, call.at(1), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCtbsv {
+        static final Downcall D = Downcall.of("cblas_ctbsv", cblas_h.cblas_ctbsv$descriptor());
+    }
+
+    /** x = op(A) * x, A an n x n triangular matrix packed into n(n+1)/2 elements. */
+    public static void ctpmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx) {
+        String routine = "ctpmv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.packed("AP", ap, apOffset, n),
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HCtpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), call.at(1), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCtpmv {
+        static final Downcall D = Downcall.of("cblas_ctpmv", cblas_h.cblas_ctpmv$descriptor());
+    }
+
+    /** Solves op(A) * x = b, b given in x, A an n x n triangular matrix packed into n(n+1)/2 elements. */
+    public static void ctpsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx) {
+        String routine = "ctpsv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.packed("AP", ap, apOffset, n),
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HCtpsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), call.at(1), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCtpsv {
+        static final Downcall D = Downcall.of("cblas_ctpsv", cblas_h.cblas_ctpsv$descriptor());
+    }
+
+    /** y = alpha * A * x + beta * y, A n x n Hermitian (only its uplo triangle is read). */
+    public static void chemv(Layout layout, Uplo uplo, int n, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexFloat beta, MemorySegment y, long yOffset, int incy) {
+        String routine = "chemv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda),
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HChemv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HChemv {
+        static final Downcall D = Downcall.of("cblas_chemv", cblas_h.cblas_chemv$descriptor());
+    }
+
+    /** y = alpha * A * x + beta * y, A n x n Hermitian band with k off-diagonals, its uplo half in band storage (lda >= k + 1). */
+    public static void chbmv(Layout layout, Uplo uplo, int n, int k, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexFloat beta, MemorySegment y, long yOffset, int incy) {
+        String routine = "chbmv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HChbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HChbmv {
+        static final Downcall D = Downcall.of("cblas_chbmv", cblas_h.cblas_chbmv$descriptor());
+    }
+
+    /** y = alpha * A * x + beta * y, A n x n Hermitian with its uplo triangle packed into n(n+1)/2 elements. */
+    public static void chpmv(Layout layout, Uplo uplo, int n, ComplexFloat alpha, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx, ComplexFloat beta, MemorySegment y, long yOffset, int incy) {
+        String routine = "chpmv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.packed("AP", ap, apOffset, n),
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HChpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0), call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HChpmv {
+        static final Downcall D = Downcall.of("cblas_chpmv", cblas_h.cblas_chpmv$descriptor());
+    }
+
+    /** A = alpha * x * x<sup>H</sup> + A on the uplo triangle of the n x n Hermitian A (alpha real). */
+    public static void cher(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment a, long aOffset, int lda) {
+        String routine = "cher";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HCher.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), lda);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCher {
+        static final Downcall D = Downcall.of("cblas_cher", cblas_h.cblas_cher$descriptor());
+    }
+
+    /** A = alpha * x * y' + conj(alpha) * y * x' + A on the uplo triangle of the n x n Hermitian A. */
+    public static void cher2(Layout layout, Uplo uplo, int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+        String routine = "cher2";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Checks.notNull(routine, "alpha", alpha);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy),
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HCher2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy, call.at(2), lda);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCher2 {
+        static final Downcall D = Downcall.of("cblas_cher2", cblas_h.cblas_cher2$descriptor());
+    }
+
+    /** A = alpha * x * x<sup>H</sup> + A, A n x n Hermitian with its uplo triangle packed into n(n+1)/2 elements (alpha real). */
+    public static void chpr(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment ap, long apOffset) {
+        String routine = "chpr";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.packed("AP", ap, apOffset, n).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HChpr.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1));
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HChpr {
+        static final Downcall D = Downcall.of("cblas_chpr", cblas_h.cblas_chpr$descriptor());
+    }
+
+    /** The rank-2 update of cher2 on a packed Hermitian A. */
+    public static void chpr2(Layout layout, Uplo uplo, int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment ap, long apOffset) {
+        String routine = "chpr2";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Checks.notNull(routine, "alpha", alpha);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy),
+                Operand.packed("AP", ap, apOffset, n).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HChpr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy, call.at(2));
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HChpr2 {
+        static final Downcall D = Downcall.of("cblas_chpr2", cblas_h.cblas_chpr2$descriptor());
+    }
+
+    /** y = alpha * op(A) * x + beta * y, A stored m x n; x has n elements (m when transposed), y has m (n). */
+    public static void zgemv(Layout layout, Transpose trans, int m, int n, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexDouble beta, MemorySegment y, long yOffset, int incy) {
+        String routine = "zgemv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        boolean empty = m == 0 || n == 0; // BLAS then returns at once, y untouched
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.general("A", a, aOffset, layout, m, n, lda),
+                Operand.vector("x", x, xOffset, empty ? 0 : trans.transposed() ? m : n, incx),
+                Operand.vector("y", y, yOffset, empty ? 0 : trans.transposed() ? n : m, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZgemv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZgemv {
+        static final Downcall D = Downcall.of("cblas_zgemv", cblas_h.cblas_zgemv$descriptor());
+    }
+
+    /** y = alpha * op(A) * x + beta * y, A an m x n band matrix with kl sub- and ku super-diagonals in band storage (lda >= kl + ku + 1). */
+    public static void zgbmv(Layout layout, Transpose trans, int m, int n, int kl, int ku, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexDouble beta, MemorySegment y, long yOffset, int incy) {
+        String routine = "zgbmv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "kl", kl);
+        Checks.nonNegative(routine, "ku", ku);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        boolean empty = m == 0 || n == 0;
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.band("A", a, aOffset, layout, m, n, kl, ku, lda),
+                Operand.vector("x", x, xOffset, empty ? 0 : trans.transposed() ? m : n, incx),
+                Operand.vector("y", y, yOffset, empty ? 0 : trans.transposed() ? n : m, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZgbmv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, kl, ku, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZgbmv {
+        static final Downcall D = Downcall.of("cblas_zgbmv", cblas_h.cblas_zgbmv$descriptor());
+    }
+
+    /** A = alpha * x * y<sup>T</sup> + A, A m x n, x of m and y of n elements. */
+    public static void zgeru(Layout layout, int m, int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+        String routine = "zgeru";
+        Checks.notNull(routine, "layout", layout);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Checks.notNull(routine, "alpha", alpha);
+        boolean empty = m == 0 || n == 0;
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.vector("x", x, xOffset, empty ? 0 : m, incx),
+                Operand.vector("y", y, yOffset, empty ? 0 : n, incy),
+                Operand.general("A", a, aOffset, layout, m, n, lda).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZgeru.D.handle(call).invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy, call.at(2), lda);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZgeru {
+        static final Downcall D = Downcall.of("cblas_zgeru", cblas_h.cblas_zgeru$descriptor());
+    }
+
+    /** A = alpha * x * y<sup>H</sup> + A, A m x n, x of m and y of n elements. */
+    public static void zgerc(Layout layout, int m, int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+        String routine = "zgerc";
+        Checks.notNull(routine, "layout", layout);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Checks.notNull(routine, "alpha", alpha);
+        boolean empty = m == 0 || n == 0;
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.vector("x", x, xOffset, empty ? 0 : m, incx),
+                Operand.vector("y", y, yOffset, empty ? 0 : n, incy),
+                Operand.general("A", a, aOffset, layout, m, n, lda).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZgerc.D.handle(call).invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy, call.at(2), lda);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZgerc {
+        static final Downcall D = Downcall.of("cblas_zgerc", cblas_h.cblas_zgerc$descriptor());
+    }
+
+    /** x = op(A) * x, A an n x n triangular matrix (only its uplo triangle is read; not the diagonal when unit). */
+    public static void ztrmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+        String routine = "ztrmv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.triangle("A", a, aOffset, layout, uplo, diag, n, lda),
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HZtrmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda, call.at(1), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZtrmv {
+        static final Downcall D = Downcall.of("cblas_ztrmv", cblas_h.cblas_ztrmv$descriptor());
+    }
+
+    /** Solves op(A) * x = b, b given in x, A an n x n triangular matrix (only its uplo triangle is read; not the diagonal when unit). */
+    public static void ztrsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+        String routine = "ztrsv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.triangle("A", a, aOffset, layout, uplo, diag, n, lda),
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HZtrsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda, call.at(1), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZtrsv {
+        static final Downcall D = Downcall.of("cblas_ztrsv", cblas_h.cblas_ztrsv$descriptor());
+    }
+
+    /** x = op(A) * x, A an n x n triangular band matrix with k off-diagonals in band storage (lda >= k + 1). */
+    public static void ztbmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+        String routine = "ztbmv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HZtbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0), lda, call.at(1), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZtbmv {
+        static final Downcall D = Downcall.of("cblas_ztbmv", cblas_h.cblas_ztbmv$descriptor());
+    }
+
+    /** Solves op(A) * x = b, b given in x, A an n x n triangular band matrix with k off-diagonals in band storage (lda >= k + 1). */
+    public static void ztbsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+        String routine = "ztbsv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HZtbsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0), lda, call.at(1), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZtbsv {
+        static final Downcall D = Downcall.of("cblas_ztbsv", cblas_h.cblas_ztbsv$descriptor());
+    }
+
+    /** x = op(A) * x, A an n x n triangular matrix packed into n(n+1)/2 elements. */
+    public static void ztpmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx) {
+        String routine = "ztpmv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.packed("AP", ap, apOffset, n),
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HZtpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), call.at(1), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZtpmv {
+        static final Downcall D = Downcall.of("cblas_ztpmv", cblas_h.cblas_ztpmv$descriptor());
+    }
+
+    /** Solves op(A) * x = b, b given in x, A an n x n triangular matrix packed into n(n+1)/2 elements. */
+    public static void ztpsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx) {
+        String routine = "ztpsv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.packed("AP", ap, apOffset, n),
+                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HZtpsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), call.at(1), incx);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZtpsv {
+        static final Downcall D = Downcall.of("cblas_ztpsv", cblas_h.cblas_ztpsv$descriptor());
+    }
+
+    /** y = alpha * A * x + beta * y, A n x n Hermitian (only its uplo triangle is read). */
+    public static void zhemv(Layout layout, Uplo uplo, int n, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexDouble beta, MemorySegment y, long yOffset, int incy) {
+        String routine = "zhemv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda),
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZhemv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZhemv {
+        static final Downcall D = Downcall.of("cblas_zhemv", cblas_h.cblas_zhemv$descriptor());
+    }
+
+    /** y = alpha * A * x + beta * y, A n x n Hermitian band with k off-diagonals, its uplo half in band storage (lda >= k + 1). */
+    public static void zhbmv(Layout layout, Uplo uplo, int n, int k, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexDouble beta, MemorySegment y, long yOffset, int incy) {
+        String routine = "zhbmv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZhbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZhbmv {
+        static final Downcall D = Downcall.of("cblas_zhbmv", cblas_h.cblas_zhbmv$descriptor());
+    }
+
+    /** y = alpha * A * x + beta * y, A n x n Hermitian with its uplo triangle packed into n(n+1)/2 elements. */
+    public static void zhpmv(Layout layout, Uplo uplo, int n, ComplexDouble alpha, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx, ComplexDouble beta, MemorySegment y, long yOffset, int incy) {
+        String routine = "zhpmv";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.packed("AP", ap, apOffset, n),
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZhpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0), call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZhpmv {
+        static final Downcall D = Downcall.of("cblas_zhpmv", cblas_h.cblas_zhpmv$descriptor());
+    }
+
+    /** A = alpha * x * x<sup>H</sup> + A on the uplo triangle of the n x n Hermitian A (alpha real). */
+    public static void zher(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx, MemorySegment a, long aOffset, int lda) {
+        String routine = "zher";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HZher.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), lda);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZher {
+        static final Downcall D = Downcall.of("cblas_zher", cblas_h.cblas_zher$descriptor());
+    }
+
+    /** A = alpha * x * y' + conj(alpha) * y * x' + A on the uplo triangle of the n x n Hermitian A. */
+    public static void zher2(Layout layout, Uplo uplo, int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+        String routine = "zher2";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Checks.notNull(routine, "alpha", alpha);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy),
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZher2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy, call.at(2), lda);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZher2 {
+        static final Downcall D = Downcall.of("cblas_zher2", cblas_h.cblas_zher2$descriptor());
+    }
+
+    /** A = alpha * x * x<sup>H</sup> + A, A n x n Hermitian with its uplo triangle packed into n(n+1)/2 elements (alpha real). */
+    public static void zhpr(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx, MemorySegment ap, long apOffset) {
+        String routine = "zhpr";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.packed("AP", ap, apOffset, n).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HZhpr.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1));
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZhpr {
+        static final Downcall D = Downcall.of("cblas_zhpr", cblas_h.cblas_zhpr$descriptor());
+    }
+
+    /** The rank-2 update of zher2 on a packed Hermitian A. */
+    public static void zhpr2(Layout layout, Uplo uplo, int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment ap, long apOffset) {
+        String routine = "zhpr2";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.increment(routine, "incx", incx);
+        Checks.increment(routine, "incy", incy);
+        Checks.notNull(routine, "alpha", alpha);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.vector("x", x, xOffset, n, incx),
+                Operand.vector("y", y, yOffset, n, incy),
+                Operand.packed("AP", ap, apOffset, n).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZhpr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy, call.at(2));
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZhpr2 {
+        static final Downcall D = Downcall.of("cblas_zhpr2", cblas_h.cblas_zhpr2$descriptor());
+    }
+
+    // ---- level 3 and extensions (sgemm and sgemmBatchStrided above) -------------------------------------
+
+    /** The uplo triangle of C = alpha * op(A) * op(B) + beta * C, op(A) n x k, op(B) k x n, C n x n (OpenBLAS extension). */
+    public static void sgemmt(Layout layout, Uplo uplo, Transpose transA, Transpose transB, int n, int k, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "sgemmt";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "transA", transA);
+        Checks.notNull(routine, "transB", transB);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.general("A", a, aOffset, layout, transA.transposed() ? k : n, transA.transposed() ? n : k, lda),
+                Operand.general("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb),
+                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HSgemmt.D.handle(call).invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n, k, alpha, call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSgemmt {
+        static final Downcall D = Downcall.of("cblas_sgemmt", cblas_h.cblas_sgemmt$descriptor());
+    }
+
+    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A symmetric (m x m or n x n, its uplo triangle read), B and C m x n. */
+    public static void ssymm(Layout layout, Side side, Uplo uplo, int m, int n, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "ssymm";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "side", side);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        boolean empty = m == 0 || n == 0;
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, empty ? 0 : side == Side.LEFT ? m : n, lda),
+                Operand.general("B", b, bOffset, layout, m, n, ldb),
+                Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HSsymm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, alpha, call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSsymm {
+        static final Downcall D = Downcall.of("cblas_ssymm", cblas_h.cblas_ssymm$descriptor());
+    }
+
+    /** The uplo triangle of C = alpha * A * A<sup>T</sup> + beta * C (trans NO_TRANSPOSE, A n x k) or alpha * A<sup>T</sup> * A + beta * C (A k x n), C n x n symmetric. */
+    public static void ssyrk(Layout layout, Uplo uplo, Transpose trans, int n, int k, float alpha, MemorySegment a, long aOffset, int lda, float beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "ssyrk";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
+                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HSsyrk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda, beta, call.at(1), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSsyrk {
+        static final Downcall D = Downcall.of("cblas_ssyrk", cblas_h.cblas_ssyrk$descriptor());
+    }
+
+    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A, B n x k; k x n when transposed), C n x n. */
+    public static void ssyr2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "ssyr2k";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
+                Operand.general("B", b, bOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, ldb),
+                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HSsyr2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSsyr2k {
+        static final Downcall D = Downcall.of("cblas_ssyr2k", cblas_h.cblas_ssyr2k$descriptor());
+    }
+
+    /** B = alpha * op(A) * B (side LEFT) or alpha * B * op(A) (RIGHT); A triangular, m x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n. */
+    public static void strmm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+        String routine = "strmm";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "side", side);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "transA", transA);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        boolean empty = m == 0 || n == 0;
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.triangle("A", a, aOffset, layout, uplo, diag, empty ? 0 : side == Side.LEFT ? m : n, lda),
+                Operand.general("B", b, bOffset, layout, m, n, ldb).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HStrmm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n, alpha, call.at(0), lda, call.at(1), ldb);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HStrmm {
+        static final Downcall D = Downcall.of("cblas_strmm", cblas_h.cblas_strmm$descriptor());
+    }
+
+    /** Solves op(A) * X = alpha * B (side LEFT) or X * op(A) = alpha * B (RIGHT) for X, written over B; A triangular, m x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n. */
+    public static void strsm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+        String routine = "strsm";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "side", side);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "transA", transA);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        boolean empty = m == 0 || n == 0;
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.triangle("A", a, aOffset, layout, uplo, diag, empty ? 0 : side == Side.LEFT ? m : n, lda),
+                Operand.general("B", b, bOffset, layout, m, n, ldb).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HStrsm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n, alpha, call.at(0), lda, call.at(1), ldb);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HStrsm {
+        static final Downcall D = Downcall.of("cblas_strsm", cblas_h.cblas_strsm$descriptor());
+    }
+
+    /** B = alpha * op(A), A rows x cols, B cols x rows when transposed (OpenBLAS extension). */
+    public static void somatcopy(Layout layout, Transpose trans, int rows, int cols, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+        String routine = "somatcopy";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "rows", rows);
+        Checks.nonNegative(routine, "cols", cols);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.general("A", a, aOffset, layout, rows, cols, lda),
+                Operand.general("B", b, bOffset, layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols, ldb).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HSomatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, alpha, call.at(0), lda, call.at(1), ldb);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSomatcopy {
+        static final Downcall D = Downcall.of("cblas_somatcopy", cblas_h.cblas_somatcopy$descriptor());
+    }
+
+    /** C = alpha * A + beta * C, both rows x cols (OpenBLAS extension). */
+    public static void sgeadd(Layout layout, int rows, int cols, float alpha, MemorySegment a, long aOffset, int lda, float beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "sgeadd";
+        Checks.notNull(routine, "layout", layout);
+        Checks.nonNegative(routine, "rows", rows);
+        Checks.nonNegative(routine, "cols", cols);
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.general("A", a, aOffset, layout, rows, cols, lda),
+                Operand.general("C", c, cOffset, layout, rows, cols, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HSgeadd.D.handle(call).invokeExact(layout.code(), rows, cols, alpha, call.at(0), lda, beta, call.at(1), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSgeadd {
+        static final Downcall D = Downcall.of("cblas_sgeadd", cblas_h.cblas_sgeadd$descriptor());
+    }
+
+    /** C = alpha * op(A) * op(B) + beta * C, op(A) m x k, op(B) k x n, C m x n. */
+    public static void dgemm(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, double beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "dgemm";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "transA", transA);
+        Checks.notNull(routine, "transB", transB);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.general("A", a, aOffset, layout, transA.transposed() ? k : m, transA.transposed() ? m : k, lda),
+                Operand.general("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb),
+                Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDgemm.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha, call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDgemm {
+        static final Downcall D = Downcall.of("cblas_dgemm", cblas_h.cblas_dgemm$descriptor());
+    }
+
+    /** The uplo triangle of C = alpha * op(A) * op(B) + beta * C, op(A) n x k, op(B) k x n, C n x n (OpenBLAS extension). */
+    public static void dgemmt(Layout layout, Uplo uplo, Transpose transA, Transpose transB, int n, int k, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, double beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "dgemmt";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "transA", transA);
+        Checks.notNull(routine, "transB", transB);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.general("A", a, aOffset, layout, transA.transposed() ? k : n, transA.transposed() ? n : k, lda),
+                Operand.general("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb),
+                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDgemmt.D.handle(call).invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n, k, alpha, call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDgemmt {
+        static final Downcall D = Downcall.of("cblas_dgemmt", cblas_h.cblas_dgemmt$descriptor());
+    }
+
+    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A symmetric (m x m or n x n, its uplo triangle read), B and C m x n. */
+    public static void dsymm(Layout layout, Side side, Uplo uplo, int m, int n, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, double beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "dsymm";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "side", side);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        boolean empty = m == 0 || n == 0;
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, empty ? 0 : side == Side.LEFT ? m : n, lda),
+                Operand.general("B", b, bOffset, layout, m, n, ldb),
+                Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDsymm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, alpha, call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDsymm {
+        static final Downcall D = Downcall.of("cblas_dsymm", cblas_h.cblas_dsymm$descriptor());
+    }
+
+    /** The uplo triangle of C = alpha * A * A<sup>T</sup> + beta * C (trans NO_TRANSPOSE, A n x k) or alpha * A<sup>T</sup> * A + beta * C (A k x n), C n x n symmetric. */
+    public static void dsyrk(Layout layout, Uplo uplo, Transpose trans, int n, int k, double alpha, MemorySegment a, long aOffset, int lda, double beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "dsyrk";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
+                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDsyrk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda, beta, call.at(1), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDsyrk {
+        static final Downcall D = Downcall.of("cblas_dsyrk", cblas_h.cblas_dsyrk$descriptor());
+    }
+
+    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A, B n x k; k x n when transposed), C n x n. */
+    public static void dsyr2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, double beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "dsyr2k";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
+                Operand.general("B", b, bOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, ldb),
+                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDsyr2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDsyr2k {
+        static final Downcall D = Downcall.of("cblas_dsyr2k", cblas_h.cblas_dsyr2k$descriptor());
+    }
+
+    /** B = alpha * op(A) * B (side LEFT) or alpha * B * op(A) (RIGHT); A triangular, m x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n. */
+    public static void dtrmm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+        String routine = "dtrmm";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "side", side);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "transA", transA);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        boolean empty = m == 0 || n == 0;
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.triangle("A", a, aOffset, layout, uplo, diag, empty ? 0 : side == Side.LEFT ? m : n, lda),
+                Operand.general("B", b, bOffset, layout, m, n, ldb).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDtrmm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n, alpha, call.at(0), lda, call.at(1), ldb);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDtrmm {
+        static final Downcall D = Downcall.of("cblas_dtrmm", cblas_h.cblas_dtrmm$descriptor());
+    }
+
+    /** Solves op(A) * X = alpha * B (side LEFT) or X * op(A) = alpha * B (RIGHT) for X, written over B; A triangular, m x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n. */
+    public static void dtrsm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+        String routine = "dtrsm";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "side", side);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "transA", transA);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        boolean empty = m == 0 || n == 0;
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.triangle("A", a, aOffset, layout, uplo, diag, empty ? 0 : side == Side.LEFT ? m : n, lda),
+                Operand.general("B", b, bOffset, layout, m, n, ldb).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDtrsm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n, alpha, call.at(0), lda, call.at(1), ldb);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDtrsm {
+        static final Downcall D = Downcall.of("cblas_dtrsm", cblas_h.cblas_dtrsm$descriptor());
+    }
+
+    /** B = alpha * op(A), A rows x cols, B cols x rows when transposed (OpenBLAS extension). */
+    public static void domatcopy(Layout layout, Transpose trans, int rows, int cols, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+        String routine = "domatcopy";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "rows", rows);
+        Checks.nonNegative(routine, "cols", cols);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.general("A", a, aOffset, layout, rows, cols, lda),
+                Operand.general("B", b, bOffset, layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols, ldb).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDomatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, alpha, call.at(0), lda, call.at(1), ldb);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDomatcopy {
+        static final Downcall D = Downcall.of("cblas_domatcopy", cblas_h.cblas_domatcopy$descriptor());
+    }
+
+    /** C = alpha * A + beta * C, both rows x cols (OpenBLAS extension). */
+    public static void dgeadd(Layout layout, int rows, int cols, double alpha, MemorySegment a, long aOffset, int lda, double beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "dgeadd";
+        Checks.notNull(routine, "layout", layout);
+        Checks.nonNegative(routine, "rows", rows);
+        Checks.nonNegative(routine, "cols", cols);
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.general("A", a, aOffset, layout, rows, cols, lda),
+                Operand.general("C", c, cOffset, layout, rows, cols, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDgeadd.D.handle(call).invokeExact(layout.code(), rows, cols, alpha, call.at(0), lda, beta, call.at(1), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDgeadd {
+        static final Downcall D = Downcall.of("cblas_dgeadd", cblas_h.cblas_dgeadd$descriptor());
+    }
+
+    /** C = alpha * op(A) * op(B) + beta * C, op(A) m x k, op(B) k x n, C m x n. */
+    public static void cgemm(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "cgemm";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "transA", transA);
+        Checks.notNull(routine, "transB", transB);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.general("A", a, aOffset, layout, transA.transposed() ? k : m, transA.transposed() ? m : k, lda),
+                Operand.general("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb),
+                Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HCgemm.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCgemm {
+        static final Downcall D = Downcall.of("cblas_cgemm", cblas_h.cblas_cgemm$descriptor());
+    }
+
+    /** C = alpha * op(A) * op(B) + beta * C (the 3M method: three real products per complex one), op(A) m x k, op(B) k x n, C m x n. */
+    public static void cgemm3m(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "cgemm3m";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "transA", transA);
+        Checks.notNull(routine, "transB", transB);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.general("A", a, aOffset, layout, transA.transposed() ? k : m, transA.transposed() ? m : k, lda),
+                Operand.general("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb),
+                Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HCgemm3m.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCgemm3m {
+        static final Downcall D = Downcall.of("cblas_cgemm3m", cblas_h.cblas_cgemm3m$descriptor());
+    }
+
+    /** The uplo triangle of C = alpha * op(A) * op(B) + beta * C, op(A) n x k, op(B) k x n, C n x n (OpenBLAS extension). */
+    public static void cgemmt(Layout layout, Uplo uplo, Transpose transA, Transpose transB, int n, int k, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "cgemmt";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "transA", transA);
+        Checks.notNull(routine, "transB", transB);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.general("A", a, aOffset, layout, transA.transposed() ? k : n, transA.transposed() ? n : k, lda),
+                Operand.general("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb),
+                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HCgemmt.D.handle(call).invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCgemmt {
+        static final Downcall D = Downcall.of("cblas_cgemmt", cblas_h.cblas_cgemmt$descriptor());
+    }
+
+    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A symmetric (m x m or n x n, its uplo triangle read), B and C m x n. */
+    public static void csymm(Layout layout, Side side, Uplo uplo, int m, int n, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "csymm";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "side", side);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        boolean empty = m == 0 || n == 0;
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, empty ? 0 : side == Side.LEFT ? m : n, lda),
+                Operand.general("B", b, bOffset, layout, m, n, ldb),
+                Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HCsymm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCsymm {
+        static final Downcall D = Downcall.of("cblas_csymm", cblas_h.cblas_csymm$descriptor());
+    }
+
+    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A Hermitian (m x m or n x n, its uplo triangle read), B and C m x n. */
+    public static void chemm(Layout layout, Side side, Uplo uplo, int m, int n, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "chemm";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "side", side);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        boolean empty = m == 0 || n == 0;
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, empty ? 0 : side == Side.LEFT ? m : n, lda),
+                Operand.general("B", b, bOffset, layout, m, n, ldb),
+                Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HChemm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HChemm {
+        static final Downcall D = Downcall.of("cblas_chemm", cblas_h.cblas_chemm$descriptor());
+    }
+
+    /** The uplo triangle of C = alpha * A * A<sup>T</sup> + beta * C (trans NO_TRANSPOSE, A n x k) or alpha * A<sup>T</sup> * A + beta * C (A k x n), C n x n symmetric. */
+    public static void csyrk(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "csyrk";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        if (trans == Transpose.CONJUGATE_TRANSPOSE) {
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for csyrk; use NO_TRANSPOSE or TRANSPOSE");
+        }
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
+                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HCsyrk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, Scalars.beta(room, beta), call.at(1), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCsyrk {
+        static final Downcall D = Downcall.of("cblas_csyrk", cblas_h.cblas_csyrk$descriptor());
+    }
+
+    /** The uplo triangle of C = alpha * A * A<sup>H</sup> + beta * C (trans NO_TRANSPOSE, A n x k) or alpha * A<sup>H</sup> * A + beta * C (A k x n), C n x n Hermitian. */
+    public static void cherk(Layout layout, Uplo uplo, Transpose trans, int n, int k, float alpha, MemorySegment a, long aOffset, int lda, float beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "cherk";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        if (trans == Transpose.TRANSPOSE) {
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for cherk; use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
+        }
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
+                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HCherk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda, beta, call.at(1), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCherk {
+        static final Downcall D = Downcall.of("cblas_cherk", cblas_h.cblas_cherk$descriptor());
+    }
+
+    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A, B n x k; k x n when transposed), C n x n. */
+    public static void csyr2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "csyr2k";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        if (trans == Transpose.CONJUGATE_TRANSPOSE) {
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for csyr2k; use NO_TRANSPOSE or TRANSPOSE");
+        }
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
+                Operand.general("B", b, bOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, ldb),
+                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HCsyr2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCsyr2k {
+        static final Downcall D = Downcall.of("cblas_csyr2k", cblas_h.cblas_csyr2k$descriptor());
+    }
+
+    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A, B n x k; k x n when transposed), C n x n. */
+    public static void cher2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "cher2k";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.notNull(routine, "alpha", alpha);
+        if (trans == Transpose.TRANSPOSE) {
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for cher2k; use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
+        }
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
+                Operand.general("B", b, bOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, ldb),
+                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HCher2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCher2k {
+        static final Downcall D = Downcall.of("cblas_cher2k", cblas_h.cblas_cher2k$descriptor());
+    }
+
+    /** B = alpha * op(A) * B (side LEFT) or alpha * B * op(A) (RIGHT); A triangular, m x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n. */
+    public static void ctrmm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+        String routine = "ctrmm";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "side", side);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "transA", transA);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.notNull(routine, "alpha", alpha);
+        boolean empty = m == 0 || n == 0;
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.triangle("A", a, aOffset, layout, uplo, diag, empty ? 0 : side == Side.LEFT ? m : n, lda),
+                Operand.general("B", b, bOffset, layout, m, n, ldb).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HCtrmm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCtrmm {
+        static final Downcall D = Downcall.of("cblas_ctrmm", cblas_h.cblas_ctrmm$descriptor());
+    }
+
+    /** Solves op(A) * X = alpha * B (side LEFT) or X * op(A) = alpha * B (RIGHT) for X, written over B; A triangular, m x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n. */
+    public static void ctrsm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+        String routine = "ctrsm";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "side", side);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "transA", transA);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.notNull(routine, "alpha", alpha);
+        boolean empty = m == 0 || n == 0;
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.triangle("A", a, aOffset, layout, uplo, diag, empty ? 0 : side == Side.LEFT ? m : n, lda),
+                Operand.general("B", b, bOffset, layout, m, n, ldb).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HCtrsm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCtrsm {
+        static final Downcall D = Downcall.of("cblas_ctrsm", cblas_h.cblas_ctrsm$descriptor());
+    }
+
+    /** B = alpha * op(A), A rows x cols, B cols x rows when transposed (OpenBLAS extension). */
+    public static void comatcopy(Layout layout, Transpose trans, int rows, int cols, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+        String routine = "comatcopy";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "rows", rows);
+        Checks.nonNegative(routine, "cols", cols);
+        Checks.notNull(routine, "alpha", alpha);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.general("A", a, aOffset, layout, rows, cols, lda),
+                Operand.general("B", b, bOffset, layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols, ldb).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HComatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HComatcopy {
+        static final Downcall D = Downcall.of("cblas_comatcopy", cblas_h.cblas_comatcopy$descriptor());
+    }
+
+    /** C = alpha * A + beta * C, both rows x cols (OpenBLAS extension). */
+    public static void cgeadd(Layout layout, int rows, int cols, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "cgeadd";
+        Checks.notNull(routine, "layout", layout);
+        Checks.nonNegative(routine, "rows", rows);
+        Checks.nonNegative(routine, "cols", cols);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.general("A", a, aOffset, layout, rows, cols, lda),
+                Operand.general("C", c, cOffset, layout, rows, cols, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HCgeadd.D.handle(call).invokeExact(layout.code(), rows, cols, Scalars.alpha(room, alpha), call.at(0), lda, Scalars.beta(room, beta), call.at(1), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCgeadd {
+        static final Downcall D = Downcall.of("cblas_cgeadd", cblas_h.cblas_cgeadd$descriptor());
+    }
+
+    /** C = alpha * op(A) * op(B) + beta * C, op(A) m x k, op(B) k x n, C m x n. */
+    public static void zgemm(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "zgemm";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "transA", transA);
+        Checks.notNull(routine, "transB", transB);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.general("A", a, aOffset, layout, transA.transposed() ? k : m, transA.transposed() ? m : k, lda),
+                Operand.general("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb),
+                Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZgemm.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZgemm {
+        static final Downcall D = Downcall.of("cblas_zgemm", cblas_h.cblas_zgemm$descriptor());
+    }
+
+    /** C = alpha * op(A) * op(B) + beta * C (the 3M method: three real products per complex one), op(A) m x k, op(B) k x n, C m x n. */
+    public static void zgemm3m(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "zgemm3m";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "transA", transA);
+        Checks.notNull(routine, "transB", transB);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.general("A", a, aOffset, layout, transA.transposed() ? k : m, transA.transposed() ? m : k, lda),
+                Operand.general("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb),
+                Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZgemm3m.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZgemm3m {
+        static final Downcall D = Downcall.of("cblas_zgemm3m", cblas_h.cblas_zgemm3m$descriptor());
+    }
+
+    /** The uplo triangle of C = alpha * op(A) * op(B) + beta * C, op(A) n x k, op(B) k x n, C n x n (OpenBLAS extension). */
+    public static void zgemmt(Layout layout, Uplo uplo, Transpose transA, Transpose transB, int n, int k, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "zgemmt";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "transA", transA);
+        Checks.notNull(routine, "transB", transB);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.general("A", a, aOffset, layout, transA.transposed() ? k : n, transA.transposed() ? n : k, lda),
+                Operand.general("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb),
+                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZgemmt.D.handle(call).invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZgemmt {
+        static final Downcall D = Downcall.of("cblas_zgemmt", cblas_h.cblas_zgemmt$descriptor());
+    }
+
+    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A symmetric (m x m or n x n, its uplo triangle read), B and C m x n. */
+    public static void zsymm(Layout layout, Side side, Uplo uplo, int m, int n, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "zsymm";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "side", side);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        boolean empty = m == 0 || n == 0;
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, empty ? 0 : side == Side.LEFT ? m : n, lda),
+                Operand.general("B", b, bOffset, layout, m, n, ldb),
+                Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZsymm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZsymm {
+        static final Downcall D = Downcall.of("cblas_zsymm", cblas_h.cblas_zsymm$descriptor());
+    }
+
+    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A Hermitian (m x m or n x n, its uplo triangle read), B and C m x n. */
+    public static void zhemm(Layout layout, Side side, Uplo uplo, int m, int n, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "zhemm";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "side", side);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        boolean empty = m == 0 || n == 0;
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, empty ? 0 : side == Side.LEFT ? m : n, lda),
+                Operand.general("B", b, bOffset, layout, m, n, ldb),
+                Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZhemm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZhemm {
+        static final Downcall D = Downcall.of("cblas_zhemm", cblas_h.cblas_zhemm$descriptor());
+    }
+
+    /** The uplo triangle of C = alpha * A * A<sup>T</sup> + beta * C (trans NO_TRANSPOSE, A n x k) or alpha * A<sup>T</sup> * A + beta * C (A k x n), C n x n symmetric. */
+    public static void zsyrk(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "zsyrk";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        if (trans == Transpose.CONJUGATE_TRANSPOSE) {
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zsyrk; use NO_TRANSPOSE or TRANSPOSE");
+        }
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
+                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZsyrk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, Scalars.beta(room, beta), call.at(1), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZsyrk {
+        static final Downcall D = Downcall.of("cblas_zsyrk", cblas_h.cblas_zsyrk$descriptor());
+    }
+
+    /** The uplo triangle of C = alpha * A * A<sup>H</sup> + beta * C (trans NO_TRANSPOSE, A n x k) or alpha * A<sup>H</sup> * A + beta * C (A k x n), C n x n Hermitian. */
+    public static void zherk(Layout layout, Uplo uplo, Transpose trans, int n, int k, double alpha, MemorySegment a, long aOffset, int lda, double beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "zherk";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        if (trans == Transpose.TRANSPOSE) {
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zherk; use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
+        }
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
+                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HZherk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda, beta, call.at(1), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZherk {
+        static final Downcall D = Downcall.of("cblas_zherk", cblas_h.cblas_zherk$descriptor());
+    }
+
+    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A, B n x k; k x n when transposed), C n x n. */
+    public static void zsyr2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "zsyr2k";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        if (trans == Transpose.CONJUGATE_TRANSPOSE) {
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zsyr2k; use NO_TRANSPOSE or TRANSPOSE");
+        }
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
+                Operand.general("B", b, bOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, ldb),
+                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZsyr2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZsyr2k {
+        static final Downcall D = Downcall.of("cblas_zsyr2k", cblas_h.cblas_zsyr2k$descriptor());
+    }
+
+    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A, B n x k; k x n when transposed), C n x n. */
+    public static void zher2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, double beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "zher2k";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.notNull(routine, "alpha", alpha);
+        if (trans == Transpose.TRANSPOSE) {
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zher2k; use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
+        }
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
+                Operand.general("B", b, bOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, ldb),
+                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZher2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZher2k {
+        static final Downcall D = Downcall.of("cblas_zher2k", cblas_h.cblas_zher2k$descriptor());
+    }
+
+    /** B = alpha * op(A) * B (side LEFT) or alpha * B * op(A) (RIGHT); A triangular, m x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n. */
+    public static void ztrmm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+        String routine = "ztrmm";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "side", side);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "transA", transA);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.notNull(routine, "alpha", alpha);
+        boolean empty = m == 0 || n == 0;
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.triangle("A", a, aOffset, layout, uplo, diag, empty ? 0 : side == Side.LEFT ? m : n, lda),
+                Operand.general("B", b, bOffset, layout, m, n, ldb).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZtrmm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZtrmm {
+        static final Downcall D = Downcall.of("cblas_ztrmm", cblas_h.cblas_ztrmm$descriptor());
+    }
+
+    /** Solves op(A) * X = alpha * B (side LEFT) or X * op(A) = alpha * B (RIGHT) for X, written over B; A triangular, m x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n. */
+    public static void ztrsm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+        String routine = "ztrsm";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "side", side);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "transA", transA);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.notNull(routine, "alpha", alpha);
+        boolean empty = m == 0 || n == 0;
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.triangle("A", a, aOffset, layout, uplo, diag, empty ? 0 : side == Side.LEFT ? m : n, lda),
+                Operand.general("B", b, bOffset, layout, m, n, ldb).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZtrsm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZtrsm {
+        static final Downcall D = Downcall.of("cblas_ztrsm", cblas_h.cblas_ztrsm$descriptor());
+    }
+
+    /** B = alpha * op(A), A rows x cols, B cols x rows when transposed (OpenBLAS extension). */
+    public static void zomatcopy(Layout layout, Transpose trans, int rows, int cols, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+        String routine = "zomatcopy";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "rows", rows);
+        Checks.nonNegative(routine, "cols", cols);
+        Checks.notNull(routine, "alpha", alpha);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.general("A", a, aOffset, layout, rows, cols, lda),
+                Operand.general("B", b, bOffset, layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols, ldb).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZomatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZomatcopy {
+        static final Downcall D = Downcall.of("cblas_zomatcopy", cblas_h.cblas_zomatcopy$descriptor());
+    }
+
+    /** C = alpha * A + beta * C, both rows x cols (OpenBLAS extension). */
+    public static void zgeadd(Layout layout, int rows, int cols, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
+        String routine = "zgeadd";
+        Checks.notNull(routine, "layout", layout);
+        Checks.nonNegative(routine, "rows", rows);
+        Checks.nonNegative(routine, "cols", cols);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.general("A", a, aOffset, layout, rows, cols, lda),
+                Operand.general("C", c, cOffset, layout, rows, cols, ldc).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZgeadd.D.handle(call).invokeExact(layout.code(), rows, cols, Scalars.alpha(room, alpha), call.at(0), lda, Scalars.beta(room, beta), call.at(1), ldc);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZgeadd {
+        static final Downcall D = Downcall.of("cblas_zgeadd", cblas_h.cblas_zgeadd$descriptor());
+    }
+
 
     // ---- the library -----------------------------------------------------------------------------------------
 
@@ -640,7 +5887,7 @@ public final class Blas {
                 ? "loop of cblas_sgemm (this OpenBLAS has no " + BATCH_SYMBOL + ")"
                 : SMALL_BATCH_FIXED
                         ? "native " + BATCH_SYMBOL
-                        : "native " + BATCH_SYMBOL + " for M*N*K > " + String.format("%,d", SMALL_BATCH_CRASH_LIMIT)
+                        : "native " + BATCH_SYMBOL + " for M*N*K > " + String.format("%,d", Quirks.SMALL_BATCH_CRASH_LIMIT)
                                 + ", loop of cblas_sgemm below (OpenBLAS " + VERSION
                                 + " crashes there; fixed upstream by PR #5980)";
         String coreType = System.getenv("OPENBLAS_CORETYPE");
@@ -648,24 +5895,5 @@ public final class Blas {
                 cblas_h.openblas_get_num_threads(), cblas_h.openblas_get_num_procs(),
                 Parallelism.fromCode(cblas_h.openblas_get_parallel()), LIBRARY, route,
                 Optional.ofNullable(coreType).filter(s -> !s.isBlank()));
-    }
-
-    static String parseVersion(String config) {
-        Matcher m = VERSION_PATTERN.matcher(config);
-        return m.find() ? m.group(1) + "." + m.group(2) + "." + m.group(3) : "unknown";
-    }
-
-    static boolean atLeast(String version, int[] minimum) {
-        Matcher m = Pattern.compile("(\\d+)\\.(\\d+)\\.(\\d+)").matcher(version);
-        if (!m.matches()) {
-            return false;
-        }
-        for (int i = 0; i < 3; i++) {
-            int part = Integer.parseInt(m.group(i + 1));
-            if (part != minimum[i]) {
-                return part > minimum[i];
-            }
-        }
-        return true;
     }
 }

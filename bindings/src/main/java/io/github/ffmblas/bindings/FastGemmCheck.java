@@ -6,7 +6,7 @@ import java.lang.foreign.MemorySegment;
  * A quick accept test for one GEMM, run before {@link Blas}'s full checks. The full checks decide every call and
  * name what is wrong, but they cost about 18 ns: as much as a whole 1x1x1 product, and slower than JNI at n=16.
  * This accepts only what it can prove valid with a few comparisons: every dimension positive, each operand inside
- * a live, native, float-aligned segment this thread may use, with a leading dimension that covers its rows, and
+ * a live, native, float-aligned segment this thread may use (C writable), with a leading dimension that covers its rows, and
  * C's bytes clear of A's and B's. Anything else, valid or not, returns false and gets the full checks, so no rule
  * lives only here. It must never accept a call the full checks reject ({@code FastGemmCheckTest}).
  */
@@ -26,7 +26,7 @@ final class FastGemmCheck {
         long aEnd = end(a, aOffset, aByM ? m : k, aByM ? k : m, lda);
         long bEnd = end(b, bOffset, bByK ? k : n, bByK ? n : k, ldb);
         long cEnd = end(c, cOffset, rowMajor ? m : n, rowMajor ? n : m, ldc);
-        if (aEnd < 0 || bEnd < 0 || cEnd < 0) {
+        if (aEnd < 0 || bEnd < 0 || cEnd < 0 || c.isReadOnly()) {
             return false;
         }
         long cStart = Checks.start(c, cOffset);

@@ -1,11 +1,16 @@
 package io.github.ffmblas.bindings;
 
-/** Whether a GEMM operand is used as stored or transposed: CBLAS's {@code CBLAS_TRANSPOSE} for real data. */
+/**
+ * Whether an operand is used as stored, transposed or conjugate-transposed: CBLAS's {@code CBLAS_TRANSPOSE}.
+ * For real data {@link #CONJUGATE_TRANSPOSE} means the same as {@link #TRANSPOSE}, as in BLAS.
+ */
 public enum Transpose {
-    /** op(X) = X. */
+    /** op(X) = X ({@code CblasNoTrans} = 111). */
     NO_TRANSPOSE(111),
-    /** op(X) = X<sup>T</sup>. */
-    TRANSPOSE(112);
+    /** op(X) = X<sup>T</sup> ({@code CblasTrans} = 112). */
+    TRANSPOSE(112),
+    /** op(X) = X<sup>H</sup>, the conjugate transpose ({@code CblasConjTrans} = 113). */
+    CONJUGATE_TRANSPOSE(113);
 
     private final int code;
 
@@ -13,12 +18,13 @@ public enum Transpose {
         this.code = code;
     }
 
-    /** The CBLAS constant ({@code CblasNoTrans} = 111, {@code CblasTrans} = 112). */
+    /** The CBLAS constant. */
     public int code() {
         return code;
     }
 
+    /** Whether op(X) swaps rows and columns. */
     boolean transposed() {
-        return this == TRANSPOSE;
+        return this != NO_TRANSPOSE;
     }
 }

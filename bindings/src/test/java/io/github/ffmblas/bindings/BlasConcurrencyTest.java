@@ -43,10 +43,10 @@ class BlasConcurrencyTest {
             int n = shape[1];
             int k = shape[2];
             boolean rowMajor = layout == Layout.ROW_MAJOR;
-            int aRows = transA == Transpose.TRANSPOSE ? k : m;
-            int aCols = transA == Transpose.TRANSPOSE ? m : k;
-            int bRows = transB == Transpose.TRANSPOSE ? n : k;
-            int bCols = transB == Transpose.TRANSPOSE ? k : n;
+            int aRows = transA != Transpose.NO_TRANSPOSE ? k : m;
+            int aCols = transA != Transpose.NO_TRANSPOSE ? m : k;
+            int bRows = transB != Transpose.NO_TRANSPOSE ? n : k;
+            int bCols = transB != Transpose.NO_TRANSPOSE ? k : n;
             int lda = rowMajor ? aCols : aRows;
             int ldb = rowMajor ? bCols : bRows;
             int ldc = rowMajor ? n : m;

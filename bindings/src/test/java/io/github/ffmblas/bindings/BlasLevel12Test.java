@@ -47,8 +47,8 @@ class BlasLevel12Test {
         int lda = Math.max(1, layout == Layout.ROW_MAJOR ? n : m) + 3;
         int aOffset = 2;
         float[] a = TestData.matrix(random, layout, m, n, aOffset, lda);
-        int xLength = trans == Transpose.TRANSPOSE ? m : n;
-        int yLength = trans == Transpose.TRANSPOSE ? n : m;
+        int xLength = trans != Transpose.NO_TRANSPOSE ? m : n;
+        int yLength = trans != Transpose.NO_TRANSPOSE ? n : m;
         int round = 0;
         for (int incx : INCREMENTS) {
             for (int incy : INCREMENTS) {

@@ -199,10 +199,10 @@ class BlasValidationTest {
         g.transA = transA;
         g.transB = transB;
         boolean rowMajor = layout == Layout.ROW_MAJOR;
-        int aRows = transA == T ? g.k : g.m;
-        int aCols = transA == T ? g.m : g.k;
-        int bRows = transB == T ? g.n : g.k;
-        int bCols = transB == T ? g.k : g.n;
+        int aRows = transA != Transpose.NO_TRANSPOSE ? g.k : g.m;
+        int aCols = transA != Transpose.NO_TRANSPOSE ? g.m : g.k;
+        int bRows = transB != Transpose.NO_TRANSPOSE ? g.n : g.k;
+        int bCols = transB != Transpose.NO_TRANSPOSE ? g.k : g.n;
         int minA = rowMajor ? aCols : aRows;
         int minB = rowMajor ? bCols : bRows;
         int minC = rowMajor ? g.n : g.m;
@@ -423,19 +423,44 @@ class BlasValidationTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"A", "B", "C"})
-    void heapSegmentsAreRefused(String which) {
+    void heapSegmentsOverFloatArraysAreComputedInPlace(String which) {
         Gemm g = new Gemm();
         MemorySegment heap = MemorySegment.ofArray(new float[FLOATS]);
+        MemorySegment.copy(which.equals("A") ? g.a : which.equals("B") ? g.b : g.c, 0, heap, 0, heap.byteSize());
         set(g, which, heap);
-        assertRejected(IllegalArgumentException.class, g.c, g::sgemm, "sgemm: " + which + " is a heap segment");
+        float[] before = TestData.read(g.c);
+        g.sgemm();
+        g.expected(before).assertMatches(TestData.read(g.c), "heap " + which);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"A", "B", "C"})
+    void heapSegmentsOverOtherArraysAreRefused(String which) {
+        Gemm g = new Gemm();
+        MemorySegment heap = MemorySegment.ofArray(new double[FLOATS]);
+        set(g, which, heap);
+        assertRejected(IllegalArgumentException.class, g.c, g::sgemm, "sgemm: " + which + " is a heap segment over double[]");
     }
 
     @Test
-    void heapSegmentsAreRefusedEvenWhenNothingIsComputed() {
+    void heapSegmentsOverOtherArraysAreRefusedEvenWhenNothingIsComputed() {
         Gemm g = new Gemm();
         g.m = 0;
-        g.a = MemorySegment.ofArray(new float[FLOATS]);
-        assertRejected(IllegalArgumentException.class, g.c, g::sgemm, "sgemm: A is a heap segment");
+        g.a = MemorySegment.ofArray(new double[FLOATS]);
+        assertRejected(IllegalArgumentException.class, g.c, g::sgemm, "sgemm: A is a heap segment over double[]");
+    }
+
+    @Test
+    void readOnlyOutputsAreRefused() {
+        Gemm g = new Gemm();
+        MemorySegment writable = g.c;
+        g.c = writable.asReadOnly();
+        assertRejected(IllegalArgumentException.class, writable, g::sgemm, "sgemm: output C is a read-only segment");
+        g.c = MemorySegment.ofArray(TestData.read(writable)).asReadOnly();
+        assertRejected(IllegalArgumentException.class, writable, g::sgemm, "sgemm: output C is a read-only segment");
+        MemorySegment x = floats(FLOATS);
+        assertRejected(IllegalArgumentException.class, x, () -> Blas.saxpy(4, 1f, x, 0, 1, x.asReadOnly(), 32, 1),
+                "saxpy: output y is a read-only segment");
     }
 
     @ParameterizedTest
@@ -670,14 +695,16 @@ class BlasValidationTest {
     @Test
     void levelOneAndTwoNullsAndHeapSegments() {
         MemorySegment x = floats(FLOATS);
-        MemorySegment heap = MemorySegment.ofArray(new float[FLOATS]);
+        MemorySegment doubles = MemorySegment.ofArray(new double[FLOATS]);
+        MemorySegment ints = MemorySegment.ofArray(new int[FLOATS]);
         assertRejected(NullPointerException.class, x, () -> Blas.saxpy(4, 1f, null, 0, 1, x, 0, 1), "saxpy: x is null");
         assertRejected(NullPointerException.class, x, () -> Blas.sgemv(Layout.ROW_MAJOR, null, 3, 4, 1f, x, 0, 4,
                 x, 0, 1, 0f, x, 32, 1), "sgemv: trans is null");
-        assertRejected(IllegalArgumentException.class, x, () -> Blas.sdot(4, x, 0, 1, heap, 0, 1),
-                "sdot: y is a heap segment");
-        assertRejected(IllegalArgumentException.class, heap, () -> Blas.sscal(4, 2f, heap, 0, 1),
-                "sscal: x is a heap segment");
+        // Heap segments pass only over the precision's own array type (float[] here), by a critical downcall.
+        assertRejected(IllegalArgumentException.class, x, () -> Blas.sdot(4, x, 0, 1, doubles, 0, 1),
+                "sdot: y is a heap segment over double[]");
+        assertRejected(IllegalArgumentException.class, ints, () -> Blas.sscal(4, 2f, ints, 0, 1),
+                "sscal: x is a heap segment over int[]");
         assertRejected(IllegalArgumentException.class, x, () -> Blas.sscal(-1, 2f, x, 0, 1), "sscal: n=-1 must be >= 0");
     }
 }

@@ -413,8 +413,8 @@ class FacadeFuzzTest {
         Layout layout = pick(r, Layout.values());
         Transpose ta = pick(r, Transpose.values());
         Transpose tb = pick(r, Transpose.values());
-        long[] a = runs(layout, ta == Transpose.TRANSPOSE ? k : m, ta == Transpose.TRANSPOSE ? m : k);
-        long[] b = runs(layout, tb == Transpose.TRANSPOSE ? n : k, tb == Transpose.TRANSPOSE ? k : n);
+        long[] a = runs(layout, ta != Transpose.NO_TRANSPOSE ? k : m, ta != Transpose.NO_TRANSPOSE ? m : k);
+        long[] b = runs(layout, tb != Transpose.NO_TRANSPOSE ? n : k, tb != Transpose.NO_TRANSPOSE ? k : n);
         long[] c = runs(layout, m, n);
         long[][] shapes = {a, b, c};
         Op[] ops = {new Op("A", false), new Op("B", false), new Op("C", true)};
@@ -508,8 +508,8 @@ class FacadeFuzzTest {
         long[] sa = runs(layout, m, n);
         a.ld = (int) Math.max(1, sa[1]) + (r.nextBoolean() ? 0 : r.nextInt(4));
         a.offset = r.nextInt(3) == 0 ? r.nextInt(5) : 0;
-        long xLen = t == Transpose.TRANSPOSE ? m : n;
-        long yLen = t == Transpose.TRANSPOSE ? n : m;
+        long xLen = t != Transpose.NO_TRANSPOSE ? m : n;
+        long yLen = t != Transpose.NO_TRANSPOSE ? n : m;
         Placement placement = new Placement();
         long[] starts = new long[3];
         long[] sizes = new long[3];
@@ -745,7 +745,10 @@ class FacadeFuzzTest {
                     data[i] = TestData.value(r);
                 }
                 op.heap = data;
-                op.seg = MemorySegment.ofArray(data);
+                // Heap segments over float[] are valid (critical downcalls); one over double[] is not a float array.
+                double[] wrongType = new double[(data.length + 1) / 2];
+                MemorySegment.copy(MemorySegment.ofArray(data), 0, MemorySegment.ofArray(wrongType), 0, data.length * 4L);
+                op.seg = MemorySegment.ofArray(wrongType);
                 op.kind = "heap";
             }
             case MISALIGNED -> {
@@ -878,8 +881,8 @@ class FacadeFuzzTest {
     private static Shape[] shapes(Call c) {
         switch (c.routine) {
             case SGEMM, BATCH -> {
-                boolean ta = c.transA == Transpose.TRANSPOSE;
-                boolean tb = c.transB == Transpose.TRANSPOSE;
+                boolean ta = c.transA != Transpose.NO_TRANSPOSE;
+                boolean tb = c.transB != Transpose.NO_TRANSPOSE;
                 long items = c.m == 0 || c.n == 0 ? 0 : c.count;
                 long[] a = runs(c.layout, ta ? c.k : c.m, ta ? c.m : c.k);
                 long[] b = runs(c.layout, tb ? c.n : c.k, tb ? c.k : c.n);
@@ -891,7 +894,7 @@ class FacadeFuzzTest {
             }
             case SGEMV -> {
                 boolean empty = c.m == 0 || c.n == 0;
-                boolean t = c.transA == Transpose.TRANSPOSE;
+                boolean t = c.transA != Transpose.NO_TRANSPOSE;
                 long[] a = runs(c.layout, c.m, c.n);
                 long xLen = empty ? 0 : t ? c.m : c.n;
                 long yLen = empty ? 0 : t ? c.n : c.m;

@@ -62,7 +62,7 @@ final class NaiveBlas {
 
     /** Element (i, p) of op(X), X stored in {@code layout}. */
     private static double op(Layout layout, Transpose trans, float[] x, int offset, int ld, int i, int p) {
-        return trans == Transpose.TRANSPOSE ? x[index(layout, offset, ld, p, i)] : x[index(layout, offset, ld, i, p)];
+        return trans != Transpose.NO_TRANSPOSE ? x[index(layout, offset, ld, p, i)] : x[index(layout, offset, ld, i, p)];
     }
 
     /** C = alpha * op(A) * op(B) + beta * C; beta = 0 ignores what C held (NaN included), as BLAS does. */
@@ -97,7 +97,7 @@ final class NaiveBlas {
      */
     static Expected sgemv(Layout layout, Transpose trans, int m, int n, float alpha, float[] a, int aOffset, int lda,
                           float[] x, int xOffset, int incx, float beta, float[] y, int yOffset, int incy) {
-        boolean t = trans == Transpose.TRANSPOSE;
+        boolean t = trans != Transpose.NO_TRANSPOSE;
         int xLength = t ? m : n;
         int yLength = t ? n : m;
         float[] values = y.clone();

@@ -47,7 +47,7 @@ class RuntimeInfoTest {
     @Test
     void runtimeIsConsistentWithTheLibrary() {
         OpenBlasRuntime runtime = Blas.runtime();
-        assertEquals(Blas.parseVersion(runtime.config()), runtime.version());
+        assertEquals(Quirks.parseVersion(runtime.config()), runtime.version());
         assertEquals(Blas.numThreads(), runtime.threads());
         assertTrue(runtime.batchRoute().contains("cblas_sgemm"), runtime.batchRoute());
     }
@@ -88,28 +88,28 @@ class RuntimeInfoTest {
 
     @Test
     void parseVersionFindsTheReleaseInTheConfigString() {
-        assertEquals("0.3.31", Blas.parseVersion("OpenBLAS 0.3.31 DYNAMIC_ARCH NO_AFFINITY Haswell MAX_THREADS=64"));
-        assertEquals("0.3.26", Blas.parseVersion("OpenBLAS 0.3.26.dev DYNAMIC_ARCH"));
-        assertEquals("0.3.9", Blas.parseVersion(" OpenBLAS  0.3.9 "));
-        assertEquals("1.12.105", Blas.parseVersion("OpenBLAS 1.12.105"));
-        assertEquals("unknown", Blas.parseVersion("OpenBLAS 0.3"));
-        assertEquals("unknown", Blas.parseVersion("BLIS 0.9.0"));
-        assertEquals("unknown", Blas.parseVersion(""));
+        assertEquals("0.3.31", Quirks.parseVersion("OpenBLAS 0.3.31 DYNAMIC_ARCH NO_AFFINITY Haswell MAX_THREADS=64"));
+        assertEquals("0.3.26", Quirks.parseVersion("OpenBLAS 0.3.26.dev DYNAMIC_ARCH"));
+        assertEquals("0.3.9", Quirks.parseVersion(" OpenBLAS  0.3.9 "));
+        assertEquals("1.12.105", Quirks.parseVersion("OpenBLAS 1.12.105"));
+        assertEquals("unknown", Quirks.parseVersion("OpenBLAS 0.3"));
+        assertEquals("unknown", Quirks.parseVersion("BLIS 0.9.0"));
+        assertEquals("unknown", Quirks.parseVersion(""));
     }
 
     @Test
     void atLeastComparesNumerically() {
-        assertTrue(Blas.atLeast("0.3.32", FIXED), "equal");
-        assertTrue(Blas.atLeast("0.3.33", FIXED));
-        assertTrue(Blas.atLeast("0.3.100", FIXED), "100 > 32 as numbers, not as text");
-        assertTrue(Blas.atLeast("0.4.0", FIXED));
-        assertTrue(Blas.atLeast("0.10.0", FIXED));
-        assertTrue(Blas.atLeast("1.0.0", FIXED));
-        assertFalse(Blas.atLeast("0.3.31", FIXED));
-        assertFalse(Blas.atLeast("0.3.4", FIXED));
-        assertFalse(Blas.atLeast("0.2.99", FIXED));
-        assertFalse(Blas.atLeast("unknown", FIXED), "an unknown version is treated as affected");
-        assertFalse(Blas.atLeast("0.3", FIXED));
-        assertFalse(Blas.atLeast("0.3.32.dev", FIXED));
+        assertTrue(Quirks.atLeast("0.3.32", FIXED), "equal");
+        assertTrue(Quirks.atLeast("0.3.33", FIXED));
+        assertTrue(Quirks.atLeast("0.3.100", FIXED), "100 > 32 as numbers, not as text");
+        assertTrue(Quirks.atLeast("0.4.0", FIXED));
+        assertTrue(Quirks.atLeast("0.10.0", FIXED));
+        assertTrue(Quirks.atLeast("1.0.0", FIXED));
+        assertFalse(Quirks.atLeast("0.3.31", FIXED));
+        assertFalse(Quirks.atLeast("0.3.4", FIXED));
+        assertFalse(Quirks.atLeast("0.2.99", FIXED));
+        assertFalse(Quirks.atLeast("unknown", FIXED), "an unknown version is treated as affected");
+        assertFalse(Quirks.atLeast("0.3", FIXED));
+        assertFalse(Quirks.atLeast("0.3.32.dev", FIXED));
     }
 }

@@ -47,7 +47,7 @@ class SgemmBatchStridedTest {
         assertEquals(BatchRoute.LOOP_AVOIDS_CRASH, Blas.batchRoute(LOOP_SHAPE[0], LOOP_SHAPE[1], LOOP_SHAPE[2]));
         assertEquals(BatchRoute.NATIVE, Blas.batchRoute(NATIVE_SHAPE[0], NATIVE_SHAPE[1], NATIVE_SHAPE[2]));
         // The limit itself still crashes (M*N*K <= 1,000,000); one more is safe.
-        assertEquals(1_000_000L, Blas.SMALL_BATCH_CRASH_LIMIT);
+        assertEquals(1_000_000L, Quirks.SMALL_BATCH_CRASH_LIMIT);
         assertEquals(BatchRoute.LOOP_AVOIDS_CRASH, Blas.batchRoute(100, 100, 100));
         assertEquals(BatchRoute.NATIVE, Blas.batchRoute(100, 100, 101));
         assertEquals(BatchRoute.LOOP_AVOIDS_CRASH, Blas.batchRoute(0, 5000, 5000));
@@ -165,19 +165,19 @@ class SgemmBatchStridedTest {
     /** One batched GEMM shape; {@link #check} builds its operands, runs both routes and compares. */
     record Batch(Layout layout, Transpose transA, Transpose transB, int m, int n, int k) {
         int aRows() {
-            return transA == T ? k : m;
+            return transA != Transpose.NO_TRANSPOSE ? k : m;
         }
 
         int aCols() {
-            return transA == T ? m : k;
+            return transA != Transpose.NO_TRANSPOSE ? m : k;
         }
 
         int bRows() {
-            return transB == T ? n : k;
+            return transB != Transpose.NO_TRANSPOSE ? n : k;
         }
 
         int bCols() {
-            return transB == T ? k : n;
+            return transB != Transpose.NO_TRANSPOSE ? k : n;
         }
 
         int minimumLd(int rows, int cols) {

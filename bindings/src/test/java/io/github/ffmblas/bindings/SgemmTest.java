@@ -186,8 +186,8 @@ class SgemmTest {
             this.m = m;
             this.n = n;
             this.k = k;
-            boolean ta = transA == Transpose.TRANSPOSE;
-            boolean tb = transB == Transpose.TRANSPOSE;
+            boolean ta = transA != Transpose.NO_TRANSPOSE;
+            boolean tb = transB != Transpose.NO_TRANSPOSE;
             aRows = ta ? k : m;
             aCols = ta ? m : k;
             bRows = tb ? n : k;

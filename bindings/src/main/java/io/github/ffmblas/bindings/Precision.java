@@ -1,0 +1,33 @@
+package io.github.ffmblas.bindings;
+
+/**
+ * The element type of a BLAS routine, the letter its name starts with. Offsets, leading dimensions, increments
+ * and strides count elements of this type; a complex element is a (real, imaginary) pair.
+ */
+enum Precision {
+    /** s: float. */
+    SINGLE(4, 4, float[].class, "float"),
+    /** d: double. */
+    DOUBLE(8, 8, double[].class, "double"),
+    /** c: two floats. */
+    COMPLEX_SINGLE(8, 4, float[].class, "complex float"),
+    /** z: two doubles. */
+    COMPLEX_DOUBLE(16, 8, double[].class, "complex double");
+
+    /** Bytes per element. */
+    final int bytes;
+    /** The alignment C requires of an element's address. */
+    final int alignment;
+    /** The array a heap segment must wrap to be passed to this precision's routines. */
+    final Class<?> heapArray;
+
+    /** What one element is called in messages. */
+    final String noun;
+
+    Precision(int bytes, int alignment, Class<?> heapArray, String noun) {
+        this.noun = noun;
+        this.bytes = bytes;
+        this.alignment = alignment;
+        this.heapArray = heapArray;
+    }
+}
