@@ -29,21 +29,32 @@ import java.util.Optional;
 
 /**
  * The one door to native BLAS: every OpenBLAS call in ffmblas goes through this class, and no argument
- * reaches native code unchecked.
+ * reaches native code unchecked. It covers the whole CBLAS of OpenBLAS 0.3.31: levels 1, 2 and 3 in s (float),
+ * d (double), c (complex float) and z (complex double), and the OpenBLAS extensions ({@code ?axpby},
+ * {@code ?omatcopy}, {@code ?imatcopy}, {@code ?geadd}, {@code ?gemmt}, {@code ?sum}, {@code ?amax}, ...).
+ * Each method is named as its CBLAS function without the {@code cblas_} prefix and takes its arguments in the
+ * same order.
  *
- * <p>Operands are native {@link MemorySegment}s plus an offset and leading dimension counted in floats, as in
- * CBLAS. Before any native code runs, each routine checks, in exact {@code long} arithmetic, and throws an
+ * <p>Operands are {@link MemorySegment}s plus an offset, counted, like leading dimensions, increments and
+ * strides, in elements of the routine's type (a complex element is a (real, imaginary) pair). Native segments
+ * are passed as they are; heap segments are accepted over the routine's own array type ({@code float[]} for s
+ * and c, {@code double[]} for d and z) and passed without a copy by a critical downcall, during which the
+ * garbage collector waits: use native memory for long calls and in services. Complex scalars are
+ * {@link ComplexFloat} and {@link ComplexDouble}.
+ *
+ * <p>Before any native code runs, each routine checks, in exact {@code long} arithmetic, and throws an
  * exception naming the routine and the parameter:
  * <ul>
- *   <li>dimensions and batch counts are {@code >= 0}, strides {@code >= 0} and within {@code int};</li>
- *   <li>each leading dimension is {@code >= max(1, cols)} of the stored matrix (rows for column-major);</li>
- *   <li>the last float each operand touches lies inside its segment, which starts float-aligned;</li>
- *   <li>the output shares no float with an input, and batch items of the output none with each other
- *       (side-by-side column blocks of one buffer, such as attention heads, are fine);</li>
- *   <li>segments are alive ({@link IllegalStateException} otherwise, also when another thread closes a shared
- *       arena during the call: FFM then refuses the downcall), accessible from this thread
- *       ({@link WrongThreadException}) and native: heap segments are refused, deliberately, so no call pins
- *       a Java array while OpenBLAS runs.</li>
+ *   <li>flags non-null, dimensions {@code >= 0}, increments non-zero (negative ones walk backwards, as in BLAS),
+ *       strides {@code >= 0} and within {@code int};</li>
+ *   <li>each leading dimension {@code >= max(1, width)} of the stored matrix (band: {@code kl + ku + 1});</li>
+ *   <li>the last element of each operand's storage inside its segment, which starts aligned for the type;</li>
+ *   <li>no output read-only ({@code asReadOnly()}, a file mapped {@code READ_ONLY});</li>
+ *   <li>no output sharing an element with an input, another output, or (batches) another item of itself,
+ *       decided exactly on the elements each operand touches: side-by-side column blocks of one buffer, such as
+ *       attention heads, or the two triangles of one array, are fine;</li>
+ *   <li>segments alive ({@link IllegalStateException}, also when another thread closes a shared arena during
+ *       the call: FFM then refuses the downcall) and accessible from this thread ({@link WrongThreadException}).</li>
  * </ul>
  * When there is nothing to compute (a zero dimension) a routine returns without calling native code.
  *
@@ -5855,6 +5866,296 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_zgeadd", cblas_h.cblas_zgeadd$descriptor());
     }
 
+
+    /**
+     * A = alpha * op(A) in place (OpenBLAS extension): A is read as rows x cols with leading dimension lda and
+     * written as op(A) (cols x rows when transposed) with leading dimension ldb. Both shapes must fit the segment.
+     */
+    public static void simatcopy(Layout layout, Transpose trans, int rows, int cols, float alpha,
+                                 MemorySegment a, long aOffset, int lda, int ldb) {
+        String routine = "simatcopy";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "rows", rows);
+        Checks.nonNegative(routine, "cols", cols);
+        boolean t = trans.transposed();
+        // One operand read and written in two shapes: each shape is checked against the segment on its own.
+        Call.check(routine, Precision.SINGLE, Operand.general("A", a, aOffset, layout, t ? cols : rows,
+                t ? rows : cols, ldb).asOutput());
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.general("A", a, aOffset, layout, rows, cols, lda).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HSimatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, alpha, call.at(0), lda, ldb);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSimatcopy {
+        static final Downcall D = Downcall.of("cblas_simatcopy", cblas_h.cblas_simatcopy$descriptor());
+    }
+
+    /**
+     * A = alpha * op(A) in place (OpenBLAS extension): A is read as rows x cols with leading dimension lda and
+     * written as op(A) (cols x rows when transposed) with leading dimension ldb. Both shapes must fit the segment.
+     */
+    public static void dimatcopy(Layout layout, Transpose trans, int rows, int cols, double alpha,
+                                 MemorySegment a, long aOffset, int lda, int ldb) {
+        String routine = "dimatcopy";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "rows", rows);
+        Checks.nonNegative(routine, "cols", cols);
+        boolean t = trans.transposed();
+        // One operand read and written in two shapes: each shape is checked against the segment on its own.
+        Call.check(routine, Precision.DOUBLE, Operand.general("A", a, aOffset, layout, t ? cols : rows,
+                t ? rows : cols, ldb).asOutput());
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.general("A", a, aOffset, layout, rows, cols, lda).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDimatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, alpha, call.at(0), lda, ldb);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDimatcopy {
+        static final Downcall D = Downcall.of("cblas_dimatcopy", cblas_h.cblas_dimatcopy$descriptor());
+    }
+
+    /**
+     * {@code count} independent dgemm products of one shape, item i at offsets {@code xOffset + i * strideX}
+     * (a zero input stride reuses one matrix). Runs as a loop of {@code cblas_dgemm} after one check of every
+     * item: OpenBLAS 0.3.31's batch entry points crash or ignore column-major calls for small shapes (see
+     * {@link #sgemmBatchStrided}), and only the single-precision route has been measured and guarded.
+     */
+    public static void dgemmBatchStrided(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
+                                         double alpha, MemorySegment a, long aOffset, int lda, long strideA,
+                                         MemorySegment b, long bOffset, int ldb, long strideB,
+                                         double beta, MemorySegment c, long cOffset, int ldc, long strideC,
+                                         int count) {
+        String routine = "dgemmBatchStrided";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "transA", transA);
+        Checks.notNull(routine, "transB", transB);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.nonNegative(routine, "count", count);
+        Checks.nonNegative(routine, "strideA", strideA);
+        Checks.nonNegative(routine, "strideB", strideB);
+        Checks.nonNegative(routine, "strideC", strideC);
+        boolean ta = transA.transposed();
+        boolean tb = transB.transposed();
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.generalBatch("A", a, aOffset, layout, ta ? k : m, ta ? m : k, lda, count, strideA),
+                Operand.generalBatch("B", b, bOffset, layout, tb ? n : k, tb ? k : n, ldb, count, strideB),
+                Operand.generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MethodHandle gemm = HDgemm.D.handle(call);
+        long bytes = Precision.DOUBLE.bytes;
+        int gate = call.enter();
+        try {
+            for (int i = 0; i < count; i++) {
+                gemm.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
+                        k == 0 ? a : a.asSlice((aOffset + i * strideA) * bytes), lda,
+                        k == 0 ? b : b.asSlice((bOffset + i * strideB) * bytes), ldb, beta,
+                        c.asSlice((cOffset + i * strideC) * bytes), ldc);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    /**
+     * A = alpha * op(A) in place (OpenBLAS extension): A is read as rows x cols with leading dimension lda and
+     * written as op(A) (cols x rows when transposed) with leading dimension ldb. Both shapes must fit the segment.
+     */
+    public static void cimatcopy(Layout layout, Transpose trans, int rows, int cols, ComplexFloat alpha,
+                                 MemorySegment a, long aOffset, int lda, int ldb) {
+        String routine = "cimatcopy";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "rows", rows);
+        Checks.nonNegative(routine, "cols", cols);
+        Checks.notNull(routine, "alpha", alpha);
+        boolean t = trans.transposed();
+        // One operand read and written in two shapes: each shape is checked against the segment on its own.
+        Call.check(routine, Precision.COMPLEX_SINGLE, Operand.general("A", a, aOffset, layout, t ? cols : rows,
+                t ? rows : cols, ldb).asOutput());
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.general("A", a, aOffset, layout, rows, cols, lda).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HCimatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, Scalars.alpha(room, alpha), call.at(0), lda, ldb);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCimatcopy {
+        static final Downcall D = Downcall.of("cblas_cimatcopy", cblas_h.cblas_cimatcopy$descriptor());
+    }
+
+    /**
+     * {@code count} independent cgemm products of one shape, item i at offsets {@code xOffset + i * strideX}
+     * (a zero input stride reuses one matrix). Runs as a loop of {@code cblas_cgemm} after one check of every
+     * item: OpenBLAS 0.3.31's batch entry points crash or ignore column-major calls for small shapes (see
+     * {@link #sgemmBatchStrided}), and only the single-precision route has been measured and guarded.
+     */
+    public static void cgemmBatchStrided(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
+                                         ComplexFloat alpha, MemorySegment a, long aOffset, int lda, long strideA,
+                                         MemorySegment b, long bOffset, int ldb, long strideB,
+                                         ComplexFloat beta, MemorySegment c, long cOffset, int ldc, long strideC,
+                                         int count) {
+        String routine = "cgemmBatchStrided";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "transA", transA);
+        Checks.notNull(routine, "transB", transB);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.nonNegative(routine, "count", count);
+        Checks.nonNegative(routine, "strideA", strideA);
+        Checks.nonNegative(routine, "strideB", strideB);
+        Checks.nonNegative(routine, "strideC", strideC);
+        boolean ta = transA.transposed();
+        boolean tb = transB.transposed();
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.generalBatch("A", a, aOffset, layout, ta ? k : m, ta ? m : k, lda, count, strideA),
+                Operand.generalBatch("B", b, bOffset, layout, tb ? n : k, tb ? k : n, ldb, count, strideB),
+                Operand.generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        MethodHandle gemm = HCgemm.D.handle(call);
+        long bytes = Precision.COMPLEX_SINGLE.bytes;
+        int gate = call.enter();
+        try {
+            for (int i = 0; i < count; i++) {
+                gemm.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, Scalars.alpha(room, alpha),
+                        k == 0 ? a : a.asSlice((aOffset + i * strideA) * bytes), lda,
+                        k == 0 ? b : b.asSlice((bOffset + i * strideB) * bytes), ldb, Scalars.beta(room, beta),
+                        c.asSlice((cOffset + i * strideC) * bytes), ldc);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    /**
+     * A = alpha * op(A) in place (OpenBLAS extension): A is read as rows x cols with leading dimension lda and
+     * written as op(A) (cols x rows when transposed) with leading dimension ldb. Both shapes must fit the segment.
+     */
+    public static void zimatcopy(Layout layout, Transpose trans, int rows, int cols, ComplexDouble alpha,
+                                 MemorySegment a, long aOffset, int lda, int ldb) {
+        String routine = "zimatcopy";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "rows", rows);
+        Checks.nonNegative(routine, "cols", cols);
+        Checks.notNull(routine, "alpha", alpha);
+        boolean t = trans.transposed();
+        // One operand read and written in two shapes: each shape is checked against the segment on its own.
+        Call.check(routine, Precision.COMPLEX_DOUBLE, Operand.general("A", a, aOffset, layout, t ? cols : rows,
+                t ? rows : cols, ldb).asOutput());
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.general("A", a, aOffset, layout, rows, cols, lda).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZimatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, Scalars.alpha(room, alpha), call.at(0), lda, ldb);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZimatcopy {
+        static final Downcall D = Downcall.of("cblas_zimatcopy", cblas_h.cblas_zimatcopy$descriptor());
+    }
+
+    /**
+     * {@code count} independent zgemm products of one shape, item i at offsets {@code xOffset + i * strideX}
+     * (a zero input stride reuses one matrix). Runs as a loop of {@code cblas_zgemm} after one check of every
+     * item: OpenBLAS 0.3.31's batch entry points crash or ignore column-major calls for small shapes (see
+     * {@link #sgemmBatchStrided}), and only the single-precision route has been measured and guarded.
+     */
+    public static void zgemmBatchStrided(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
+                                         ComplexDouble alpha, MemorySegment a, long aOffset, int lda, long strideA,
+                                         MemorySegment b, long bOffset, int ldb, long strideB,
+                                         ComplexDouble beta, MemorySegment c, long cOffset, int ldc, long strideC,
+                                         int count) {
+        String routine = "zgemmBatchStrided";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "transA", transA);
+        Checks.notNull(routine, "transB", transB);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.nonNegative(routine, "count", count);
+        Checks.nonNegative(routine, "strideA", strideA);
+        Checks.nonNegative(routine, "strideB", strideB);
+        Checks.nonNegative(routine, "strideC", strideC);
+        boolean ta = transA.transposed();
+        boolean tb = transB.transposed();
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.generalBatch("A", a, aOffset, layout, ta ? k : m, ta ? m : k, lda, count, strideA),
+                Operand.generalBatch("B", b, bOffset, layout, tb ? n : k, tb ? k : n, ldb, count, strideB),
+                Operand.generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        MethodHandle gemm = HZgemm.D.handle(call);
+        long bytes = Precision.COMPLEX_DOUBLE.bytes;
+        int gate = call.enter();
+        try {
+            for (int i = 0; i < count; i++) {
+                gemm.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, Scalars.alpha(room, alpha),
+                        k == 0 ? a : a.asSlice((aOffset + i * strideA) * bytes), lda,
+                        k == 0 ? b : b.asSlice((bOffset + i * strideB) * bytes), ldb, Scalars.beta(room, beta),
+                        c.asSlice((cOffset + i * strideC) * bytes), ldc);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
 
     // ---- the library -----------------------------------------------------------------------------------------
 
