@@ -5972,8 +5972,8 @@ public final class Blas {
         try {
             for (int i = 0; i < count; i++) {
                 gemm.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
-                        k == 0 ? a : a.asSlice((aOffset + i * strideA) * bytes), lda,
-                        k == 0 ? b : b.asSlice((bOffset + i * strideB) * bytes), ldb, beta,
+                        (MemorySegment) (k == 0 ? a : a.asSlice((aOffset + i * strideA) * bytes)), lda,
+                        (MemorySegment) (k == 0 ? b : b.asSlice((bOffset + i * strideB) * bytes)), ldb, beta,
                         c.asSlice((cOffset + i * strideC) * bytes), ldc);
             }
         } catch (Throwable e) {
@@ -6059,8 +6059,8 @@ public final class Blas {
         try {
             for (int i = 0; i < count; i++) {
                 gemm.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, Scalars.alpha(room, alpha),
-                        k == 0 ? a : a.asSlice((aOffset + i * strideA) * bytes), lda,
-                        k == 0 ? b : b.asSlice((bOffset + i * strideB) * bytes), ldb, Scalars.beta(room, beta),
+                        (MemorySegment) (k == 0 ? a : a.asSlice((aOffset + i * strideA) * bytes)), lda,
+                        (MemorySegment) (k == 0 ? b : b.asSlice((bOffset + i * strideB) * bytes)), ldb, Scalars.beta(room, beta),
                         c.asSlice((cOffset + i * strideC) * bytes), ldc);
             }
         } catch (Throwable e) {
@@ -6146,8 +6146,8 @@ public final class Blas {
         try {
             for (int i = 0; i < count; i++) {
                 gemm.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, Scalars.alpha(room, alpha),
-                        k == 0 ? a : a.asSlice((aOffset + i * strideA) * bytes), lda,
-                        k == 0 ? b : b.asSlice((bOffset + i * strideB) * bytes), ldb, Scalars.beta(room, beta),
+                        (MemorySegment) (k == 0 ? a : a.asSlice((aOffset + i * strideA) * bytes)), lda,
+                        (MemorySegment) (k == 0 ? b : b.asSlice((bOffset + i * strideB) * bytes)), ldb, Scalars.beta(room, beta),
                         c.asSlice((cOffset + i * strideC) * bytes), ldc);
             }
         } catch (Throwable e) {
