@@ -484,7 +484,11 @@ public final class Blas {
         }
         boolean rowMajor = layout == Layout.ROW_MAJOR;
         if (!Footprint.itemsApart(rowMajor ? m : n, rowMajor ? n : m, ldc, count, strideC)) {
-            Checks.itemsDisjoint(routine, Footprint.matrix("C", c, cOffset, layout, m, n, ldc, count, strideC));
+            Operand cItems = Operand.generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC);
+            if (Overlap.itemsMeet(cItems, Float.BYTES)) {
+                throw new IllegalArgumentException(routine + ": the " + count + " items of C overlap one another"
+                        + " (stride " + strideC + ", leading dimension " + ldc + "); each batch item needs memory of its own");
+            }
         }
         inputApart(routine, layout, count, c, cOffset, m, n, ldc, strideC, cEnd, "A", a, aOffset, aRows, aCols, lda,
                 strideA, aEnd);
@@ -503,8 +507,11 @@ public final class Blas {
         long xStart = start(x, xOffset);
         if (rangesMeet(cStart, cEnd, xStart, xEnd)
                 && !columnBlocksApart(layout, count, cStart, m, n, ldc, strideC, xStart, xRows, xCols, ldx, strideX)) {
-            Checks.noOverlap(routine, Footprint.matrix("C", c, cOffset, layout, m, n, ldc, count, strideC),
-                    Footprint.matrix(name, x, xOffset, layout, xRows, xCols, ldx, count, strideX));
+            if (Overlap.meet(Operand.generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC),
+                    Operand.generalBatch(name, x, xOffset, layout, xRows, xCols, ldx, count, strideX), Float.BYTES)) {
+                throw new IllegalArgumentException(routine + ": output C overlaps input " + name
+                        + "; BLAS results are undefined when they share memory");
+            }
         }
     }
 

@@ -136,19 +136,4 @@ final class Checks {
     static boolean rangesMeet(long aStart, long aEnd, long bStart, long bEnd) {
         return aStart < bEnd && bStart < aEnd;
     }
-
-    static void noOverlap(String routine, Footprint output, Footprint input) {
-        if (output.overlaps(input)) {
-            throw new IllegalArgumentException(routine + ": output " + output.name() + " overlaps input "
-                    + input.name() + "; BLAS results are undefined when they share memory");
-        }
-    }
-
-    static void itemsDisjoint(String routine, Footprint output) {
-        if (output.itemsOverlap()) {
-            throw new IllegalArgumentException(routine + ": the " + output.count() + " items of " + output.name()
-                    + " overlap one another (stride " + output.stride() + ", leading dimension " + output.ld()
-                    + "); each batch item needs memory of its own");
-        }
-    }
 }
