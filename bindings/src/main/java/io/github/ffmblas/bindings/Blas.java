@@ -555,7 +555,7 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (float) HSnrm2.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (float) HSnrm2.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -579,7 +579,7 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (float) HSasum.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (float) HSasum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -601,9 +601,12 @@ public final class Blas {
         if (call.skip) {
             return 0;
         }
+        if (Math.abs(incx) == 1) {
+            return Quirks.sumUnitStride(x, xOffset, n); // OpenBLAS 0.3.31's cblas_ssum is wrong for incx = 1
+        }
         int gate = call.enter();
         try {
-            return (float) HSsum.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (float) HSsum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -627,7 +630,7 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (float) HSamax.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (float) HSamax.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -651,7 +654,7 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (float) HSamin.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (float) HSamin.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -663,11 +666,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_samin", cblas_h.cblas_samin$descriptor());
     }
 
-    /** The 0-based index of the first element of largest |x_i| over n elements, -1 when n is 0. */
+    /** The 0-based index of the first element of largest |x_i| over n elements, -1 when n is 0; incx must be positive. */
     public static long isamax(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "isamax";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.SINGLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -687,11 +691,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_isamax", cblas_h.cblas_isamax$descriptor());
     }
 
-    /** The 0-based index of the first element of smallest |x_i| (OpenBLAS extension) over n elements, -1 when n is 0. */
+    /** The 0-based index of the first element of smallest |x_i| (OpenBLAS extension) over n elements, -1 when n is 0; incx must be positive. */
     public static long isamin(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "isamin";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.SINGLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -711,11 +716,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_isamin", cblas_h.cblas_isamin$descriptor());
     }
 
-    /** The 0-based index of the first element of largest x_i (OpenBLAS extension) over n elements, -1 when n is 0. */
+    /** The 0-based index of the first element of largest x_i (OpenBLAS extension) over n elements, -1 when n is 0; incx must be positive. */
     public static long ismax(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "ismax";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.SINGLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -735,11 +741,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_ismax", cblas_h.cblas_ismax$descriptor());
     }
 
-    /** The 0-based index of the first element of smallest x_i (OpenBLAS extension) over n elements, -1 when n is 0. */
+    /** The 0-based index of the first element of smallest x_i (OpenBLAS extension) over n elements, -1 when n is 0; incx must be positive. */
     public static long ismin(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "ismin";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.SINGLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -1029,7 +1036,7 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDnrm2.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (double) HDnrm2.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1053,7 +1060,7 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDasum.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (double) HDasum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1077,7 +1084,7 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDsum.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (double) HDsum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1101,7 +1108,7 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDamax.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (double) HDamax.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1125,7 +1132,7 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDamin.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (double) HDamin.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1137,11 +1144,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_damin", cblas_h.cblas_damin$descriptor());
     }
 
-    /** The 0-based index of the first element of largest |x_i| over n elements, -1 when n is 0. */
+    /** The 0-based index of the first element of largest |x_i| over n elements, -1 when n is 0; incx must be positive. */
     public static long idamax(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "idamax";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.DOUBLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -1161,11 +1169,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_idamax", cblas_h.cblas_idamax$descriptor());
     }
 
-    /** The 0-based index of the first element of smallest |x_i| (OpenBLAS extension) over n elements, -1 when n is 0. */
+    /** The 0-based index of the first element of smallest |x_i| (OpenBLAS extension) over n elements, -1 when n is 0; incx must be positive. */
     public static long idamin(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "idamin";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.DOUBLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -1185,11 +1194,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_idamin", cblas_h.cblas_idamin$descriptor());
     }
 
-    /** The 0-based index of the first element of largest x_i (OpenBLAS extension) over n elements, -1 when n is 0. */
+    /** The 0-based index of the first element of largest x_i (OpenBLAS extension) over n elements, -1 when n is 0; incx must be positive. */
     public static long idmax(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "idmax";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.DOUBLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -1209,11 +1219,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_idmax", cblas_h.cblas_idmax$descriptor());
     }
 
-    /** The 0-based index of the first element of smallest x_i (OpenBLAS extension) over n elements, -1 when n is 0. */
+    /** The 0-based index of the first element of smallest x_i (OpenBLAS extension) over n elements, -1 when n is 0; incx must be positive. */
     public static long idmin(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "idmin";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.DOUBLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -1533,7 +1544,7 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (float) HScnrm2.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (float) HScnrm2.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1557,7 +1568,7 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (float) HScasum.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (float) HScasum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1581,7 +1592,7 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (float) HScsum.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (float) HScsum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1605,7 +1616,7 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (float) HScamax.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (float) HScamax.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1629,7 +1640,7 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (float) HScamin.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (float) HScamin.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1641,11 +1652,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_scamin", cblas_h.cblas_scamin$descriptor());
     }
 
-    /** The 0-based index of the first element of largest |x_i| (|Re| + |Im|) over n elements, -1 when n is 0. */
+    /** The 0-based index of the first element of largest |x_i| (|Re| + |Im|) over n elements, -1 when n is 0; incx must be positive. */
     public static long icamax(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "icamax";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -1665,11 +1677,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_icamax", cblas_h.cblas_icamax$descriptor());
     }
 
-    /** The 0-based index of the first element of smallest |x_i| (|Re| + |Im|) (OpenBLAS extension) over n elements, -1 when n is 0. */
+    /** The 0-based index of the first element of smallest |x_i| (|Re| + |Im|) (OpenBLAS extension) over n elements, -1 when n is 0; incx must be positive. */
     public static long icamin(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "icamin";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -1689,11 +1702,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_icamin", cblas_h.cblas_icamin$descriptor());
     }
 
-    /** The 0-based index of the first element of largest Re x_i + Im x_i (OpenBLAS extension) over n elements, -1 when n is 0. */
+    /** The 0-based index of the first element of largest Re x_i + Im x_i (OpenBLAS extension) over n elements, -1 when n is 0; incx must be positive. */
     public static long icmax(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "icmax";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -1713,11 +1727,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_icmax", cblas_h.cblas_icmax$descriptor());
     }
 
-    /** The 0-based index of the first element of smallest Re x_i + Im x_i (OpenBLAS extension) over n elements, -1 when n is 0. */
+    /** The 0-based index of the first element of smallest Re x_i + Im x_i (OpenBLAS extension) over n elements, -1 when n is 0; incx must be positive. */
     public static long icmin(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "icmin";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -2046,7 +2061,7 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDznrm2.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (double) HDznrm2.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2070,7 +2085,7 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDzasum.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (double) HDzasum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2094,7 +2109,7 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDzsum.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (double) HDzsum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2118,7 +2133,7 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDzamax.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (double) HDzamax.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2142,7 +2157,7 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDzamin.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (double) HDzamin.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2154,11 +2169,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_dzamin", cblas_h.cblas_dzamin$descriptor());
     }
 
-    /** The 0-based index of the first element of largest |x_i| (|Re| + |Im|) over n elements, -1 when n is 0. */
+    /** The 0-based index of the first element of largest |x_i| (|Re| + |Im|) over n elements, -1 when n is 0; incx must be positive. */
     public static long izamax(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "izamax";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -2178,11 +2194,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_izamax", cblas_h.cblas_izamax$descriptor());
     }
 
-    /** The 0-based index of the first element of smallest |x_i| (|Re| + |Im|) (OpenBLAS extension) over n elements, -1 when n is 0. */
+    /** The 0-based index of the first element of smallest |x_i| (|Re| + |Im|) (OpenBLAS extension) over n elements, -1 when n is 0; incx must be positive. */
     public static long izamin(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "izamin";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -2202,11 +2219,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_izamin", cblas_h.cblas_izamin$descriptor());
     }
 
-    /** The 0-based index of the first element of largest Re x_i + Im x_i (OpenBLAS extension) over n elements, -1 when n is 0. */
+    /** The 0-based index of the first element of largest Re x_i + Im x_i (OpenBLAS extension) over n elements, -1 when n is 0; incx must be positive. */
     public static long izmax(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "izmax";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -2226,11 +2244,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_izmax", cblas_h.cblas_izmax$descriptor());
     }
 
-    /** The 0-based index of the first element of smallest Re x_i + Im x_i (OpenBLAS extension) over n elements, -1 when n is 0. */
+    /** The 0-based index of the first element of smallest Re x_i + Im x_i (OpenBLAS extension) over n elements, -1 when n is 0; incx must be positive. */
     public static long izmin(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "izmin";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -2529,18 +2548,9 @@ public final class Blas {
         if (call.skip) {
             return 0;
         }
-        int gate = call.enter();
-        try {
-            return (double) HDsdot.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy);
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            ExitGate.leave(gate);
-        }
-    }
-
-    private static final class HDsdot {
-        static final Downcall D = Downcall.of("cblas_dsdot", cblas_h.cblas_dsdot$descriptor());
+        // Computed here: OpenBLAS 0.3.31's cblas_dsdot loses the double accumulation it promises
+        // (native/src/test/c/openblas_ssum_dsdot_unit_stride.c).
+        return Quirks.dsdot(n, x, xOffset, incx, y, yOffset, incy);
     }
 
     // ---- level 2 ---------------------------------------------------------------------------------------------
