@@ -128,7 +128,7 @@ class RoutineFuzzTest {
             r -> { int n = size(r), ix = inc(r);
                 return new Plan("zdscal", Precision.COMPLEX_DOUBLE, List.of(out("x", vector(n, ix))),
                         s -> Blas.zdscal(n, 2.0, s[0], 0, ix)); },
-            r -> { int n = size(r), ix = inc(r);
+            r -> { int n = size(r), ix = Math.abs(inc(r)); // index routines take positive increments only
                 return new Plan("izamax", Precision.COMPLEX_DOUBLE, List.of(in("x", vector(n, ix))),
                         s -> Blas.izamax(n, s[0], 0, ix)); },
             r -> { int n = size(r), ix = inc(r), iy = inc(r);
