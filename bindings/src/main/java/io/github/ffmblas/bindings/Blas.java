@@ -103,7 +103,8 @@ public final class Blas {
     private static final MethodHandle SGEMM_BATCH_STRIDED = HAS_NATIVE_BATCH
             ? cblas_h.cblas_sgemm_batch_strided$handle() : null;
     private static final MethodHandle SGEMM_BATCH_STRIDED_BY_ADDRESS = HAS_NATIVE_BATCH
-            ? Downcall.byAddress(cblas_h.cblas_sgemm_batch_strided$address(), cblas_h.cblas_sgemm_batch_strided$descriptor())
+            ? Downcall.byAddress(cblas_h.cblas_sgemm_batch_strided$address(),
+                    cblas_h.cblas_sgemm_batch_strided$descriptor())
             : null;
     private static final String CONFIG = cblas_h.openblas_get_config().getString(0);
     private static final String VERSION = Quirks.parseVersion(CONFIG);
@@ -245,7 +246,8 @@ public final class Blas {
                 SGEMM_BY_ADDRESS.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
                         input(a, aOffset, k), lda, input(b, bOffset, k), ldb, beta, start(c, cOffset), ldc);
             } else {
-                SGEMM.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha, inputSlice(a, aOffset, k),
+                SGEMM.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha, inputSlice(a, aOffset, k)
+                        ,
                         lda, inputSlice(b, bOffset, k), ldb, beta, c.asSlice(cOffset * Float.BYTES), ldc);
             }
         } catch (Throwable e) {
@@ -342,7 +344,8 @@ public final class Blas {
                                          int count) {
         String routine = "sgemmBatchStrided";
         if (onHeap(a, b, c)) {
-            heapGemm(routine, layout, transA, transB, m, n, k, alpha, a, aOffset, lda, strideA, b, bOffset, ldb, strideB,
+            heapGemm(routine, layout, transA, transB, m, n, k, alpha, a, aOffset, lda, strideA, b, bOffset, ldb, strideB
+                    ,
                     beta, c, cOffset, ldc, strideC, count);
             return;
         }
@@ -487,7 +490,8 @@ public final class Blas {
             Operand cItems = Operand.generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC);
             if (Overlap.itemsMeet(cItems, Float.BYTES)) {
                 throw new IllegalArgumentException(routine + ": the " + count + " items of C overlap one another"
-                        + " (stride " + strideC + ", leading dimension " + ldc + "); each batch item needs memory of its own");
+                        + " (stride " + strideC + ", leading dimension " + ldc + ");"
+                        + " each batch item needs memory of its own");
             }
         }
         inputApart(routine, layout, count, c, cOffset, m, n, ldc, strideC, cEnd, "A", a, aOffset, aRows, aCols, lda,
@@ -555,7 +559,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (float) HSnrm2.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
+            return (float) HSnrm2.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -579,7 +584,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (float) HSasum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
+            return (float) HSasum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -630,7 +636,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (float) HSamax.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
+            return (float) HSamax.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -654,7 +661,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (float) HSamin.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
+            return (float) HSamin.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -666,7 +674,9 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_samin", cblas_h.cblas_samin$descriptor());
     }
 
-    /** The 0-based index of the first element of largest |x_i| over n elements, -1 when n is 0; incx must be positive. */
+    /**
+     * The 0-based index of the first element of largest |x_i| over n elements, -1 when n is 0; incx must be positive.
+     */
     public static long isamax(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "isamax";
         Checks.nonNegative(routine, "n", n);
@@ -691,7 +701,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_isamax", cblas_h.cblas_isamax$descriptor());
     }
 
-    /** The 0-based index of the first element of smallest |x_i| (OpenBLAS extension) over n elements, -1 when n is 0; incx must be positive. */
+    /**
+     * The 0-based index of the first element of smallest |x_i| (OpenBLAS extension) over n elements, -1 when n is 0;
+     * incx must be positive.
+     */
     public static long isamin(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "isamin";
         Checks.nonNegative(routine, "n", n);
@@ -716,7 +729,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_isamin", cblas_h.cblas_isamin$descriptor());
     }
 
-    /** The 0-based index of the first element of largest x_i (OpenBLAS extension) over n elements, -1 when n is 0; incx must be positive. */
+    /**
+     * The 0-based index of the first element of largest x_i (OpenBLAS extension) over n elements, -1 when n is 0; incx
+     * must be positive.
+     */
     public static long ismax(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "ismax";
         Checks.nonNegative(routine, "n", n);
@@ -741,7 +757,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_ismax", cblas_h.cblas_ismax$descriptor());
     }
 
-    /** The 0-based index of the first element of smallest x_i (OpenBLAS extension) over n elements, -1 when n is 0; incx must be positive. */
+    /**
+     * The 0-based index of the first element of smallest x_i (OpenBLAS extension) over n elements, -1 when n is 0; incx
+     * must be positive.
+     */
     public static long ismin(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "ismin";
         Checks.nonNegative(routine, "n", n);
@@ -767,7 +786,8 @@ public final class Blas {
     }
 
     /** y = alpha * x + y over n elements. */
-    public static void saxpy(int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+    public static void saxpy(int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset,
+            int incy) {
         String routine = "saxpy";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -793,7 +813,8 @@ public final class Blas {
     }
 
     /** y = alpha * x + beta * y over n elements (OpenBLAS extension). */
-    public static void saxpby(int n, float alpha, MemorySegment x, long xOffset, int incx, float beta, MemorySegment y, long yOffset, int incy) {
+    public static void saxpby(int n, float alpha, MemorySegment x, long xOffset, int incx, float beta, MemorySegment y,
+            long yOffset, int incy) {
         String routine = "saxpby";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -896,7 +917,8 @@ public final class Blas {
     }
 
     /** Applies the plane rotation (c, s): (x_i, y_i) = (c x_i + s y_i, c y_i - s x_i) over n elements. */
-    public static void srot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, float c, float s) {
+    public static void srot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy,
+            float c, float s) {
         String routine = "srot";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -921,8 +943,11 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_srot", cblas_h.cblas_srot$descriptor());
     }
 
-    /** Applies the modified Givens rotation whose flag and H are the 5 elements of param (as {@code srotmg} makes them). */
-    public static void srotm(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment param, long paramOffset) {
+    /**
+     * Applies the modified Givens rotation whose flag and H are the 5 elements of param (as {@code srotmg} makes them).
+     */
+    public static void srotm(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy,
+            MemorySegment param, long paramOffset) {
         String routine = "srotm";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -949,7 +974,8 @@ public final class Blas {
     }
 
     /** Constructs a Givens rotation: from (a, b) computes r into a, z into b, and c and s (one element each). */
-    public static void srotg(MemorySegment a, long aOffset, MemorySegment b, long bOffset, MemorySegment c, long cOffset, MemorySegment s, long sOffset) {
+    public static void srotg(MemorySegment a, long aOffset, MemorySegment b, long bOffset, MemorySegment c,
+            long cOffset, MemorySegment s, long sOffset) {
         String routine = "srotg";
         Call call = Call.check(routine, Precision.SINGLE,
                 Operand.contiguous("a", a, aOffset, 1).asOutput(),
@@ -973,8 +999,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_srotg", cblas_h.cblas_srotg$descriptor());
     }
 
-    /** Constructs a modified Givens rotation: updates d1, d2, x1 (one element each) and writes flag and H to the 5 elements of param. */
-    public static void srotmg(MemorySegment d1, long d1Offset, MemorySegment d2, long d2Offset, MemorySegment x1, long x1Offset, float y1, MemorySegment param, long paramOffset) {
+    /**
+     * Constructs a modified Givens rotation: updates d1, d2, x1 (one element each) and writes flag and H to the 5
+     * elements of param.
+     */
+    public static void srotmg(MemorySegment d1, long d1Offset, MemorySegment d2, long d2Offset, MemorySegment x1,
+            long x1Offset, float y1, MemorySegment param, long paramOffset) {
         String routine = "srotmg";
         Call call = Call.check(routine, Precision.SINGLE,
                 Operand.contiguous("d1", d1, d1Offset, 1).asOutput(),
@@ -1036,7 +1066,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDnrm2.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
+            return (double) HDnrm2.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1060,7 +1091,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDasum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
+            return (double) HDasum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1084,7 +1116,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDsum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
+            return (double) HDsum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1108,7 +1141,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDamax.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
+            return (double) HDamax.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1132,7 +1166,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDamin.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
+            return (double) HDamin.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1144,7 +1179,9 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_damin", cblas_h.cblas_damin$descriptor());
     }
 
-    /** The 0-based index of the first element of largest |x_i| over n elements, -1 when n is 0; incx must be positive. */
+    /**
+     * The 0-based index of the first element of largest |x_i| over n elements, -1 when n is 0; incx must be positive.
+     */
     public static long idamax(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "idamax";
         Checks.nonNegative(routine, "n", n);
@@ -1169,7 +1206,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_idamax", cblas_h.cblas_idamax$descriptor());
     }
 
-    /** The 0-based index of the first element of smallest |x_i| (OpenBLAS extension) over n elements, -1 when n is 0; incx must be positive. */
+    /**
+     * The 0-based index of the first element of smallest |x_i| (OpenBLAS extension) over n elements, -1 when n is 0;
+     * incx must be positive.
+     */
     public static long idamin(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "idamin";
         Checks.nonNegative(routine, "n", n);
@@ -1194,7 +1234,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_idamin", cblas_h.cblas_idamin$descriptor());
     }
 
-    /** The 0-based index of the first element of largest x_i (OpenBLAS extension) over n elements, -1 when n is 0; incx must be positive. */
+    /**
+     * The 0-based index of the first element of largest x_i (OpenBLAS extension) over n elements, -1 when n is 0; incx
+     * must be positive.
+     */
     public static long idmax(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "idmax";
         Checks.nonNegative(routine, "n", n);
@@ -1219,7 +1262,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_idmax", cblas_h.cblas_idmax$descriptor());
     }
 
-    /** The 0-based index of the first element of smallest x_i (OpenBLAS extension) over n elements, -1 when n is 0; incx must be positive. */
+    /**
+     * The 0-based index of the first element of smallest x_i (OpenBLAS extension) over n elements, -1 when n is 0; incx
+     * must be positive.
+     */
     public static long idmin(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "idmin";
         Checks.nonNegative(routine, "n", n);
@@ -1245,7 +1291,8 @@ public final class Blas {
     }
 
     /** y = alpha * x + y over n elements. */
-    public static void daxpy(int n, double alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+    public static void daxpy(int n, double alpha, MemorySegment x, long xOffset, int incx, MemorySegment y,
+            long yOffset, int incy) {
         String routine = "daxpy";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -1271,7 +1318,8 @@ public final class Blas {
     }
 
     /** y = alpha * x + beta * y over n elements (OpenBLAS extension). */
-    public static void daxpby(int n, double alpha, MemorySegment x, long xOffset, int incx, double beta, MemorySegment y, long yOffset, int incy) {
+    public static void daxpby(int n, double alpha, MemorySegment x, long xOffset, int incx, double beta,
+            MemorySegment y, long yOffset, int incy) {
         String routine = "daxpby";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -1374,7 +1422,8 @@ public final class Blas {
     }
 
     /** Applies the plane rotation (c, s): (x_i, y_i) = (c x_i + s y_i, c y_i - s x_i) over n elements. */
-    public static void drot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, double c, double s) {
+    public static void drot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy,
+            double c, double s) {
         String routine = "drot";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -1399,8 +1448,11 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_drot", cblas_h.cblas_drot$descriptor());
     }
 
-    /** Applies the modified Givens rotation whose flag and H are the 5 elements of param (as {@code drotmg} makes them). */
-    public static void drotm(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment param, long paramOffset) {
+    /**
+     * Applies the modified Givens rotation whose flag and H are the 5 elements of param (as {@code drotmg} makes them).
+     */
+    public static void drotm(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy,
+            MemorySegment param, long paramOffset) {
         String routine = "drotm";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -1427,7 +1479,8 @@ public final class Blas {
     }
 
     /** Constructs a Givens rotation: from (a, b) computes r into a, z into b, and c and s (one element each). */
-    public static void drotg(MemorySegment a, long aOffset, MemorySegment b, long bOffset, MemorySegment c, long cOffset, MemorySegment s, long sOffset) {
+    public static void drotg(MemorySegment a, long aOffset, MemorySegment b, long bOffset, MemorySegment c,
+            long cOffset, MemorySegment s, long sOffset) {
         String routine = "drotg";
         Call call = Call.check(routine, Precision.DOUBLE,
                 Operand.contiguous("a", a, aOffset, 1).asOutput(),
@@ -1451,8 +1504,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_drotg", cblas_h.cblas_drotg$descriptor());
     }
 
-    /** Constructs a modified Givens rotation: updates d1, d2, x1 (one element each) and writes flag and H to the 5 elements of param. */
-    public static void drotmg(MemorySegment d1, long d1Offset, MemorySegment d2, long d2Offset, MemorySegment x1, long x1Offset, double y1, MemorySegment param, long paramOffset) {
+    /**
+     * Constructs a modified Givens rotation: updates d1, d2, x1 (one element each) and writes flag and H to the 5
+     * elements of param.
+     */
+    public static void drotmg(MemorySegment d1, long d1Offset, MemorySegment d2, long d2Offset, MemorySegment x1,
+            long x1Offset, double y1, MemorySegment param, long paramOffset) {
         String routine = "drotmg";
         Call call = Call.check(routine, Precision.DOUBLE,
                 Operand.contiguous("d1", d1, d1Offset, 1).asOutput(),
@@ -1477,7 +1534,8 @@ public final class Blas {
     }
 
     /** The dot product x<sup>T</sup>y over n elements (0 when n is 0). */
-    public static ComplexFloat cdotu(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+    public static ComplexFloat cdotu(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset,
+            int incy) {
         String routine = "cdotu";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -1505,7 +1563,8 @@ public final class Blas {
     }
 
     /** The dot product x<sup>H</sup>y (x conjugated) over n elements (0 when n is 0). */
-    public static ComplexFloat cdotc(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+    public static ComplexFloat cdotc(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset,
+            int incy) {
         String routine = "cdotc";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -1544,7 +1603,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (float) HScnrm2.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
+            return (float) HScnrm2.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1568,7 +1628,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (float) HScasum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
+            return (float) HScasum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1592,7 +1653,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (float) HScsum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
+            return (float) HScsum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1616,7 +1678,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (float) HScamax.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
+            return (float) HScamax.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1640,7 +1703,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (float) HScamin.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
+            return (float) HScamin.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1652,7 +1716,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_scamin", cblas_h.cblas_scamin$descriptor());
     }
 
-    /** The 0-based index of the first element of largest |x_i| (|Re| + |Im|) over n elements, -1 when n is 0; incx must be positive. */
+    /**
+     * The 0-based index of the first element of largest |x_i| (|Re| + |Im|) over n elements, -1 when n is 0; incx must
+     * be positive.
+     */
     public static long icamax(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "icamax";
         Checks.nonNegative(routine, "n", n);
@@ -1677,7 +1744,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_icamax", cblas_h.cblas_icamax$descriptor());
     }
 
-    /** The 0-based index of the first element of smallest |x_i| (|Re| + |Im|) (OpenBLAS extension) over n elements, -1 when n is 0; incx must be positive. */
+    /**
+     * The 0-based index of the first element of smallest |x_i| (|Re| + |Im|) (OpenBLAS extension) over n elements, -1
+     * when n is 0; incx must be positive.
+     */
     public static long icamin(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "icamin";
         Checks.nonNegative(routine, "n", n);
@@ -1702,7 +1772,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_icamin", cblas_h.cblas_icamin$descriptor());
     }
 
-    /** The 0-based index of the first element of largest Re x_i + Im x_i (OpenBLAS extension) over n elements, -1 when n is 0; incx must be positive. */
+    /**
+     * The 0-based index of the first element of largest Re x_i + Im x_i (OpenBLAS extension) over n elements, -1 when n
+     * is 0; incx must be positive.
+     */
     public static long icmax(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "icmax";
         Checks.nonNegative(routine, "n", n);
@@ -1727,7 +1800,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_icmax", cblas_h.cblas_icmax$descriptor());
     }
 
-    /** The 0-based index of the first element of smallest Re x_i + Im x_i (OpenBLAS extension) over n elements, -1 when n is 0; incx must be positive. */
+    /**
+     * The 0-based index of the first element of smallest Re x_i + Im x_i (OpenBLAS extension) over n elements, -1 when
+     * n is 0; incx must be positive.
+     */
     public static long icmin(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "icmin";
         Checks.nonNegative(routine, "n", n);
@@ -1753,7 +1829,8 @@ public final class Blas {
     }
 
     /** y = alpha * x + y over n elements. */
-    public static void caxpy(int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+    public static void caxpy(int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, MemorySegment y,
+            long yOffset, int incy) {
         String routine = "caxpy";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -1781,7 +1858,8 @@ public final class Blas {
     }
 
     /** y = alpha * conj(x) + y over n elements (OpenBLAS extension). */
-    public static void caxpyc(int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+    public static void caxpyc(int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, MemorySegment y,
+            long yOffset, int incy) {
         String routine = "caxpyc";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -1809,7 +1887,8 @@ public final class Blas {
     }
 
     /** y = alpha * x + beta * y over n elements (OpenBLAS extension). */
-    public static void caxpby(int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, ComplexFloat beta, MemorySegment y, long yOffset, int incy) {
+    public static void caxpby(int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, ComplexFloat beta,
+            MemorySegment y, long yOffset, int incy) {
         String routine = "caxpby";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -1825,7 +1904,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCaxpby.D.handle(call).invokeExact(n, Scalars.alpha(room, alpha), call.at(0), incx, Scalars.beta(room, beta), call.at(1), incy);
+            HCaxpby.D.handle(call).invokeExact(n, Scalars.alpha(room, alpha), call.at(0), incx,
+                    Scalars.beta(room, beta), call.at(1), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1942,7 +2022,8 @@ public final class Blas {
     }
 
     /** Applies the plane rotation (c, s): (x_i, y_i) = (c x_i + s y_i, c y_i - s x_i) over n elements. */
-    public static void csrot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, float c, float s) {
+    public static void csrot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy,
+            float c, float s) {
         String routine = "csrot";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -1967,8 +2048,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_csrot", cblas_h.cblas_csrot$descriptor());
     }
 
-    /** Constructs a complex Givens rotation: from (a, b) computes r into a, the real c and the complex s (b is read only). */
-    public static void crotg(MemorySegment a, long aOffset, MemorySegment b, long bOffset, MemorySegment c, long cOffset, MemorySegment s, long sOffset) {
+    /** Constructs a complex Givens rotation: from (a, b
+            ) computes r into a, the real c and the complex s (b is read only). */
+    public static void crotg(MemorySegment a, long aOffset, MemorySegment b, long bOffset, MemorySegment c,
+            long cOffset, MemorySegment s, long sOffset) {
         String routine = "crotg";
         Operand cOperand = Operand.contiguous("c", c, cOffset, 1).asOutput();
         MemorySegment cReal = Call.check(routine, Precision.SINGLE, cOperand).at(0);
@@ -1994,7 +2077,8 @@ public final class Blas {
     }
 
     /** The dot product x<sup>T</sup>y over n elements (0 when n is 0). */
-    public static ComplexDouble zdotu(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+    public static ComplexDouble zdotu(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset,
+            int incy) {
         String routine = "zdotu";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -2022,7 +2106,8 @@ public final class Blas {
     }
 
     /** The dot product x<sup>H</sup>y (x conjugated) over n elements (0 when n is 0). */
-    public static ComplexDouble zdotc(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+    public static ComplexDouble zdotc(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset,
+            int incy) {
         String routine = "zdotc";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -2061,7 +2146,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDznrm2.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
+            return (double) HDznrm2.D.handle(call).invokeExact(n, call.at(0),
+                    Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2085,7 +2171,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDzasum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
+            return (double) HDzasum.D.handle(call).invokeExact(n, call.at(0),
+                    Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2109,7 +2196,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDzsum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
+            return (double) HDzsum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2133,7 +2221,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDzamax.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
+            return (double) HDzamax.D.handle(call).invokeExact(n, call.at(0),
+                    Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2157,7 +2246,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDzamin.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
+            return (double) HDzamin.D.handle(call).invokeExact(n, call.at(0),
+                    Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2169,7 +2259,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_dzamin", cblas_h.cblas_dzamin$descriptor());
     }
 
-    /** The 0-based index of the first element of largest |x_i| (|Re| + |Im|) over n elements, -1 when n is 0; incx must be positive. */
+    /**
+     * The 0-based index of the first element of largest |x_i| (|Re| + |Im|) over n elements, -1 when n is 0; incx must
+     * be positive.
+     */
     public static long izamax(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "izamax";
         Checks.nonNegative(routine, "n", n);
@@ -2194,7 +2287,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_izamax", cblas_h.cblas_izamax$descriptor());
     }
 
-    /** The 0-based index of the first element of smallest |x_i| (|Re| + |Im|) (OpenBLAS extension) over n elements, -1 when n is 0; incx must be positive. */
+    /**
+     * The 0-based index of the first element of smallest |x_i| (|Re| + |Im|) (OpenBLAS extension) over n elements, -1
+     * when n is 0; incx must be positive.
+     */
     public static long izamin(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "izamin";
         Checks.nonNegative(routine, "n", n);
@@ -2219,7 +2315,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_izamin", cblas_h.cblas_izamin$descriptor());
     }
 
-    /** The 0-based index of the first element of largest Re x_i + Im x_i (OpenBLAS extension) over n elements, -1 when n is 0; incx must be positive. */
+    /**
+     * The 0-based index of the first element of largest Re x_i + Im x_i (OpenBLAS extension) over n elements, -1 when n
+     * is 0; incx must be positive.
+     */
     public static long izmax(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "izmax";
         Checks.nonNegative(routine, "n", n);
@@ -2244,7 +2343,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_izmax", cblas_h.cblas_izmax$descriptor());
     }
 
-    /** The 0-based index of the first element of smallest Re x_i + Im x_i (OpenBLAS extension) over n elements, -1 when n is 0; incx must be positive. */
+    /**
+     * The 0-based index of the first element of smallest Re x_i + Im x_i (OpenBLAS extension) over n elements, -1 when
+     * n is 0; incx must be positive.
+     */
     public static long izmin(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "izmin";
         Checks.nonNegative(routine, "n", n);
@@ -2270,7 +2372,8 @@ public final class Blas {
     }
 
     /** y = alpha * x + y over n elements. */
-    public static void zaxpy(int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+    public static void zaxpy(int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, MemorySegment y,
+            long yOffset, int incy) {
         String routine = "zaxpy";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -2298,7 +2401,8 @@ public final class Blas {
     }
 
     /** y = alpha * conj(x) + y over n elements (OpenBLAS extension). */
-    public static void zaxpyc(int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+    public static void zaxpyc(int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, MemorySegment y,
+            long yOffset, int incy) {
         String routine = "zaxpyc";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -2326,7 +2430,8 @@ public final class Blas {
     }
 
     /** y = alpha * x + beta * y over n elements (OpenBLAS extension). */
-    public static void zaxpby(int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, ComplexDouble beta, MemorySegment y, long yOffset, int incy) {
+    public static void zaxpby(int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, ComplexDouble beta,
+            MemorySegment y, long yOffset, int incy) {
         String routine = "zaxpby";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -2342,7 +2447,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZaxpby.D.handle(call).invokeExact(n, Scalars.alpha(room, alpha), call.at(0), incx, Scalars.beta(room, beta), call.at(1), incy);
+            HZaxpby.D.handle(call).invokeExact(n, Scalars.alpha(room, alpha), call.at(0), incx,
+                    Scalars.beta(room, beta), call.at(1), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2459,7 +2565,8 @@ public final class Blas {
     }
 
     /** Applies the plane rotation (c, s): (x_i, y_i) = (c x_i + s y_i, c y_i - s x_i) over n elements. */
-    public static void zdrot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, double c, double s) {
+    public static void zdrot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy,
+            double c, double s) {
         String routine = "zdrot";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -2484,8 +2591,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_zdrot", cblas_h.cblas_zdrot$descriptor());
     }
 
-    /** Constructs a complex Givens rotation: from (a, b) computes r into a, the real c and the complex s (b is read only). */
-    public static void zrotg(MemorySegment a, long aOffset, MemorySegment b, long bOffset, MemorySegment c, long cOffset, MemorySegment s, long sOffset) {
+    /** Constructs a complex Givens rotation: from (a, b
+            ) computes r into a, the real c and the complex s (b is read only). */
+    public static void zrotg(MemorySegment a, long aOffset, MemorySegment b, long bOffset, MemorySegment c,
+            long cOffset, MemorySegment s, long sOffset) {
         String routine = "zrotg";
         Operand cOperand = Operand.contiguous("c", c, cOffset, 1).asOutput();
         MemorySegment cReal = Call.check(routine, Precision.DOUBLE, cOperand).at(0);
@@ -2511,7 +2620,8 @@ public final class Blas {
     }
 
     /** alpha + x<sup>T</sup>y, accumulated in double, over n elements (alpha when n is 0). */
-    public static float sdsdot(int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+    public static float sdsdot(int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment y,
+            long yOffset, int incy) {
         String routine = "sdsdot";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -2537,7 +2647,8 @@ public final class Blas {
     }
 
     /** x<sup>T</sup>y of float vectors, accumulated and returned in double (0 when n is 0). */
-    public static double dsdot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+    public static double dsdot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy
+            ) {
         String routine = "dsdot";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -2556,7 +2667,8 @@ public final class Blas {
     // ---- level 2 ---------------------------------------------------------------------------------------------
 
     /** y = alpha * op(A) * x + beta * y, A stored m x n; x has n elements (m when transposed), y has m (n). */
-    public static void sgemv(Layout layout, Transpose trans, int m, int n, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, float beta, MemorySegment y, long yOffset, int incy) {
+    public static void sgemv(Layout layout, Transpose trans, int m, int n, float alpha, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx, float beta, MemorySegment y, long yOffset, int incy) {
         String routine = "sgemv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "trans", trans);
@@ -2574,7 +2686,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HSgemv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, alpha, call.at(0), lda, call.at(1), incx, beta, call.at(2), incy);
+            HSgemv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, alpha, call.at(0), lda, call.at(1),
+                    incx, beta, call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2586,8 +2699,13 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_sgemv", cblas_h.cblas_sgemv$descriptor());
     }
 
-    /** y = alpha * op(A) * x + beta * y, A an m x n band matrix with kl sub- and ku super-diagonals in band storage (lda >= kl + ku + 1). */
-    public static void sgbmv(Layout layout, Transpose trans, int m, int n, int kl, int ku, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, float beta, MemorySegment y, long yOffset, int incy) {
+    /**
+     * y = alpha * op(A) * x + beta * y, A an m x n band matrix with kl sub- and ku super-diagonals in band storage (lda
+     * >= kl + ku + 1).
+     */
+    public static void sgbmv(Layout layout, Transpose trans, int m, int n, int kl, int ku, float alpha, MemorySegment a,
+            long aOffset, int lda, MemorySegment x, long xOffset, int incx, float beta, MemorySegment y, long yOffset,
+            int incy) {
         String routine = "sgbmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "trans", trans);
@@ -2607,7 +2725,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HSgbmv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, kl, ku, alpha, call.at(0), lda, call.at(1), incx, beta, call.at(2), incy);
+            HSgbmv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, kl, ku, alpha, call.at(0), lda,
+                    call.at(1), incx, beta, call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2620,7 +2739,8 @@ public final class Blas {
     }
 
     /** A = alpha * x * y<sup>T</sup> + A, A m x n, x of m and y of n elements. */
-    public static void sger(Layout layout, int m, int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+    public static void sger(Layout layout, int m, int n, float alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
         String routine = "sger";
         Checks.notNull(routine, "layout", layout);
         Checks.nonNegative(routine, "m", m);
@@ -2637,7 +2757,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HSger.D.handle(call).invokeExact(layout.code(), m, n, alpha, call.at(0), incx, call.at(1), incy, call.at(2), lda);
+            HSger.D.handle(call).invokeExact(layout.code(), m, n, alpha, call.at(0), incx, call.at(1), incy, call.at(2),
+                    lda);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2650,7 +2771,8 @@ public final class Blas {
     }
 
     /** x = op(A) * x, A an n x n triangular matrix (only its uplo triangle is read; not the diagonal when unit). */
-    public static void strmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    public static void strmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "strmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -2666,7 +2788,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HStrmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda, call.at(1), incx);
+            HStrmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda,
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2678,8 +2801,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_strmv", cblas_h.cblas_strmv$descriptor());
     }
 
-    /** Solves op(A) * x = b, b given in x, A an n x n triangular matrix (only its uplo triangle is read; not the diagonal when unit). */
-    public static void strsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    /**
+     * Solves op(A) * x = b, b given in x, A an n x n triangular matrix (only its uplo triangle is read; not the
+     * diagonal when unit).
+     */
+    public static void strsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "strsv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -2695,7 +2822,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HStrsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda, call.at(1), incx);
+            HStrsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda,
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2708,7 +2836,8 @@ public final class Blas {
     }
 
     /** x = op(A) * x, A an n x n triangular band matrix with k off-diagonals in band storage (lda >= k + 1). */
-    public static void stbmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    public static void stbmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a,
+            long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "stbmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -2718,14 +2847,15 @@ public final class Blas {
         Checks.nonNegative(routine, "k", k);
         Checks.increment(routine, "incx", incx);
         Call call = Call.check(routine, Precision.SINGLE,
-                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
                 Operand.vector("x", x, xOffset, n, incx).asOutput());
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HStbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0), lda, call.at(1), incx);
+            HStbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0),
+                    lda, call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2737,8 +2867,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_stbmv", cblas_h.cblas_stbmv$descriptor());
     }
 
-    /** Solves op(A) * x = b, b given in x, A an n x n triangular band matrix with k off-diagonals in band storage (lda >= k + 1). */
-    public static void stbsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    /**
+     * Solves op(A) * x = b, b given in x, A an n x n triangular band matrix with k off-diagonals in band storage (lda
+     * >= k + 1).
+     */
+    public static void stbsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a,
+            long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "stbsv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -2748,14 +2882,15 @@ public final class Blas {
         Checks.nonNegative(routine, "k", k);
         Checks.increment(routine, "incx", incx);
         Call call = Call.check(routine, Precision.SINGLE,
-                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
                 Operand.vector("x", x, xOffset, n, incx).asOutput());
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HStbsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0), lda, call.at(1), incx);
+            HStbsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0),
+                    lda, call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2768,7 +2903,8 @@ public final class Blas {
     }
 
     /** x = op(A) * x, A an n x n triangular matrix packed into n(n+1)/2 elements. */
-    public static void stpmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx) {
+    public static void stpmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap,
+            long apOffset, MemorySegment x, long xOffset, int incx) {
         String routine = "stpmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -2784,7 +2920,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HStpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), call.at(1), incx);
+            HStpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0),
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2797,7 +2934,8 @@ public final class Blas {
     }
 
     /** Solves op(A) * x = b, b given in x, A an n x n triangular matrix packed into n(n+1)/2 elements. */
-    public static void stpsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx) {
+    public static void stpsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap,
+            long apOffset, MemorySegment x, long xOffset, int incx) {
         String routine = "stpsv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -2813,7 +2951,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HStpsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), call.at(1), incx);
+            HStpsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0),
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2826,7 +2965,8 @@ public final class Blas {
     }
 
     /** y = alpha * A * x + beta * y, A n x n symmetric (only its uplo triangle is read). */
-    public static void ssymv(Layout layout, Uplo uplo, int n, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, float beta, MemorySegment y, long yOffset, int incy) {
+    public static void ssymv(Layout layout, Uplo uplo, int n, float alpha, MemorySegment a, long aOffset, int lda,
+            MemorySegment x, long xOffset, int incx, float beta, MemorySegment y, long yOffset, int incy) {
         String routine = "ssymv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -2842,7 +2982,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HSsymv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), lda, call.at(1), incx, beta, call.at(2), incy);
+            HSsymv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), lda, call.at(1), incx,
+                    beta, call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2854,8 +2995,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_ssymv", cblas_h.cblas_ssymv$descriptor());
     }
 
-    /** y = alpha * A * x + beta * y, A n x n symmetric band with k off-diagonals, its uplo half in band storage (lda >= k + 1). */
-    public static void ssbmv(Layout layout, Uplo uplo, int n, int k, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, float beta, MemorySegment y, long yOffset, int incy) {
+    /**
+     * y = alpha * A * x + beta * y, A n x n symmetric band with k off-diagonals, its uplo half in band storage (lda >=
+     * k + 1).
+     */
+    public static void ssbmv(Layout layout, Uplo uplo, int n, int k, float alpha, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx, float beta, MemorySegment y, long yOffset, int incy) {
         String routine = "ssbmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -2864,7 +3009,7 @@ public final class Blas {
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
         Call call = Call.check(routine, Precision.SINGLE,
-                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
                 Operand.vector("x", x, xOffset, n, incx),
                 Operand.vector("y", y, yOffset, n, incy).asOutput());
         if (call.skip) {
@@ -2872,7 +3017,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HSsbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, k, alpha, call.at(0), lda, call.at(1), incx, beta, call.at(2), incy);
+            HSsbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, k, alpha, call.at(0), lda, call.at(1),
+                    incx, beta, call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2885,7 +3031,8 @@ public final class Blas {
     }
 
     /** y = alpha * A * x + beta * y, A n x n symmetric with its uplo triangle packed into n(n+1)/2 elements. */
-    public static void sspmv(Layout layout, Uplo uplo, int n, float alpha, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx, float beta, MemorySegment y, long yOffset, int incy) {
+    public static void sspmv(Layout layout, Uplo uplo, int n, float alpha, MemorySegment ap, long apOffset,
+            MemorySegment x, long xOffset, int incx, float beta, MemorySegment y, long yOffset, int incy) {
         String routine = "sspmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -2901,7 +3048,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HSspmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), call.at(1), incx, beta, call.at(2), incy);
+            HSspmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), call.at(1), incx, beta,
+                    call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2914,7 +3062,8 @@ public final class Blas {
     }
 
     /** A = alpha * x * x<sup>T</sup> + A on the uplo triangle of the n x n symmetric A (alpha real). */
-    public static void ssyr(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment a, long aOffset, int lda) {
+    public static void ssyr(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment a, long aOffset, int lda) {
         String routine = "ssyr";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -2941,7 +3090,8 @@ public final class Blas {
     }
 
     /** A = alpha * (x * y<sup>T</sup> + y * x<sup>T</sup>) + A on the uplo triangle of the n x n symmetric A. */
-    public static void ssyr2(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+    public static void ssyr2(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
         String routine = "ssyr2";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -2957,7 +3107,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HSsyr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), incy, call.at(2), lda);
+            HSsyr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), incy,
+                    call.at(2), lda);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2969,8 +3120,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_ssyr2", cblas_h.cblas_ssyr2$descriptor());
     }
 
-    /** A = alpha * x * x<sup>T</sup> + A, A n x n symmetric with its uplo triangle packed into n(n+1)/2 elements (alpha real). */
-    public static void sspr(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment ap, long apOffset) {
+    /**
+     * A = alpha * x * x<sup>T</sup> + A, A n x n symmetric with its uplo triangle packed into n(n+1)/2 elements (alpha
+     * real).
+     */
+    public static void sspr(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment ap, long apOffset) {
         String routine = "sspr";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -2997,7 +3152,8 @@ public final class Blas {
     }
 
     /** The rank-2 update of ssyr2 on a packed symmetric A. */
-    public static void sspr2(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment ap, long apOffset) {
+    public static void sspr2(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment y, long yOffset, int incy, MemorySegment ap, long apOffset) {
         String routine = "sspr2";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3013,7 +3169,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HSspr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), incy, call.at(2));
+            HSspr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), incy,
+                    call.at(2));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3026,7 +3183,8 @@ public final class Blas {
     }
 
     /** y = alpha * op(A) * x + beta * y, A stored m x n; x has n elements (m when transposed), y has m (n). */
-    public static void dgemv(Layout layout, Transpose trans, int m, int n, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, double beta, MemorySegment y, long yOffset, int incy) {
+    public static void dgemv(Layout layout, Transpose trans, int m, int n, double alpha, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx, double beta, MemorySegment y, long yOffset, int incy) {
         String routine = "dgemv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "trans", trans);
@@ -3044,7 +3202,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDgemv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, alpha, call.at(0), lda, call.at(1), incx, beta, call.at(2), incy);
+            HDgemv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, alpha, call.at(0), lda, call.at(1),
+                    incx, beta, call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3056,8 +3215,13 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_dgemv", cblas_h.cblas_dgemv$descriptor());
     }
 
-    /** y = alpha * op(A) * x + beta * y, A an m x n band matrix with kl sub- and ku super-diagonals in band storage (lda >= kl + ku + 1). */
-    public static void dgbmv(Layout layout, Transpose trans, int m, int n, int kl, int ku, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, double beta, MemorySegment y, long yOffset, int incy) {
+    /**
+     * y = alpha * op(A) * x + beta * y, A an m x n band matrix with kl sub- and ku super-diagonals in band storage (lda
+     * >= kl + ku + 1).
+     */
+    public static void dgbmv(Layout layout, Transpose trans, int m, int n, int kl, int ku, double alpha,
+            MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, double beta,
+            MemorySegment y, long yOffset, int incy) {
         String routine = "dgbmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "trans", trans);
@@ -3077,7 +3241,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDgbmv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, kl, ku, alpha, call.at(0), lda, call.at(1), incx, beta, call.at(2), incy);
+            HDgbmv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, kl, ku, alpha, call.at(0), lda,
+                    call.at(1), incx, beta, call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3090,7 +3255,8 @@ public final class Blas {
     }
 
     /** A = alpha * x * y<sup>T</sup> + A, A m x n, x of m and y of n elements. */
-    public static void dger(Layout layout, int m, int n, double alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+    public static void dger(Layout layout, int m, int n, double alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
         String routine = "dger";
         Checks.notNull(routine, "layout", layout);
         Checks.nonNegative(routine, "m", m);
@@ -3107,7 +3273,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDger.D.handle(call).invokeExact(layout.code(), m, n, alpha, call.at(0), incx, call.at(1), incy, call.at(2), lda);
+            HDger.D.handle(call).invokeExact(layout.code(), m, n, alpha, call.at(0), incx, call.at(1), incy, call.at(2),
+                    lda);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3120,7 +3287,8 @@ public final class Blas {
     }
 
     /** x = op(A) * x, A an n x n triangular matrix (only its uplo triangle is read; not the diagonal when unit). */
-    public static void dtrmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    public static void dtrmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "dtrmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3136,7 +3304,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDtrmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda, call.at(1), incx);
+            HDtrmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda,
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3148,8 +3317,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_dtrmv", cblas_h.cblas_dtrmv$descriptor());
     }
 
-    /** Solves op(A) * x = b, b given in x, A an n x n triangular matrix (only its uplo triangle is read; not the diagonal when unit). */
-    public static void dtrsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    /**
+     * Solves op(A) * x = b, b given in x, A an n x n triangular matrix (only its uplo triangle is read; not the
+     * diagonal when unit).
+     */
+    public static void dtrsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "dtrsv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3165,7 +3338,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDtrsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda, call.at(1), incx);
+            HDtrsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda,
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3178,7 +3352,8 @@ public final class Blas {
     }
 
     /** x = op(A) * x, A an n x n triangular band matrix with k off-diagonals in band storage (lda >= k + 1). */
-    public static void dtbmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    public static void dtbmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a,
+            long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "dtbmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3188,14 +3363,15 @@ public final class Blas {
         Checks.nonNegative(routine, "k", k);
         Checks.increment(routine, "incx", incx);
         Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
                 Operand.vector("x", x, xOffset, n, incx).asOutput());
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDtbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0), lda, call.at(1), incx);
+            HDtbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0),
+                    lda, call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3207,8 +3383,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_dtbmv", cblas_h.cblas_dtbmv$descriptor());
     }
 
-    /** Solves op(A) * x = b, b given in x, A an n x n triangular band matrix with k off-diagonals in band storage (lda >= k + 1). */
-    public static void dtbsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    /**
+     * Solves op(A) * x = b, b given in x, A an n x n triangular band matrix with k off-diagonals in band storage (lda
+     * >= k + 1).
+     */
+    public static void dtbsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a,
+            long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "dtbsv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3218,14 +3398,15 @@ public final class Blas {
         Checks.nonNegative(routine, "k", k);
         Checks.increment(routine, "incx", incx);
         Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
                 Operand.vector("x", x, xOffset, n, incx).asOutput());
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDtbsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0), lda, call.at(1), incx);
+            HDtbsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0),
+                    lda, call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3238,7 +3419,8 @@ public final class Blas {
     }
 
     /** x = op(A) * x, A an n x n triangular matrix packed into n(n+1)/2 elements. */
-    public static void dtpmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx) {
+    public static void dtpmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap,
+            long apOffset, MemorySegment x, long xOffset, int incx) {
         String routine = "dtpmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3254,7 +3436,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDtpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), call.at(1), incx);
+            HDtpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0),
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3267,7 +3450,8 @@ public final class Blas {
     }
 
     /** Solves op(A) * x = b, b given in x, A an n x n triangular matrix packed into n(n+1)/2 elements. */
-    public static void dtpsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx) {
+    public static void dtpsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap,
+            long apOffset, MemorySegment x, long xOffset, int incx) {
         String routine = "dtpsv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3283,7 +3467,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDtpsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), call.at(1), incx);
+            HDtpsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0),
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3296,7 +3481,8 @@ public final class Blas {
     }
 
     /** y = alpha * A * x + beta * y, A n x n symmetric (only its uplo triangle is read). */
-    public static void dsymv(Layout layout, Uplo uplo, int n, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, double beta, MemorySegment y, long yOffset, int incy) {
+    public static void dsymv(Layout layout, Uplo uplo, int n, double alpha, MemorySegment a, long aOffset, int lda,
+            MemorySegment x, long xOffset, int incx, double beta, MemorySegment y, long yOffset, int incy) {
         String routine = "dsymv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3312,7 +3498,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDsymv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), lda, call.at(1), incx, beta, call.at(2), incy);
+            HDsymv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), lda, call.at(1), incx,
+                    beta, call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3324,8 +3511,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_dsymv", cblas_h.cblas_dsymv$descriptor());
     }
 
-    /** y = alpha * A * x + beta * y, A n x n symmetric band with k off-diagonals, its uplo half in band storage (lda >= k + 1). */
-    public static void dsbmv(Layout layout, Uplo uplo, int n, int k, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, double beta, MemorySegment y, long yOffset, int incy) {
+    /**
+     * y = alpha * A * x + beta * y, A n x n symmetric band with k off-diagonals, its uplo half in band storage (lda >=
+     * k + 1).
+     */
+    public static void dsbmv(Layout layout, Uplo uplo, int n, int k, double alpha, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx, double beta, MemorySegment y, long yOffset, int incy) {
         String routine = "dsbmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3334,7 +3525,7 @@ public final class Blas {
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
         Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
                 Operand.vector("x", x, xOffset, n, incx),
                 Operand.vector("y", y, yOffset, n, incy).asOutput());
         if (call.skip) {
@@ -3342,7 +3533,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDsbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, k, alpha, call.at(0), lda, call.at(1), incx, beta, call.at(2), incy);
+            HDsbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, k, alpha, call.at(0), lda, call.at(1),
+                    incx, beta, call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3355,7 +3547,8 @@ public final class Blas {
     }
 
     /** y = alpha * A * x + beta * y, A n x n symmetric with its uplo triangle packed into n(n+1)/2 elements. */
-    public static void dspmv(Layout layout, Uplo uplo, int n, double alpha, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx, double beta, MemorySegment y, long yOffset, int incy) {
+    public static void dspmv(Layout layout, Uplo uplo, int n, double alpha, MemorySegment ap, long apOffset,
+            MemorySegment x, long xOffset, int incx, double beta, MemorySegment y, long yOffset, int incy) {
         String routine = "dspmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3371,7 +3564,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDspmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), call.at(1), incx, beta, call.at(2), incy);
+            HDspmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), call.at(1), incx, beta,
+                    call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3384,7 +3578,8 @@ public final class Blas {
     }
 
     /** A = alpha * x * x<sup>T</sup> + A on the uplo triangle of the n x n symmetric A (alpha real). */
-    public static void dsyr(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx, MemorySegment a, long aOffset, int lda) {
+    public static void dsyr(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment a, long aOffset, int lda) {
         String routine = "dsyr";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3411,7 +3606,8 @@ public final class Blas {
     }
 
     /** A = alpha * (x * y<sup>T</sup> + y * x<sup>T</sup>) + A on the uplo triangle of the n x n symmetric A. */
-    public static void dsyr2(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+    public static void dsyr2(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
         String routine = "dsyr2";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3427,7 +3623,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDsyr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), incy, call.at(2), lda);
+            HDsyr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), incy,
+                    call.at(2), lda);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3439,8 +3636,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_dsyr2", cblas_h.cblas_dsyr2$descriptor());
     }
 
-    /** A = alpha * x * x<sup>T</sup> + A, A n x n symmetric with its uplo triangle packed into n(n+1)/2 elements (alpha real). */
-    public static void dspr(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx, MemorySegment ap, long apOffset) {
+    /**
+     * A = alpha * x * x<sup>T</sup> + A, A n x n symmetric with its uplo triangle packed into n(n+1)/2 elements (alpha
+     * real).
+     */
+    public static void dspr(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment ap, long apOffset) {
         String routine = "dspr";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3467,7 +3668,8 @@ public final class Blas {
     }
 
     /** The rank-2 update of dsyr2 on a packed symmetric A. */
-    public static void dspr2(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment ap, long apOffset) {
+    public static void dspr2(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment y, long yOffset, int incy, MemorySegment ap, long apOffset) {
         String routine = "dspr2";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3483,7 +3685,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDspr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), incy, call.at(2));
+            HDspr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), incy,
+                    call.at(2));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3496,7 +3699,9 @@ public final class Blas {
     }
 
     /** y = alpha * op(A) * x + beta * y, A stored m x n; x has n elements (m when transposed), y has m (n). */
-    public static void cgemv(Layout layout, Transpose trans, int m, int n, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexFloat beta, MemorySegment y, long yOffset, int incy) {
+    public static void cgemv(Layout layout, Transpose trans, int m, int n, ComplexFloat alpha, MemorySegment a,
+            long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexFloat beta, MemorySegment y,
+            long yOffset, int incy) {
         String routine = "cgemv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "trans", trans);
@@ -3517,7 +3722,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCgemv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            HCgemv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, Scalars.alpha(room, alpha), call.at(0),
+                    lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3529,8 +3735,13 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_cgemv", cblas_h.cblas_cgemv$descriptor());
     }
 
-    /** y = alpha * op(A) * x + beta * y, A an m x n band matrix with kl sub- and ku super-diagonals in band storage (lda >= kl + ku + 1). */
-    public static void cgbmv(Layout layout, Transpose trans, int m, int n, int kl, int ku, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexFloat beta, MemorySegment y, long yOffset, int incy) {
+    /**
+     * y = alpha * op(A) * x + beta * y, A an m x n band matrix with kl sub- and ku super-diagonals in band storage (lda
+     * >= kl + ku + 1).
+     */
+    public static void cgbmv(Layout layout, Transpose trans, int m, int n, int kl, int ku, ComplexFloat alpha,
+            MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexFloat beta,
+            MemorySegment y, long yOffset, int incy) {
         String routine = "cgbmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "trans", trans);
@@ -3553,7 +3764,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCgbmv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, kl, ku, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            HCgbmv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, kl, ku, Scalars.alpha(room, alpha),
+                    call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3566,7 +3778,8 @@ public final class Blas {
     }
 
     /** A = alpha * x * y<sup>T</sup> + A, A m x n, x of m and y of n elements. */
-    public static void cgeru(Layout layout, int m, int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+    public static void cgeru(Layout layout, int m, int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
         String routine = "cgeru";
         Checks.notNull(routine, "layout", layout);
         Checks.nonNegative(routine, "m", m);
@@ -3585,7 +3798,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCgeru.D.handle(call).invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy, call.at(2), lda);
+            HCgeru.D.handle(call).invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha), call.at(0), incx,
+                    call.at(1), incy, call.at(2), lda);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3598,7 +3812,8 @@ public final class Blas {
     }
 
     /** A = alpha * x * y<sup>H</sup> + A, A m x n, x of m and y of n elements. */
-    public static void cgerc(Layout layout, int m, int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+    public static void cgerc(Layout layout, int m, int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
         String routine = "cgerc";
         Checks.notNull(routine, "layout", layout);
         Checks.nonNegative(routine, "m", m);
@@ -3617,7 +3832,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCgerc.D.handle(call).invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy, call.at(2), lda);
+            HCgerc.D.handle(call).invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha), call.at(0), incx,
+                    call.at(1), incy, call.at(2), lda);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3630,7 +3846,8 @@ public final class Blas {
     }
 
     /** x = op(A) * x, A an n x n triangular matrix (only its uplo triangle is read; not the diagonal when unit). */
-    public static void ctrmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    public static void ctrmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "ctrmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3646,7 +3863,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HCtrmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda, call.at(1), incx);
+            HCtrmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda,
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3658,8 +3876,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_ctrmv", cblas_h.cblas_ctrmv$descriptor());
     }
 
-    /** Solves op(A) * x = b, b given in x, A an n x n triangular matrix (only its uplo triangle is read; not the diagonal when unit). */
-    public static void ctrsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    /**
+     * Solves op(A) * x = b, b given in x, A an n x n triangular matrix (only its uplo triangle is read; not the
+     * diagonal when unit).
+     */
+    public static void ctrsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "ctrsv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3675,7 +3897,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HCtrsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda, call.at(1), incx);
+            HCtrsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda,
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3688,7 +3911,8 @@ public final class Blas {
     }
 
     /** x = op(A) * x, A an n x n triangular band matrix with k off-diagonals in band storage (lda >= k + 1). */
-    public static void ctbmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    public static void ctbmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a,
+            long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "ctbmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3698,14 +3922,15 @@ public final class Blas {
         Checks.nonNegative(routine, "k", k);
         Checks.increment(routine, "incx", incx);
         Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
                 Operand.vector("x", x, xOffset, n, incx).asOutput());
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HCtbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0), lda, call.at(1), incx);
+            HCtbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0),
+                    lda, call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3717,8 +3942,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_ctbmv", cblas_h.cblas_ctbmv$descriptor());
     }
 
-    /** Solves op(A) * x = b, b given in x, A an n x n triangular band matrix with k off-diagonals in band storage (lda >= k + 1). */
-    public static void ctbsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    /**
+     * Solves op(A) * x = b, b given in x, A an n x n triangular band matrix with k off-diagonals in band storage (lda
+     * >= k + 1).
+     */
+    public static void ctbsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a,
+            long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "ctbsv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3728,14 +3957,15 @@ public final class Blas {
         Checks.nonNegative(routine, "k", k);
         Checks.increment(routine, "incx", incx);
         Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
                 Operand.vector("x", x, xOffset, n, incx).asOutput());
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HCtbsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0), lda, call.at(1), incx);
+            HCtbsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0),
+                    lda, call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3748,7 +3978,8 @@ public final class Blas {
     }
 
     /** x = op(A) * x, A an n x n triangular matrix packed into n(n+1)/2 elements. */
-    public static void ctpmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx) {
+    public static void ctpmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap,
+            long apOffset, MemorySegment x, long xOffset, int incx) {
         String routine = "ctpmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3764,7 +3995,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HCtpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), call.at(1), incx);
+            HCtpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0),
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3777,7 +4009,8 @@ public final class Blas {
     }
 
     /** Solves op(A) * x = b, b given in x, A an n x n triangular matrix packed into n(n+1)/2 elements. */
-    public static void ctpsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx) {
+    public static void ctpsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap,
+            long apOffset, MemorySegment x, long xOffset, int incx) {
         String routine = "ctpsv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3793,7 +4026,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HCtpsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), call.at(1), incx);
+            HCtpsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0),
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3806,7 +4040,9 @@ public final class Blas {
     }
 
     /** y = alpha * A * x + beta * y, A n x n Hermitian (only its uplo triangle is read). */
-    public static void chemv(Layout layout, Uplo uplo, int n, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexFloat beta, MemorySegment y, long yOffset, int incy) {
+    public static void chemv(Layout layout, Uplo uplo, int n, ComplexFloat alpha, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx, ComplexFloat beta, MemorySegment y, long yOffset, int incy
+            ) {
         String routine = "chemv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3825,7 +4061,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HChemv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            HChemv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0),
+                    lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3837,8 +4074,13 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_chemv", cblas_h.cblas_chemv$descriptor());
     }
 
-    /** y = alpha * A * x + beta * y, A n x n Hermitian band with k off-diagonals, its uplo half in band storage (lda >= k + 1). */
-    public static void chbmv(Layout layout, Uplo uplo, int n, int k, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexFloat beta, MemorySegment y, long yOffset, int incy) {
+    /**
+     * y = alpha * A * x + beta * y, A n x n Hermitian band with k off-diagonals, its uplo half in band storage (lda >=
+     * k + 1).
+     */
+    public static void chbmv(Layout layout, Uplo uplo, int n, int k, ComplexFloat alpha, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx, ComplexFloat beta, MemorySegment y, long yOffset, int incy
+            ) {
         String routine = "chbmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3849,7 +4091,7 @@ public final class Blas {
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
         Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
                 Operand.vector("x", x, xOffset, n, incx),
                 Operand.vector("y", y, yOffset, n, incy).asOutput());
         if (call.skip) {
@@ -3858,7 +4100,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HChbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            HChbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, k, Scalars.alpha(room, alpha), call.at(0),
+                    lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3871,7 +4114,8 @@ public final class Blas {
     }
 
     /** y = alpha * A * x + beta * y, A n x n Hermitian with its uplo triangle packed into n(n+1)/2 elements. */
-    public static void chpmv(Layout layout, Uplo uplo, int n, ComplexFloat alpha, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx, ComplexFloat beta, MemorySegment y, long yOffset, int incy) {
+    public static void chpmv(Layout layout, Uplo uplo, int n, ComplexFloat alpha, MemorySegment ap, long apOffset,
+            MemorySegment x, long xOffset, int incx, ComplexFloat beta, MemorySegment y, long yOffset, int incy) {
         String routine = "chpmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3890,7 +4134,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HChpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0), call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            HChpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0),
+                    call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3903,7 +4148,8 @@ public final class Blas {
     }
 
     /** A = alpha * x * x<sup>H</sup> + A on the uplo triangle of the n x n Hermitian A (alpha real). */
-    public static void cher(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment a, long aOffset, int lda) {
+    public static void cher(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment a, long aOffset, int lda) {
         String routine = "cher";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3930,7 +4176,8 @@ public final class Blas {
     }
 
     /** A = alpha * x * y' + conj(alpha) * y * x' + A on the uplo triangle of the n x n Hermitian A. */
-    public static void cher2(Layout layout, Uplo uplo, int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+    public static void cher2(Layout layout, Uplo uplo, int n, ComplexFloat alpha, MemorySegment x, long xOffset,
+            int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
         String routine = "cher2";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3948,7 +4195,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCher2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy, call.at(2), lda);
+            HCher2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0),
+                    incx, call.at(1), incy, call.at(2), lda);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3960,8 +4208,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_cher2", cblas_h.cblas_cher2$descriptor());
     }
 
-    /** A = alpha * x * x<sup>H</sup> + A, A n x n Hermitian with its uplo triangle packed into n(n+1)/2 elements (alpha real). */
-    public static void chpr(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment ap, long apOffset) {
+    /**
+     * A = alpha * x * x<sup>H</sup> + A, A n x n Hermitian with its uplo triangle packed into n(n+1)/2 elements (alpha
+     * real).
+     */
+    public static void chpr(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment ap, long apOffset) {
         String routine = "chpr";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3988,7 +4240,8 @@ public final class Blas {
     }
 
     /** The rank-2 update of cher2 on a packed Hermitian A. */
-    public static void chpr2(Layout layout, Uplo uplo, int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment ap, long apOffset) {
+    public static void chpr2(Layout layout, Uplo uplo, int n, ComplexFloat alpha, MemorySegment x, long xOffset,
+            int incx, MemorySegment y, long yOffset, int incy, MemorySegment ap, long apOffset) {
         String routine = "chpr2";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4006,7 +4259,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HChpr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy, call.at(2));
+            HChpr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0),
+                    incx, call.at(1), incy, call.at(2));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4019,7 +4273,9 @@ public final class Blas {
     }
 
     /** y = alpha * op(A) * x + beta * y, A stored m x n; x has n elements (m when transposed), y has m (n). */
-    public static void zgemv(Layout layout, Transpose trans, int m, int n, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexDouble beta, MemorySegment y, long yOffset, int incy) {
+    public static void zgemv(Layout layout, Transpose trans, int m, int n, ComplexDouble alpha, MemorySegment a,
+            long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexDouble beta, MemorySegment y,
+            long yOffset, int incy) {
         String routine = "zgemv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "trans", trans);
@@ -4040,7 +4296,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZgemv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            HZgemv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, Scalars.alpha(room, alpha), call.at(0),
+                    lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4052,8 +4309,13 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_zgemv", cblas_h.cblas_zgemv$descriptor());
     }
 
-    /** y = alpha * op(A) * x + beta * y, A an m x n band matrix with kl sub- and ku super-diagonals in band storage (lda >= kl + ku + 1). */
-    public static void zgbmv(Layout layout, Transpose trans, int m, int n, int kl, int ku, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexDouble beta, MemorySegment y, long yOffset, int incy) {
+    /**
+     * y = alpha * op(A) * x + beta * y, A an m x n band matrix with kl sub- and ku super-diagonals in band storage (lda
+     * >= kl + ku + 1).
+     */
+    public static void zgbmv(Layout layout, Transpose trans, int m, int n, int kl, int ku, ComplexDouble alpha,
+            MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexDouble beta,
+            MemorySegment y, long yOffset, int incy) {
         String routine = "zgbmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "trans", trans);
@@ -4076,7 +4338,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZgbmv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, kl, ku, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            HZgbmv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, kl, ku, Scalars.alpha(room, alpha),
+                    call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4089,7 +4352,8 @@ public final class Blas {
     }
 
     /** A = alpha * x * y<sup>T</sup> + A, A m x n, x of m and y of n elements. */
-    public static void zgeru(Layout layout, int m, int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+    public static void zgeru(Layout layout, int m, int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
         String routine = "zgeru";
         Checks.notNull(routine, "layout", layout);
         Checks.nonNegative(routine, "m", m);
@@ -4108,7 +4372,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZgeru.D.handle(call).invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy, call.at(2), lda);
+            HZgeru.D.handle(call).invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha), call.at(0), incx,
+                    call.at(1), incy, call.at(2), lda);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4121,7 +4386,8 @@ public final class Blas {
     }
 
     /** A = alpha * x * y<sup>H</sup> + A, A m x n, x of m and y of n elements. */
-    public static void zgerc(Layout layout, int m, int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+    public static void zgerc(Layout layout, int m, int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
         String routine = "zgerc";
         Checks.notNull(routine, "layout", layout);
         Checks.nonNegative(routine, "m", m);
@@ -4140,7 +4406,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZgerc.D.handle(call).invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy, call.at(2), lda);
+            HZgerc.D.handle(call).invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha), call.at(0), incx,
+                    call.at(1), incy, call.at(2), lda);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4153,7 +4420,8 @@ public final class Blas {
     }
 
     /** x = op(A) * x, A an n x n triangular matrix (only its uplo triangle is read; not the diagonal when unit). */
-    public static void ztrmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    public static void ztrmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "ztrmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4169,7 +4437,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HZtrmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda, call.at(1), incx);
+            HZtrmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda,
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4181,8 +4450,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_ztrmv", cblas_h.cblas_ztrmv$descriptor());
     }
 
-    /** Solves op(A) * x = b, b given in x, A an n x n triangular matrix (only its uplo triangle is read; not the diagonal when unit). */
-    public static void ztrsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    /**
+     * Solves op(A) * x = b, b given in x, A an n x n triangular matrix (only its uplo triangle is read; not the
+     * diagonal when unit).
+     */
+    public static void ztrsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "ztrsv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4198,7 +4471,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HZtrsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda, call.at(1), incx);
+            HZtrsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda,
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4211,7 +4485,8 @@ public final class Blas {
     }
 
     /** x = op(A) * x, A an n x n triangular band matrix with k off-diagonals in band storage (lda >= k + 1). */
-    public static void ztbmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    public static void ztbmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a,
+            long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "ztbmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4221,14 +4496,15 @@ public final class Blas {
         Checks.nonNegative(routine, "k", k);
         Checks.increment(routine, "incx", incx);
         Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
                 Operand.vector("x", x, xOffset, n, incx).asOutput());
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HZtbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0), lda, call.at(1), incx);
+            HZtbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0),
+                    lda, call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4240,8 +4516,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_ztbmv", cblas_h.cblas_ztbmv$descriptor());
     }
 
-    /** Solves op(A) * x = b, b given in x, A an n x n triangular band matrix with k off-diagonals in band storage (lda >= k + 1). */
-    public static void ztbsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    /**
+     * Solves op(A) * x = b, b given in x, A an n x n triangular band matrix with k off-diagonals in band storage (lda
+     * >= k + 1).
+     */
+    public static void ztbsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a,
+            long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "ztbsv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4251,14 +4531,15 @@ public final class Blas {
         Checks.nonNegative(routine, "k", k);
         Checks.increment(routine, "incx", incx);
         Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
                 Operand.vector("x", x, xOffset, n, incx).asOutput());
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HZtbsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0), lda, call.at(1), incx);
+            HZtbsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0),
+                    lda, call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4271,7 +4552,8 @@ public final class Blas {
     }
 
     /** x = op(A) * x, A an n x n triangular matrix packed into n(n+1)/2 elements. */
-    public static void ztpmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx) {
+    public static void ztpmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap,
+            long apOffset, MemorySegment x, long xOffset, int incx) {
         String routine = "ztpmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4287,7 +4569,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HZtpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), call.at(1), incx);
+            HZtpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0),
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4300,7 +4583,8 @@ public final class Blas {
     }
 
     /** Solves op(A) * x = b, b given in x, A an n x n triangular matrix packed into n(n+1)/2 elements. */
-    public static void ztpsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx) {
+    public static void ztpsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap,
+            long apOffset, MemorySegment x, long xOffset, int incx) {
         String routine = "ztpsv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4316,7 +4600,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HZtpsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), call.at(1), incx);
+            HZtpsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0),
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4329,7 +4614,9 @@ public final class Blas {
     }
 
     /** y = alpha * A * x + beta * y, A n x n Hermitian (only its uplo triangle is read). */
-    public static void zhemv(Layout layout, Uplo uplo, int n, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexDouble beta, MemorySegment y, long yOffset, int incy) {
+    public static void zhemv(Layout layout, Uplo uplo, int n, ComplexDouble alpha, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx, ComplexDouble beta, MemorySegment y, long yOffset,
+            int incy) {
         String routine = "zhemv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4348,7 +4635,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZhemv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            HZhemv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0),
+                    lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4360,8 +4648,13 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_zhemv", cblas_h.cblas_zhemv$descriptor());
     }
 
-    /** y = alpha * A * x + beta * y, A n x n Hermitian band with k off-diagonals, its uplo half in band storage (lda >= k + 1). */
-    public static void zhbmv(Layout layout, Uplo uplo, int n, int k, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexDouble beta, MemorySegment y, long yOffset, int incy) {
+    /**
+     * y = alpha * A * x + beta * y, A n x n Hermitian band with k off-diagonals, its uplo half in band storage (lda >=
+     * k + 1).
+     */
+    public static void zhbmv(Layout layout, Uplo uplo, int n, int k, ComplexDouble alpha, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx, ComplexDouble beta, MemorySegment y, long yOffset,
+            int incy) {
         String routine = "zhbmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4372,7 +4665,7 @@ public final class Blas {
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
         Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
                 Operand.vector("x", x, xOffset, n, incx),
                 Operand.vector("y", y, yOffset, n, incy).asOutput());
         if (call.skip) {
@@ -4381,7 +4674,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZhbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            HZhbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, k, Scalars.alpha(room, alpha), call.at(0),
+                    lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4394,7 +4688,8 @@ public final class Blas {
     }
 
     /** y = alpha * A * x + beta * y, A n x n Hermitian with its uplo triangle packed into n(n+1)/2 elements. */
-    public static void zhpmv(Layout layout, Uplo uplo, int n, ComplexDouble alpha, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx, ComplexDouble beta, MemorySegment y, long yOffset, int incy) {
+    public static void zhpmv(Layout layout, Uplo uplo, int n, ComplexDouble alpha, MemorySegment ap, long apOffset,
+            MemorySegment x, long xOffset, int incx, ComplexDouble beta, MemorySegment y, long yOffset, int incy) {
         String routine = "zhpmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4413,7 +4708,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZhpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0), call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            HZhpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0),
+                    call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4426,7 +4722,8 @@ public final class Blas {
     }
 
     /** A = alpha * x * x<sup>H</sup> + A on the uplo triangle of the n x n Hermitian A (alpha real). */
-    public static void zher(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx, MemorySegment a, long aOffset, int lda) {
+    public static void zher(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment a, long aOffset, int lda) {
         String routine = "zher";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4453,7 +4750,8 @@ public final class Blas {
     }
 
     /** A = alpha * x * y' + conj(alpha) * y * x' + A on the uplo triangle of the n x n Hermitian A. */
-    public static void zher2(Layout layout, Uplo uplo, int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+    public static void zher2(Layout layout, Uplo uplo, int n, ComplexDouble alpha, MemorySegment x, long xOffset,
+            int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
         String routine = "zher2";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4471,7 +4769,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZher2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy, call.at(2), lda);
+            HZher2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0),
+                    incx, call.at(1), incy, call.at(2), lda);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4483,8 +4782,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_zher2", cblas_h.cblas_zher2$descriptor());
     }
 
-    /** A = alpha * x * x<sup>H</sup> + A, A n x n Hermitian with its uplo triangle packed into n(n+1)/2 elements (alpha real). */
-    public static void zhpr(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx, MemorySegment ap, long apOffset) {
+    /**
+     * A = alpha * x * x<sup>H</sup> + A, A n x n Hermitian with its uplo triangle packed into n(n+1)/2 elements (alpha
+     * real).
+     */
+    public static void zhpr(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment ap, long apOffset) {
         String routine = "zhpr";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4511,7 +4814,8 @@ public final class Blas {
     }
 
     /** The rank-2 update of zher2 on a packed Hermitian A. */
-    public static void zhpr2(Layout layout, Uplo uplo, int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment ap, long apOffset) {
+    public static void zhpr2(Layout layout, Uplo uplo, int n, ComplexDouble alpha, MemorySegment x, long xOffset,
+            int incx, MemorySegment y, long yOffset, int incy, MemorySegment ap, long apOffset) {
         String routine = "zhpr2";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4529,7 +4833,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZhpr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy, call.at(2));
+            HZhpr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0),
+                    incx, call.at(1), incy, call.at(2));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4543,8 +4848,13 @@ public final class Blas {
 
     // ---- level 3 and extensions (sgemm and sgemmBatchStrided above) -------------------------------------
 
-    /** The uplo triangle of C = alpha * op(A) * op(B) + beta * C, op(A) n x k, op(B) k x n, C n x n (OpenBLAS extension). */
-    public static void sgemmt(Layout layout, Uplo uplo, Transpose transA, Transpose transB, int n, int k, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset, int ldc) {
+    /**
+     * The uplo triangle of C = alpha * op(A) * op(B) + beta * C, op(A) n x k, op(B) k x n, C n x n (OpenBLAS
+     * extension).
+     */
+    public static void sgemmt(Layout layout, Uplo uplo, Transpose transA, Transpose transB, int n, int k, float alpha,
+            MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c,
+            long cOffset, int ldc) {
         String routine = "sgemmt";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4561,7 +4871,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HSgemmt.D.handle(call).invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n, k, alpha, call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            HSgemmt.D.handle(call).invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n, k, alpha,
+                    call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4573,8 +4884,11 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_sgemmt", cblas_h.cblas_sgemmt$descriptor());
     }
 
-    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A symmetric (m x m or n x n, its uplo triangle read), B and C m x n. */
-    public static void ssymm(Layout layout, Side side, Uplo uplo, int m, int n, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset, int ldc) {
+    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A symmetric (m x m or n x n,
+            its uplo triangle read), B and C m x n. */
+    public static void ssymm(Layout layout, Side side, Uplo uplo, int m, int n, float alpha, MemorySegment a,
+            long aOffset, int lda, MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset,
+            int ldc) {
         String routine = "ssymm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "side", side);
@@ -4583,7 +4897,8 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         boolean empty = m == 0 || n == 0;
         Call call = Call.check(routine, Precision.SINGLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, empty ? 0 : side == Side.LEFT ? m : n, lda),
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT,
+                        empty ? 0 : side == Side.LEFT ? m : n, lda),
                 Operand.general("B", b, bOffset, layout, m, n, ldb),
                 Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
         if (call.skip) {
@@ -4591,7 +4906,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HSsymm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, alpha, call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            HSsymm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, alpha, call.at(0), lda,
+                    call.at(1), ldb, beta, call.at(2), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4603,8 +4919,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_ssymm", cblas_h.cblas_ssymm$descriptor());
     }
 
-    /** The uplo triangle of C = alpha * A * A<sup>T</sup> + beta * C (trans NO_TRANSPOSE, A n x k) or alpha * A<sup>T</sup> * A + beta * C (A k x n), C n x n symmetric. */
-    public static void ssyrk(Layout layout, Uplo uplo, Transpose trans, int n, int k, float alpha, MemorySegment a, long aOffset, int lda, float beta, MemorySegment c, long cOffset, int ldc) {
+    /** The uplo triangle of C = alpha * A * A<sup>T</sup> + beta * C (trans NO_TRANSPOSE, A n x k
+            ) or alpha * A<sup>T</sup> * A + beta * C (A k x n), C n x n symmetric. */
+    public static void ssyrk(Layout layout, Uplo uplo, Transpose trans, int n, int k, float alpha, MemorySegment a,
+            long aOffset, int lda, float beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "ssyrk";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4619,7 +4937,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HSsyrk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda, beta, call.at(1), ldc);
+            HSsyrk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda,
+                    beta, call.at(1), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4631,8 +4950,11 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_ssyrk", cblas_h.cblas_ssyrk$descriptor());
     }
 
-    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A, B n x k; k x n when transposed), C n x n. */
-    public static void ssyr2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset, int ldc) {
+    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A,
+            B n x k; k x n when transposed), C n x n. */
+    public static void ssyr2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, float alpha, MemorySegment a,
+            long aOffset, int lda, MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset,
+            int ldc) {
         String routine = "ssyr2k";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4648,7 +4970,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HSsyr2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            HSsyr2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda,
+                    call.at(1), ldb, beta, call.at(2), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4660,8 +4983,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_ssyr2k", cblas_h.cblas_ssyr2k$descriptor());
     }
 
-    /** B = alpha * op(A) * B (side LEFT) or alpha * B * op(A) (RIGHT); A triangular, m x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n. */
-    public static void strmm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+    /**
+     * B = alpha * op(A) * B (side LEFT) or alpha * B * op(A) (RIGHT); A triangular, m x m or n x n (its uplo triangle
+     * read; not the diagonal when unit), B m x n.
+     */
+    public static void strmm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n,
+            float alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
         String routine = "strmm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "side", side);
@@ -4679,7 +5006,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HStrmm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n, alpha, call.at(0), lda, call.at(1), ldb);
+            HStrmm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n,
+                    alpha, call.at(0), lda, call.at(1), ldb);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4691,8 +5019,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_strmm", cblas_h.cblas_strmm$descriptor());
     }
 
-    /** Solves op(A) * X = alpha * B (side LEFT) or X * op(A) = alpha * B (RIGHT) for X, written over B; A triangular, m x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n. */
-    public static void strsm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+    /**
+     * Solves op(A) * X = alpha * B (side LEFT) or X * op(A) = alpha * B (RIGHT) for X, written over B; A triangular, m
+     * x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n.
+     */
+    public static void strsm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n,
+            float alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
         String routine = "strsm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "side", side);
@@ -4710,7 +5042,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HStrsm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n, alpha, call.at(0), lda, call.at(1), ldb);
+            HStrsm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n,
+                    alpha, call.at(0), lda, call.at(1), ldb);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4723,7 +5056,8 @@ public final class Blas {
     }
 
     /** B = alpha * op(A), A rows x cols, B cols x rows when transposed (OpenBLAS extension). */
-    public static void somatcopy(Layout layout, Transpose trans, int rows, int cols, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+    public static void somatcopy(Layout layout, Transpose trans, int rows, int cols, float alpha, MemorySegment a,
+            long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
         String routine = "somatcopy";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "trans", trans);
@@ -4731,13 +5065,15 @@ public final class Blas {
         Checks.nonNegative(routine, "cols", cols);
         Call call = Call.check(routine, Precision.SINGLE,
                 Operand.general("A", a, aOffset, layout, rows, cols, lda),
-                Operand.general("B", b, bOffset, layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols, ldb).asOutput());
+                Operand.general("B", b, bOffset, layout, trans.transposed() ? cols : rows,
+                        trans.transposed() ? rows : cols, ldb).asOutput());
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HSomatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, alpha, call.at(0), lda, call.at(1), ldb);
+            HSomatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, alpha, call.at(0), lda,
+                    call.at(1), ldb);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4750,7 +5086,8 @@ public final class Blas {
     }
 
     /** C = alpha * A + beta * C, both rows x cols (OpenBLAS extension). */
-    public static void sgeadd(Layout layout, int rows, int cols, float alpha, MemorySegment a, long aOffset, int lda, float beta, MemorySegment c, long cOffset, int ldc) {
+    public static void sgeadd(Layout layout, int rows, int cols, float alpha, MemorySegment a, long aOffset, int lda,
+            float beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "sgeadd";
         Checks.notNull(routine, "layout", layout);
         Checks.nonNegative(routine, "rows", rows);
@@ -4763,7 +5100,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HSgeadd.D.handle(call).invokeExact(layout.code(), rows, cols, alpha, call.at(0), lda, beta, call.at(1), ldc);
+            HSgeadd.D.handle(call).invokeExact(layout.code(), rows, cols, alpha, call.at(0), lda, beta, call.at(1), ldc
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4776,7 +5114,9 @@ public final class Blas {
     }
 
     /** C = alpha * op(A) * op(B) + beta * C, op(A) m x k, op(B) k x n, C m x n. */
-    public static void dgemm(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, double beta, MemorySegment c, long cOffset, int ldc) {
+    public static void dgemm(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, double alpha,
+            MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, double beta,
+            MemorySegment c, long cOffset, int ldc) {
         String routine = "dgemm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "transA", transA);
@@ -4793,7 +5133,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDgemm.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha, call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            HDgemm.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha, call.at(0),
+                    lda, call.at(1), ldb, beta, call.at(2), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4805,8 +5146,13 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_dgemm", cblas_h.cblas_dgemm$descriptor());
     }
 
-    /** The uplo triangle of C = alpha * op(A) * op(B) + beta * C, op(A) n x k, op(B) k x n, C n x n (OpenBLAS extension). */
-    public static void dgemmt(Layout layout, Uplo uplo, Transpose transA, Transpose transB, int n, int k, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, double beta, MemorySegment c, long cOffset, int ldc) {
+    /**
+     * The uplo triangle of C = alpha * op(A) * op(B) + beta * C, op(A) n x k, op(B) k x n, C n x n (OpenBLAS
+     * extension).
+     */
+    public static void dgemmt(Layout layout, Uplo uplo, Transpose transA, Transpose transB, int n, int k, double alpha,
+            MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, double beta,
+            MemorySegment c, long cOffset, int ldc) {
         String routine = "dgemmt";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4823,7 +5169,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDgemmt.D.handle(call).invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n, k, alpha, call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            HDgemmt.D.handle(call).invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n, k, alpha,
+                    call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4835,8 +5182,11 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_dgemmt", cblas_h.cblas_dgemmt$descriptor());
     }
 
-    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A symmetric (m x m or n x n, its uplo triangle read), B and C m x n. */
-    public static void dsymm(Layout layout, Side side, Uplo uplo, int m, int n, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, double beta, MemorySegment c, long cOffset, int ldc) {
+    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A symmetric (m x m or n x n,
+            its uplo triangle read), B and C m x n. */
+    public static void dsymm(Layout layout, Side side, Uplo uplo, int m, int n, double alpha, MemorySegment a,
+            long aOffset, int lda, MemorySegment b, long bOffset, int ldb, double beta, MemorySegment c, long cOffset,
+            int ldc) {
         String routine = "dsymm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "side", side);
@@ -4845,7 +5195,8 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         boolean empty = m == 0 || n == 0;
         Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, empty ? 0 : side == Side.LEFT ? m : n, lda),
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT,
+                        empty ? 0 : side == Side.LEFT ? m : n, lda),
                 Operand.general("B", b, bOffset, layout, m, n, ldb),
                 Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
         if (call.skip) {
@@ -4853,7 +5204,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDsymm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, alpha, call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            HDsymm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, alpha, call.at(0), lda,
+                    call.at(1), ldb, beta, call.at(2), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4865,8 +5217,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_dsymm", cblas_h.cblas_dsymm$descriptor());
     }
 
-    /** The uplo triangle of C = alpha * A * A<sup>T</sup> + beta * C (trans NO_TRANSPOSE, A n x k) or alpha * A<sup>T</sup> * A + beta * C (A k x n), C n x n symmetric. */
-    public static void dsyrk(Layout layout, Uplo uplo, Transpose trans, int n, int k, double alpha, MemorySegment a, long aOffset, int lda, double beta, MemorySegment c, long cOffset, int ldc) {
+    /** The uplo triangle of C = alpha * A * A<sup>T</sup> + beta * C (trans NO_TRANSPOSE, A n x k
+            ) or alpha * A<sup>T</sup> * A + beta * C (A k x n), C n x n symmetric. */
+    public static void dsyrk(Layout layout, Uplo uplo, Transpose trans, int n, int k, double alpha, MemorySegment a,
+            long aOffset, int lda, double beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "dsyrk";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4881,7 +5235,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDsyrk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda, beta, call.at(1), ldc);
+            HDsyrk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda,
+                    beta, call.at(1), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4893,8 +5248,11 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_dsyrk", cblas_h.cblas_dsyrk$descriptor());
     }
 
-    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A, B n x k; k x n when transposed), C n x n. */
-    public static void dsyr2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, double beta, MemorySegment c, long cOffset, int ldc) {
+    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A,
+            B n x k; k x n when transposed), C n x n. */
+    public static void dsyr2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, double alpha, MemorySegment a,
+            long aOffset, int lda, MemorySegment b, long bOffset, int ldb, double beta, MemorySegment c, long cOffset,
+            int ldc) {
         String routine = "dsyr2k";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4910,7 +5268,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDsyr2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            HDsyr2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda,
+                    call.at(1), ldb, beta, call.at(2), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4922,8 +5281,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_dsyr2k", cblas_h.cblas_dsyr2k$descriptor());
     }
 
-    /** B = alpha * op(A) * B (side LEFT) or alpha * B * op(A) (RIGHT); A triangular, m x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n. */
-    public static void dtrmm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+    /**
+     * B = alpha * op(A) * B (side LEFT) or alpha * B * op(A) (RIGHT); A triangular, m x m or n x n (its uplo triangle
+     * read; not the diagonal when unit), B m x n.
+     */
+    public static void dtrmm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n,
+            double alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
         String routine = "dtrmm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "side", side);
@@ -4941,7 +5304,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDtrmm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n, alpha, call.at(0), lda, call.at(1), ldb);
+            HDtrmm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n,
+                    alpha, call.at(0), lda, call.at(1), ldb);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4953,8 +5317,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_dtrmm", cblas_h.cblas_dtrmm$descriptor());
     }
 
-    /** Solves op(A) * X = alpha * B (side LEFT) or X * op(A) = alpha * B (RIGHT) for X, written over B; A triangular, m x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n. */
-    public static void dtrsm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+    /**
+     * Solves op(A) * X = alpha * B (side LEFT) or X * op(A) = alpha * B (RIGHT) for X, written over B; A triangular, m
+     * x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n.
+     */
+    public static void dtrsm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n,
+            double alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
         String routine = "dtrsm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "side", side);
@@ -4972,7 +5340,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDtrsm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n, alpha, call.at(0), lda, call.at(1), ldb);
+            HDtrsm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n,
+                    alpha, call.at(0), lda, call.at(1), ldb);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4985,7 +5354,8 @@ public final class Blas {
     }
 
     /** B = alpha * op(A), A rows x cols, B cols x rows when transposed (OpenBLAS extension). */
-    public static void domatcopy(Layout layout, Transpose trans, int rows, int cols, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+    public static void domatcopy(Layout layout, Transpose trans, int rows, int cols, double alpha, MemorySegment a,
+            long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
         String routine = "domatcopy";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "trans", trans);
@@ -4993,13 +5363,15 @@ public final class Blas {
         Checks.nonNegative(routine, "cols", cols);
         Call call = Call.check(routine, Precision.DOUBLE,
                 Operand.general("A", a, aOffset, layout, rows, cols, lda),
-                Operand.general("B", b, bOffset, layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols, ldb).asOutput());
+                Operand.general("B", b, bOffset, layout, trans.transposed() ? cols : rows,
+                        trans.transposed() ? rows : cols, ldb).asOutput());
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDomatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, alpha, call.at(0), lda, call.at(1), ldb);
+            HDomatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, alpha, call.at(0), lda,
+                    call.at(1), ldb);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5012,7 +5384,8 @@ public final class Blas {
     }
 
     /** C = alpha * A + beta * C, both rows x cols (OpenBLAS extension). */
-    public static void dgeadd(Layout layout, int rows, int cols, double alpha, MemorySegment a, long aOffset, int lda, double beta, MemorySegment c, long cOffset, int ldc) {
+    public static void dgeadd(Layout layout, int rows, int cols, double alpha, MemorySegment a, long aOffset, int lda,
+            double beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "dgeadd";
         Checks.notNull(routine, "layout", layout);
         Checks.nonNegative(routine, "rows", rows);
@@ -5025,7 +5398,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDgeadd.D.handle(call).invokeExact(layout.code(), rows, cols, alpha, call.at(0), lda, beta, call.at(1), ldc);
+            HDgeadd.D.handle(call).invokeExact(layout.code(), rows, cols, alpha, call.at(0), lda, beta, call.at(1), ldc
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5038,7 +5412,9 @@ public final class Blas {
     }
 
     /** C = alpha * op(A) * op(B) + beta * C, op(A) m x k, op(B) k x n, C m x n. */
-    public static void cgemm(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
+    public static void cgemm(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, ComplexFloat alpha,
+            MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexFloat beta,
+            MemorySegment c, long cOffset, int ldc) {
         String routine = "cgemm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "transA", transA);
@@ -5058,7 +5434,9 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCgemm.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+            HCgemm.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
+                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2),
+                    ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5070,8 +5448,13 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_cgemm", cblas_h.cblas_cgemm$descriptor());
     }
 
-    /** C = alpha * op(A) * op(B) + beta * C (the 3M method: three real products per complex one), op(A) m x k, op(B) k x n, C m x n. */
-    public static void cgemm3m(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
+    /**
+     * C = alpha * op(A) * op(B) + beta * C (the 3M method: three real products per complex one), op(A) m x k, op(B) k x
+     * n, C m x n.
+     */
+    public static void cgemm3m(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
+            ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb,
+            ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "cgemm3m";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "transA", transA);
@@ -5091,7 +5474,9 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCgemm3m.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+            HCgemm3m.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
+                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2),
+                    ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5103,8 +5488,13 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_cgemm3m", cblas_h.cblas_cgemm3m$descriptor());
     }
 
-    /** The uplo triangle of C = alpha * op(A) * op(B) + beta * C, op(A) n x k, op(B) k x n, C n x n (OpenBLAS extension). */
-    public static void cgemmt(Layout layout, Uplo uplo, Transpose transA, Transpose transB, int n, int k, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
+    /**
+     * The uplo triangle of C = alpha * op(A) * op(B) + beta * C, op(A) n x k, op(B) k x n, C n x n (OpenBLAS
+     * extension).
+     */
+    public static void cgemmt(Layout layout, Uplo uplo, Transpose transA, Transpose transB, int n, int k,
+            ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb,
+            ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "cgemmt";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -5124,7 +5514,9 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCgemmt.D.handle(call).invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+            HCgemmt.D.handle(call).invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n, k,
+                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2),
+                    ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5136,8 +5528,11 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_cgemmt", cblas_h.cblas_cgemmt$descriptor());
     }
 
-    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A symmetric (m x m or n x n, its uplo triangle read), B and C m x n. */
-    public static void csymm(Layout layout, Side side, Uplo uplo, int m, int n, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
+    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A symmetric (m x m or n x n,
+            its uplo triangle read), B and C m x n. */
+    public static void csymm(Layout layout, Side side, Uplo uplo, int m, int n, ComplexFloat alpha, MemorySegment a,
+            long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexFloat beta, MemorySegment c,
+            long cOffset, int ldc) {
         String routine = "csymm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "side", side);
@@ -5148,7 +5543,8 @@ public final class Blas {
         Checks.notNull(routine, "beta", beta);
         boolean empty = m == 0 || n == 0;
         Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, empty ? 0 : side == Side.LEFT ? m : n, lda),
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT,
+                        empty ? 0 : side == Side.LEFT ? m : n, lda),
                 Operand.general("B", b, bOffset, layout, m, n, ldb),
                 Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
         if (call.skip) {
@@ -5157,7 +5553,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCsymm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+            HCsymm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, Scalars.alpha(room, alpha),
+                    call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5169,8 +5566,11 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_csymm", cblas_h.cblas_csymm$descriptor());
     }
 
-    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A Hermitian (m x m or n x n, its uplo triangle read), B and C m x n. */
-    public static void chemm(Layout layout, Side side, Uplo uplo, int m, int n, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
+    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A Hermitian (m x m or n x n,
+            its uplo triangle read), B and C m x n. */
+    public static void chemm(Layout layout, Side side, Uplo uplo, int m, int n, ComplexFloat alpha, MemorySegment a,
+            long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexFloat beta, MemorySegment c,
+            long cOffset, int ldc) {
         String routine = "chemm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "side", side);
@@ -5181,7 +5581,8 @@ public final class Blas {
         Checks.notNull(routine, "beta", beta);
         boolean empty = m == 0 || n == 0;
         Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, empty ? 0 : side == Side.LEFT ? m : n, lda),
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT,
+                        empty ? 0 : side == Side.LEFT ? m : n, lda),
                 Operand.general("B", b, bOffset, layout, m, n, ldb),
                 Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
         if (call.skip) {
@@ -5190,7 +5591,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HChemm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+            HChemm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, Scalars.alpha(room, alpha),
+                    call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5202,8 +5604,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_chemm", cblas_h.cblas_chemm$descriptor());
     }
 
-    /** The uplo triangle of C = alpha * A * A<sup>T</sup> + beta * C (trans NO_TRANSPOSE, A n x k) or alpha * A<sup>T</sup> * A + beta * C (A k x n), C n x n symmetric. */
-    public static void csyrk(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
+    /** The uplo triangle of C = alpha * A * A<sup>T</sup> + beta * C (trans NO_TRANSPOSE, A n x k
+            ) or alpha * A<sup>T</sup> * A + beta * C (A k x n), C n x n symmetric. */
+    public static void csyrk(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexFloat alpha,
+            MemorySegment a, long aOffset, int lda, ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "csyrk";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -5213,7 +5617,8 @@ public final class Blas {
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
         if (trans == Transpose.CONJUGATE_TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for csyrk; use NO_TRANSPOSE or TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for csyrk;"
+                    + " use NO_TRANSPOSE or TRANSPOSE");
         }
         Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
                 Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
@@ -5224,7 +5629,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCsyrk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, Scalars.beta(room, beta), call.at(1), ldc);
+            HCsyrk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
+                    Scalars.alpha(room, alpha), call.at(0), lda, Scalars.beta(room, beta), call.at(1), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5236,8 +5642,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_csyrk", cblas_h.cblas_csyrk$descriptor());
     }
 
-    /** The uplo triangle of C = alpha * A * A<sup>H</sup> + beta * C (trans NO_TRANSPOSE, A n x k) or alpha * A<sup>H</sup> * A + beta * C (A k x n), C n x n Hermitian. */
-    public static void cherk(Layout layout, Uplo uplo, Transpose trans, int n, int k, float alpha, MemorySegment a, long aOffset, int lda, float beta, MemorySegment c, long cOffset, int ldc) {
+    /** The uplo triangle of C = alpha * A * A<sup>H</sup> + beta * C (trans NO_TRANSPOSE, A n x k
+            ) or alpha * A<sup>H</sup> * A + beta * C (A k x n), C n x n Hermitian. */
+    public static void cherk(Layout layout, Uplo uplo, Transpose trans, int n, int k, float alpha, MemorySegment a,
+            long aOffset, int lda, float beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "cherk";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -5245,7 +5653,8 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "k", k);
         if (trans == Transpose.TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for cherk; use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for cherk;"
+                    + " use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
         }
         Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
                 Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
@@ -5255,7 +5664,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HCherk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda, beta, call.at(1), ldc);
+            HCherk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda,
+                    beta, call.at(1), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5267,8 +5677,11 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_cherk", cblas_h.cblas_cherk$descriptor());
     }
 
-    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A, B n x k; k x n when transposed), C n x n. */
-    public static void csyr2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
+    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A,
+            B n x k; k x n when transposed), C n x n. */
+    public static void csyr2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexFloat alpha,
+            MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexFloat beta,
+            MemorySegment c, long cOffset, int ldc) {
         String routine = "csyr2k";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -5278,7 +5691,8 @@ public final class Blas {
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
         if (trans == Transpose.CONJUGATE_TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for csyr2k; use NO_TRANSPOSE or TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for csyr2k;"
+                    + " use NO_TRANSPOSE or TRANSPOSE");
         }
         Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
                 Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
@@ -5290,7 +5704,9 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCsyr2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+            HCsyr2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
+                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2),
+                    ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5302,8 +5718,11 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_csyr2k", cblas_h.cblas_csyr2k$descriptor());
     }
 
-    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A, B n x k; k x n when transposed), C n x n. */
-    public static void cher2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset, int ldc) {
+    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A,
+            B n x k; k x n when transposed), C n x n. */
+    public static void cher2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexFloat alpha,
+            MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c,
+            long cOffset, int ldc) {
         String routine = "cher2k";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -5312,7 +5731,8 @@ public final class Blas {
         Checks.nonNegative(routine, "k", k);
         Checks.notNull(routine, "alpha", alpha);
         if (trans == Transpose.TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for cher2k; use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for cher2k;"
+                    + " use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
         }
         Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
                 Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
@@ -5324,7 +5744,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCher2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            HCher2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
+                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5336,8 +5757,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_cher2k", cblas_h.cblas_cher2k$descriptor());
     }
 
-    /** B = alpha * op(A) * B (side LEFT) or alpha * B * op(A) (RIGHT); A triangular, m x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n. */
-    public static void ctrmm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+    /**
+     * B = alpha * op(A) * B (side LEFT) or alpha * B * op(A) (RIGHT); A triangular, m x m or n x n (its uplo triangle
+     * read; not the diagonal when unit), B m x n.
+     */
+    public static void ctrmm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n,
+            ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
         String routine = "ctrmm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "side", side);
@@ -5357,7 +5782,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCtrmm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
+            HCtrmm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n,
+                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5369,8 +5795,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_ctrmm", cblas_h.cblas_ctrmm$descriptor());
     }
 
-    /** Solves op(A) * X = alpha * B (side LEFT) or X * op(A) = alpha * B (RIGHT) for X, written over B; A triangular, m x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n. */
-    public static void ctrsm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+    /**
+     * Solves op(A) * X = alpha * B (side LEFT) or X * op(A) = alpha * B (RIGHT) for X, written over B; A triangular, m
+     * x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n.
+     */
+    public static void ctrsm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n,
+            ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
         String routine = "ctrsm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "side", side);
@@ -5390,7 +5820,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCtrsm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
+            HCtrsm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n,
+                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5403,7 +5834,8 @@ public final class Blas {
     }
 
     /** B = alpha * op(A), A rows x cols, B cols x rows when transposed (OpenBLAS extension). */
-    public static void comatcopy(Layout layout, Transpose trans, int rows, int cols, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+    public static void comatcopy(Layout layout, Transpose trans, int rows, int cols, ComplexFloat alpha,
+            MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
         String routine = "comatcopy";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "trans", trans);
@@ -5412,14 +5844,16 @@ public final class Blas {
         Checks.notNull(routine, "alpha", alpha);
         Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
                 Operand.general("A", a, aOffset, layout, rows, cols, lda),
-                Operand.general("B", b, bOffset, layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols, ldb).asOutput());
+                Operand.general("B", b, bOffset, layout, trans.transposed() ? cols : rows,
+                        trans.transposed() ? rows : cols, ldb).asOutput());
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HComatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
+            HComatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, Scalars.alpha(room, alpha),
+                    call.at(0), lda, call.at(1), ldb);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5432,7 +5866,8 @@ public final class Blas {
     }
 
     /** C = alpha * A + beta * C, both rows x cols (OpenBLAS extension). */
-    public static void cgeadd(Layout layout, int rows, int cols, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
+    public static void cgeadd(Layout layout, int rows, int cols, ComplexFloat alpha, MemorySegment a, long aOffset,
+            int lda, ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "cgeadd";
         Checks.notNull(routine, "layout", layout);
         Checks.nonNegative(routine, "rows", rows);
@@ -5448,7 +5883,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCgeadd.D.handle(call).invokeExact(layout.code(), rows, cols, Scalars.alpha(room, alpha), call.at(0), lda, Scalars.beta(room, beta), call.at(1), ldc);
+            HCgeadd.D.handle(call).invokeExact(layout.code(), rows, cols, Scalars.alpha(room, alpha), call.at(0), lda,
+                    Scalars.beta(room, beta), call.at(1), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5461,7 +5897,9 @@ public final class Blas {
     }
 
     /** C = alpha * op(A) * op(B) + beta * C, op(A) m x k, op(B) k x n, C m x n. */
-    public static void zgemm(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
+    public static void zgemm(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
+            ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb,
+            ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "zgemm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "transA", transA);
@@ -5481,7 +5919,9 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZgemm.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+            HZgemm.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
+                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2),
+                    ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5493,8 +5933,13 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_zgemm", cblas_h.cblas_zgemm$descriptor());
     }
 
-    /** C = alpha * op(A) * op(B) + beta * C (the 3M method: three real products per complex one), op(A) m x k, op(B) k x n, C m x n. */
-    public static void zgemm3m(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
+    /**
+     * C = alpha * op(A) * op(B) + beta * C (the 3M method: three real products per complex one), op(A) m x k, op(B) k x
+     * n, C m x n.
+     */
+    public static void zgemm3m(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
+            ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb,
+            ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "zgemm3m";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "transA", transA);
@@ -5514,7 +5959,9 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZgemm3m.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+            HZgemm3m.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
+                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2),
+                    ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5526,8 +5973,13 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_zgemm3m", cblas_h.cblas_zgemm3m$descriptor());
     }
 
-    /** The uplo triangle of C = alpha * op(A) * op(B) + beta * C, op(A) n x k, op(B) k x n, C n x n (OpenBLAS extension). */
-    public static void zgemmt(Layout layout, Uplo uplo, Transpose transA, Transpose transB, int n, int k, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
+    /**
+     * The uplo triangle of C = alpha * op(A) * op(B) + beta * C, op(A) n x k, op(B) k x n, C n x n (OpenBLAS
+     * extension).
+     */
+    public static void zgemmt(Layout layout, Uplo uplo, Transpose transA, Transpose transB, int n, int k,
+            ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb,
+            ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "zgemmt";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -5547,7 +5999,9 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZgemmt.D.handle(call).invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+            HZgemmt.D.handle(call).invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n, k,
+                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2),
+                    ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5559,8 +6013,11 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_zgemmt", cblas_h.cblas_zgemmt$descriptor());
     }
 
-    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A symmetric (m x m or n x n, its uplo triangle read), B and C m x n. */
-    public static void zsymm(Layout layout, Side side, Uplo uplo, int m, int n, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
+    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A symmetric (m x m or n x n,
+            its uplo triangle read), B and C m x n. */
+    public static void zsymm(Layout layout, Side side, Uplo uplo, int m, int n, ComplexDouble alpha, MemorySegment a,
+            long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexDouble beta, MemorySegment c,
+            long cOffset, int ldc) {
         String routine = "zsymm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "side", side);
@@ -5571,7 +6028,8 @@ public final class Blas {
         Checks.notNull(routine, "beta", beta);
         boolean empty = m == 0 || n == 0;
         Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, empty ? 0 : side == Side.LEFT ? m : n, lda),
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT,
+                        empty ? 0 : side == Side.LEFT ? m : n, lda),
                 Operand.general("B", b, bOffset, layout, m, n, ldb),
                 Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
         if (call.skip) {
@@ -5580,7 +6038,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZsymm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+            HZsymm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, Scalars.alpha(room, alpha),
+                    call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5592,8 +6051,11 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_zsymm", cblas_h.cblas_zsymm$descriptor());
     }
 
-    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A Hermitian (m x m or n x n, its uplo triangle read), B and C m x n. */
-    public static void zhemm(Layout layout, Side side, Uplo uplo, int m, int n, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
+    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A Hermitian (m x m or n x n,
+            its uplo triangle read), B and C m x n. */
+    public static void zhemm(Layout layout, Side side, Uplo uplo, int m, int n, ComplexDouble alpha, MemorySegment a,
+            long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexDouble beta, MemorySegment c,
+            long cOffset, int ldc) {
         String routine = "zhemm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "side", side);
@@ -5604,7 +6066,8 @@ public final class Blas {
         Checks.notNull(routine, "beta", beta);
         boolean empty = m == 0 || n == 0;
         Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, empty ? 0 : side == Side.LEFT ? m : n, lda),
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT,
+                        empty ? 0 : side == Side.LEFT ? m : n, lda),
                 Operand.general("B", b, bOffset, layout, m, n, ldb),
                 Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
         if (call.skip) {
@@ -5613,7 +6076,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZhemm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+            HZhemm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, Scalars.alpha(room, alpha),
+                    call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5625,8 +6089,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_zhemm", cblas_h.cblas_zhemm$descriptor());
     }
 
-    /** The uplo triangle of C = alpha * A * A<sup>T</sup> + beta * C (trans NO_TRANSPOSE, A n x k) or alpha * A<sup>T</sup> * A + beta * C (A k x n), C n x n symmetric. */
-    public static void zsyrk(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
+    /** The uplo triangle of C = alpha * A * A<sup>T</sup> + beta * C (trans NO_TRANSPOSE, A n x k
+            ) or alpha * A<sup>T</sup> * A + beta * C (A k x n), C n x n symmetric. */
+    public static void zsyrk(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexDouble alpha,
+            MemorySegment a, long aOffset, int lda, ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "zsyrk";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -5636,7 +6102,8 @@ public final class Blas {
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
         if (trans == Transpose.CONJUGATE_TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zsyrk; use NO_TRANSPOSE or TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zsyrk;"
+                    + " use NO_TRANSPOSE or TRANSPOSE");
         }
         Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
                 Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
@@ -5647,7 +6114,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZsyrk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, Scalars.beta(room, beta), call.at(1), ldc);
+            HZsyrk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
+                    Scalars.alpha(room, alpha), call.at(0), lda, Scalars.beta(room, beta), call.at(1), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5659,8 +6127,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_zsyrk", cblas_h.cblas_zsyrk$descriptor());
     }
 
-    /** The uplo triangle of C = alpha * A * A<sup>H</sup> + beta * C (trans NO_TRANSPOSE, A n x k) or alpha * A<sup>H</sup> * A + beta * C (A k x n), C n x n Hermitian. */
-    public static void zherk(Layout layout, Uplo uplo, Transpose trans, int n, int k, double alpha, MemorySegment a, long aOffset, int lda, double beta, MemorySegment c, long cOffset, int ldc) {
+    /** The uplo triangle of C = alpha * A * A<sup>H</sup> + beta * C (trans NO_TRANSPOSE, A n x k
+            ) or alpha * A<sup>H</sup> * A + beta * C (A k x n), C n x n Hermitian. */
+    public static void zherk(Layout layout, Uplo uplo, Transpose trans, int n, int k, double alpha, MemorySegment a,
+            long aOffset, int lda, double beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "zherk";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -5668,7 +6138,8 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "k", k);
         if (trans == Transpose.TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zherk; use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zherk;"
+                    + " use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
         }
         Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
                 Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
@@ -5678,7 +6149,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HZherk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda, beta, call.at(1), ldc);
+            HZherk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda,
+                    beta, call.at(1), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5690,8 +6162,11 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_zherk", cblas_h.cblas_zherk$descriptor());
     }
 
-    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A, B n x k; k x n when transposed), C n x n. */
-    public static void zsyr2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
+    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A,
+            B n x k; k x n when transposed), C n x n. */
+    public static void zsyr2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexDouble alpha,
+            MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexDouble beta,
+            MemorySegment c, long cOffset, int ldc) {
         String routine = "zsyr2k";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -5701,7 +6176,8 @@ public final class Blas {
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
         if (trans == Transpose.CONJUGATE_TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zsyr2k; use NO_TRANSPOSE or TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zsyr2k;"
+                    + " use NO_TRANSPOSE or TRANSPOSE");
         }
         Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
                 Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
@@ -5713,7 +6189,9 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZsyr2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+            HZsyr2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
+                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2),
+                    ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5725,8 +6203,11 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_zsyr2k", cblas_h.cblas_zsyr2k$descriptor());
     }
 
-    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A, B n x k; k x n when transposed), C n x n. */
-    public static void zher2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, double beta, MemorySegment c, long cOffset, int ldc) {
+    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A,
+            B n x k; k x n when transposed), C n x n. */
+    public static void zher2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexDouble alpha,
+            MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, double beta,
+            MemorySegment c, long cOffset, int ldc) {
         String routine = "zher2k";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -5735,7 +6216,8 @@ public final class Blas {
         Checks.nonNegative(routine, "k", k);
         Checks.notNull(routine, "alpha", alpha);
         if (trans == Transpose.TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zher2k; use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zher2k;"
+                    + " use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
         }
         Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
                 Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
@@ -5747,7 +6229,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZher2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            HZher2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
+                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5759,8 +6242,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_zher2k", cblas_h.cblas_zher2k$descriptor());
     }
 
-    /** B = alpha * op(A) * B (side LEFT) or alpha * B * op(A) (RIGHT); A triangular, m x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n. */
-    public static void ztrmm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+    /**
+     * B = alpha * op(A) * B (side LEFT) or alpha * B * op(A) (RIGHT); A triangular, m x m or n x n (its uplo triangle
+     * read; not the diagonal when unit), B m x n.
+     */
+    public static void ztrmm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n,
+            ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
         String routine = "ztrmm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "side", side);
@@ -5780,7 +6267,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZtrmm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
+            HZtrmm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n,
+                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5792,8 +6280,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_ztrmm", cblas_h.cblas_ztrmm$descriptor());
     }
 
-    /** Solves op(A) * X = alpha * B (side LEFT) or X * op(A) = alpha * B (RIGHT) for X, written over B; A triangular, m x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n. */
-    public static void ztrsm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+    /**
+     * Solves op(A) * X = alpha * B (side LEFT) or X * op(A) = alpha * B (RIGHT) for X, written over B; A triangular, m
+     * x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n.
+     */
+    public static void ztrsm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n,
+            ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
         String routine = "ztrsm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "side", side);
@@ -5813,7 +6305,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZtrsm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
+            HZtrsm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n,
+                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5826,7 +6319,8 @@ public final class Blas {
     }
 
     /** B = alpha * op(A), A rows x cols, B cols x rows when transposed (OpenBLAS extension). */
-    public static void zomatcopy(Layout layout, Transpose trans, int rows, int cols, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+    public static void zomatcopy(Layout layout, Transpose trans, int rows, int cols, ComplexDouble alpha,
+            MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
         String routine = "zomatcopy";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "trans", trans);
@@ -5835,14 +6329,16 @@ public final class Blas {
         Checks.notNull(routine, "alpha", alpha);
         Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
                 Operand.general("A", a, aOffset, layout, rows, cols, lda),
-                Operand.general("B", b, bOffset, layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols, ldb).asOutput());
+                Operand.general("B", b, bOffset, layout, trans.transposed() ? cols : rows,
+                        trans.transposed() ? rows : cols, ldb).asOutput());
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZomatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
+            HZomatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, Scalars.alpha(room, alpha),
+                    call.at(0), lda, call.at(1), ldb);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5855,7 +6351,8 @@ public final class Blas {
     }
 
     /** C = alpha * A + beta * C, both rows x cols (OpenBLAS extension). */
-    public static void zgeadd(Layout layout, int rows, int cols, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
+    public static void zgeadd(Layout layout, int rows, int cols, ComplexDouble alpha, MemorySegment a, long aOffset,
+            int lda, ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "zgeadd";
         Checks.notNull(routine, "layout", layout);
         Checks.nonNegative(routine, "rows", rows);
@@ -5871,7 +6368,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZgeadd.D.handle(call).invokeExact(layout.code(), rows, cols, Scalars.alpha(room, alpha), call.at(0), lda, Scalars.beta(room, beta), call.at(1), ldc);
+            HZgeadd.D.handle(call).invokeExact(layout.code(), rows, cols, Scalars.alpha(room, alpha), call.at(0), lda,
+                    Scalars.beta(room, beta), call.at(1), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -6024,7 +6522,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCimatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, Scalars.alpha(room, alpha), call.at(0), lda, ldb);
+            HCimatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, Scalars.alpha(room, alpha),
+                    call.at(0), lda, ldb);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -6077,7 +6576,8 @@ public final class Blas {
             for (int i = 0; i < count; i++) {
                 gemm.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, Scalars.alpha(room, alpha),
                         (MemorySegment) (k == 0 ? a : a.asSlice((aOffset + i * strideA) * bytes)), lda,
-                        (MemorySegment) (k == 0 ? b : b.asSlice((bOffset + i * strideB) * bytes)), ldb, Scalars.beta(room, beta),
+                        (MemorySegment) (k == 0 ? b : b.asSlice((bOffset + i * strideB) * bytes)), ldb,
+                        Scalars.beta(room, beta),
                         c.asSlice((cOffset + i * strideC) * bytes), ldc);
             }
         } catch (Throwable e) {
@@ -6111,7 +6611,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZimatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, Scalars.alpha(room, alpha), call.at(0), lda, ldb);
+            HZimatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, Scalars.alpha(room, alpha),
+                    call.at(0), lda, ldb);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -6164,7 +6665,8 @@ public final class Blas {
             for (int i = 0; i < count; i++) {
                 gemm.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, Scalars.alpha(room, alpha),
                         (MemorySegment) (k == 0 ? a : a.asSlice((aOffset + i * strideA) * bytes)), lda,
-                        (MemorySegment) (k == 0 ? b : b.asSlice((bOffset + i * strideB) * bytes)), ldb, Scalars.beta(room, beta),
+                        (MemorySegment) (k == 0 ? b : b.asSlice((bOffset + i * strideB) * bytes)), ldb,
+                        Scalars.beta(room, beta),
                         c.asSlice((cOffset + i * strideC) * bytes), ldc);
             }
         } catch (Throwable e) {
@@ -6205,7 +6707,8 @@ public final class Blas {
                 ? "loop of cblas_sgemm (this OpenBLAS has no " + BATCH_SYMBOL + ")"
                 : SMALL_BATCH_FIXED
                         ? "native " + BATCH_SYMBOL
-                        : "native " + BATCH_SYMBOL + " for M*N*K > " + String.format("%,d", Quirks.SMALL_BATCH_CRASH_LIMIT)
+                        : "native " + BATCH_SYMBOL + " for M*N*K > "
+                                + String.format("%,d", Quirks.SMALL_BATCH_CRASH_LIMIT)
                                 + ", loop of cblas_sgemm below (OpenBLAS " + VERSION
                                 + " crashes there; fixed upstream by PR #5980)";
         String coreType = System.getenv("OPENBLAS_CORETYPE");

@@ -68,7 +68,7 @@ final class Quirks {
         return (float) sum;
     }
 
-    /** {@code dsdot} as BLAS defines it: float products accumulated in double (exact products, one rounding each sum). */
+    /** {@code dsdot} as BLAS defines it: float products, each exact in double, accumulated in double. */
     static double dsdot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
         double sum = 0;
         for (long i = 0; i < n; i++) {
