@@ -86,19 +86,11 @@ public final class Blas {
      */
     static final long SHORT_VECTOR_LIMIT = 2304;
     /**
-     * HotSpot, where a thread in a critical downcall stays in the Java state, so the safepoint at which the JVM
-     * exits cannot complete until the call returns. {@link Linker.Option#critical} is only a hint elsewhere.
-     */
-    private static final boolean CRITICAL_HOLDS_EXIT = isHotSpot();
-    /**
      * {@link #SGEMM_BY_ADDRESS} with {@link Linker.Option#critical critical(false)}: no thread-state transition,
      * so no safepoint can complete while the call runs.
      */
     private static final MethodHandle SGEMM_SHORT = Downcall.byAddress(cblas_h.cblas_sgemm$address(),
             cblas_h.cblas_sgemm$descriptor(), Linker.Option.critical(false));
-    /** A thread that owns nothing: a segment it cannot access is confined to some thread. */
-    private static final Thread NO_OWNER = new Thread(() -> { });
-    private static final MemorySegment.Scope GLOBAL = Arena.global().scope();
     /** Likewise; null when the library has no batch entry point (then it is never called). */
     private static final MethodHandle SGEMM_BATCH_STRIDED = HAS_NATIVE_BATCH
             ? cblas_h.cblas_sgemm_batch_strided$handle() : null;
@@ -112,10 +104,6 @@ public final class Blas {
 
     private Blas() {}
 
-    private static boolean isHotSpot() {
-        String vm = System.getProperty("java.vm.name", "");
-        return vm.contains("HotSpot") || vm.startsWith("OpenJDK");
-    }
 
     /**
      * Whether {@link #gemm} may run this product, on memory the caller alone can free, as a critical downcall
@@ -132,17 +120,10 @@ public final class Blas {
     static boolean shortCall(int m, int n, int k, MemorySegment a, MemorySegment b, MemorySegment c) {
         long mn = (long) m * n;
         long limit = m > 1 && n > 1 ? SHORT_CALL_LIMIT : SHORT_VECTOR_LIMIT;
-        return CRITICAL_HOLDS_EXIT && mn <= limit && mn * Math.max(k, 1) <= limit // no overflow: mn <= 2^15 here
+        return Call.CRITICAL_HOLDS_EXIT && mn <= limit && mn * Math.max(k, 1) <= limit // no overflow: mn <= 2^15 here
                 && !a.isMapped() && !b.isMapped() && !c.isMapped();
     }
 
-    /**
-     * True when no thread but the calling one can free {@code s}'s memory while the caller is inside a
-     * downcall: {@code s} is confined to the calling thread (checked accessible already) or global.
-     */
-    private static boolean ownedOrGlobal(MemorySegment s) {
-        return !s.isAccessibleBy(NO_OWNER) || s.scope().equals(GLOBAL);
-    }
 
     /**
      * Resolves every bound function now and checks that each lands in the file ffmblas loaded. The generated
@@ -229,7 +210,7 @@ public final class Blas {
     private static void gemm(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, float alpha,
                              MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb,
                              float beta, MemorySegment c, long cOffset, int ldc) {
-        boolean byAddress = ownedOrGlobal(a) && ownedOrGlobal(b) && ownedOrGlobal(c);
+        boolean byAddress = Call.ownedOrGlobal(a) && Call.ownedOrGlobal(b) && Call.ownedOrGlobal(c);
         if (byAddress && shortCall(m, n, k, a, b, c)) {
             ExitGate.ensureOpen("sgemm");
             try {
@@ -297,14 +278,15 @@ public final class Blas {
         Checks.fitsInt(routine, "strideC", strideC);
         boolean ta = transA.transposed();
         boolean tb = transB.transposed();
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.generalBatch("A", a, aOffset, layout, ta ? k : m, ta ? m : k, lda, count, strideA),
-                Operand.generalBatch("B", b, bOffset, layout, tb ? n : k, tb ? k : n, ldb, count, strideB),
-                Operand.generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .generalBatch("A", a, aOffset, layout, ta ? k : m, ta ? m : k, lda, count, strideA)
+                .generalBatch("B", b, bOffset, layout, tb ? n : k, tb ? k : n, ldb, count, strideB)
+                .generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC).output()
+                .check();
         if (call.skip) {
             return;
         }
-        MethodHandle sgemm = HSgemm.D.heap();
+        MethodHandle sgemm = HSgemm.D.critical();
         int gate = call.enter();
         try {
             for (int i = 0; i < count; i++) {
@@ -315,7 +297,7 @@ public final class Blas {
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -389,7 +371,7 @@ public final class Blas {
         int row = Layout.ROW_MAJOR.code();
         int gate = ExitGate.enter("sgemmBatchStrided");
         try {
-            if (ownedOrGlobal(a) && ownedOrGlobal(b) && ownedOrGlobal(c)) {
+            if (Call.ownedOrGlobal(a) && Call.ownedOrGlobal(b) && Call.ownedOrGlobal(c)) {
                 SGEMM_BATCH_STRIDED_BY_ADDRESS.invokeExact(row, transA.code(), transB.code(), m, n, k, alpha,
                         input(a, aOffset, k), lda, strideA, input(b, bOffset, k), ldb, strideB, beta,
                         start(c, cOffset), ldc, strideC, count);
@@ -487,8 +469,7 @@ public final class Blas {
         }
         boolean rowMajor = layout == Layout.ROW_MAJOR;
         if (!Footprint.itemsApart(rowMajor ? m : n, rowMajor ? n : m, ldc, count, strideC)) {
-            Operand cItems = Operand.generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC);
-            if (Overlap.itemsMeet(cItems, Float.BYTES)) {
+            if (Overlap.itemsMeet(batch("C", c, cOffset, layout, m, n, ldc, count, strideC))) {
                 throw new IllegalArgumentException(routine + ": the " + count + " items of C overlap one another"
                         + " (stride " + strideC + ", leading dimension " + ldc + ");"
                         + " each batch item needs memory of its own");
@@ -511,12 +492,21 @@ public final class Blas {
         long xStart = start(x, xOffset);
         if (rangesMeet(cStart, cEnd, xStart, xEnd)
                 && !columnBlocksApart(layout, count, cStart, m, n, ldc, strideC, xStart, xRows, xCols, ldx, strideX)) {
-            if (Overlap.meet(Operand.generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC),
-                    Operand.generalBatch(name, x, xOffset, layout, xRows, xCols, ldx, count, strideX), Float.BYTES)) {
+            if (Overlap.meet(batch("C", c, cOffset, layout, m, n, ldc, count, strideC),
+                    batch(name, x, xOffset, layout, xRows, xCols, ldx, count, strideX))) {
                 throw new IllegalArgumentException(routine + ": output C overlaps input " + name
                         + "; BLAS results are undefined when they share memory");
             }
         }
+    }
+
+    /** A batched single-precision operand, for the exact overlap tests of {@link #checkGemm}. */
+    private static Operand batch(String name, MemorySegment s, long offset, Layout layout, int rows, int cols, int ld,
+                                 long count, long stride) {
+        boolean rowMajor = layout == Layout.ROW_MAJOR;
+        long width = rowMajor ? cols : rows;
+        return new Operand(name, s, Precision.SINGLE, offset, false, width == 0 ? 0 : rowMajor ? rows : cols, width,
+                ld, count, stride, 0, 0, width - 1, 0, 0, width - 1);
     }
 
     // ---- level 1 ---------------------------------------------------------------------------------------------
@@ -527,19 +517,24 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy));
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy)
+                .check();
         if (call.skip) {
             return 0;
         }
         int gate = call.enter();
         try {
-            return (float) HSdot.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy);
+            if (call.byAddress) {
+                return (float) HSdot.D.byAddress().invokeExact(call.critical, n, call.address(0), incx,
+                        call.address(1), incy);
+            }
+            return (float) HSdot.D.bySegment().invokeExact(call.critical, n, call.at(0), incx, call.at(1), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -552,19 +547,24 @@ public final class Blas {
         String routine = "snrm2";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return 0;
         }
         int gate = call.enter();
         try {
-            return (float) HSnrm2.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
-                    );
+            if (call.byAddress) {
+                return (float) HSnrm2.D.byAddress().invokeExact(call.critical, n, call.address(0),
+                        Quirks.reductionIncrement(routine, n, incx));
+            }
+            return (float) HSnrm2.D.bySegment().invokeExact(call.critical, n, call.at(0),
+                    Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -577,19 +577,24 @@ public final class Blas {
         String routine = "sasum";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return 0;
         }
         int gate = call.enter();
         try {
-            return (float) HSasum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
-                    );
+            if (call.byAddress) {
+                return (float) HSasum.D.byAddress().invokeExact(call.critical, n, call.address(0),
+                        Quirks.reductionIncrement(routine, n, incx));
+            }
+            return (float) HSasum.D.bySegment().invokeExact(call.critical, n, call.at(0),
+                    Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -602,21 +607,28 @@ public final class Blas {
         String routine = "ssum";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return 0;
         }
         if (Math.abs(incx) == 1) {
+            call.done();
             return Quirks.sumUnitStride(x, xOffset, n); // OpenBLAS 0.3.31's cblas_ssum is wrong for incx = 1
         }
         int gate = call.enter();
         try {
-            return (float) HSsum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
+            if (call.byAddress) {
+                return (float) HSsum.D.byAddress().invokeExact(call.critical, n, call.address(0),
+                        Quirks.reductionIncrement(routine, n, incx));
+            }
+            return (float) HSsum.D.bySegment().invokeExact(call.critical, n, call.at(0),
+                    Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -629,19 +641,24 @@ public final class Blas {
         String routine = "samax";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return 0;
         }
         int gate = call.enter();
         try {
-            return (float) HSamax.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
-                    );
+            if (call.byAddress) {
+                return (float) HSamax.D.byAddress().invokeExact(call.critical, n, call.address(0),
+                        Quirks.reductionIncrement(routine, n, incx));
+            }
+            return (float) HSamax.D.bySegment().invokeExact(call.critical, n, call.at(0),
+                    Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -654,19 +671,24 @@ public final class Blas {
         String routine = "samin";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return 0;
         }
         int gate = call.enter();
         try {
-            return (float) HSamin.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
-                    );
+            if (call.byAddress) {
+                return (float) HSamin.D.byAddress().invokeExact(call.critical, n, call.address(0),
+                        Quirks.reductionIncrement(routine, n, incx));
+            }
+            return (float) HSamin.D.bySegment().invokeExact(call.critical, n, call.at(0),
+                    Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -682,18 +704,22 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Quirks.forwardIndex(routine, incx);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return -1;
         }
         int gate = call.enter();
         try {
-            return (long) HIsamax.D.handle(call).invokeExact(n, call.at(0), incx);
+            if (call.byAddress) {
+                return (long) HIsamax.D.byAddress().invokeExact(call.critical, n, call.address(0), incx);
+            }
+            return (long) HIsamax.D.bySegment().invokeExact(call.critical, n, call.at(0), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -710,18 +736,22 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Quirks.forwardIndex(routine, incx);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return -1;
         }
         int gate = call.enter();
         try {
-            return (long) HIsamin.D.handle(call).invokeExact(n, call.at(0), incx);
+            if (call.byAddress) {
+                return (long) HIsamin.D.byAddress().invokeExact(call.critical, n, call.address(0), incx);
+            }
+            return (long) HIsamin.D.bySegment().invokeExact(call.critical, n, call.at(0), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -738,18 +768,22 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Quirks.forwardIndex(routine, incx);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return -1;
         }
         int gate = call.enter();
         try {
-            return (long) HIsmax.D.handle(call).invokeExact(n, call.at(0), incx);
+            if (call.byAddress) {
+                return (long) HIsmax.D.byAddress().invokeExact(call.critical, n, call.address(0), incx);
+            }
+            return (long) HIsmax.D.bySegment().invokeExact(call.critical, n, call.at(0), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -766,18 +800,22 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Quirks.forwardIndex(routine, incx);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return -1;
         }
         int gate = call.enter();
         try {
-            return (long) HIsmin.D.handle(call).invokeExact(n, call.at(0), incx);
+            if (call.byAddress) {
+                return (long) HIsmin.D.byAddress().invokeExact(call.critical, n, call.address(0), incx);
+            }
+            return (long) HIsmin.D.bySegment().invokeExact(call.critical, n, call.at(0), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -792,19 +830,24 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HSaxpy.D.handle(call).invokeExact(n, alpha, call.at(0), incx, call.at(1), incy);
+            if (call.byAddress) {
+                HSaxpy.D.byAddress().invokeExact(call.critical, n, alpha, call.address(0), incx, call.address(1), incy);
+            } else {
+                HSaxpy.D.bySegment().invokeExact(call.critical, n, alpha, call.at(0), incx, call.at(1), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -819,19 +862,25 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HSaxpby.D.handle(call).invokeExact(n, alpha, call.at(0), incx, beta, call.at(1), incy);
+            if (call.byAddress) {
+                HSaxpby.D.byAddress().invokeExact(call.critical, n, alpha, call.address(0), incx, beta,
+                        call.address(1), incy);
+            } else {
+                HSaxpby.D.bySegment().invokeExact(call.critical, n, alpha, call.at(0), incx, beta, call.at(1), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -845,19 +894,24 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HScopy.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy);
+            if (call.byAddress) {
+                HScopy.D.byAddress().invokeExact(call.critical, n, call.address(0), incx, call.address(1), incy);
+            } else {
+                HScopy.D.bySegment().invokeExact(call.critical, n, call.at(0), incx, call.at(1), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -871,19 +925,24 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.vector("x", x, xOffset, n, incx).asOutput(),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .vector("x", x, xOffset, n, incx).output()
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HSswap.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy);
+            if (call.byAddress) {
+                HSswap.D.byAddress().invokeExact(call.critical, n, call.address(0), incx, call.address(1), incy);
+            } else {
+                HSswap.D.bySegment().invokeExact(call.critical, n, call.at(0), incx, call.at(1), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -896,19 +955,24 @@ public final class Blas {
         String routine = "sscal";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
         int inc = Quirks.scalIncrement(routine, n, incx);
         int gate = call.enter();
         try {
-            HSscal.D.handle(call).invokeExact(n, alpha, call.at(0), inc);
+            if (call.byAddress) {
+                HSscal.D.byAddress().invokeExact(call.critical, n, alpha, call.address(0), inc);
+            } else {
+                HSscal.D.bySegment().invokeExact(call.critical, n, alpha, call.at(0), inc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -923,19 +987,24 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.vector("x", x, xOffset, n, incx).asOutput(),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .vector("x", x, xOffset, n, incx).output()
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HSrot.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy, c, s);
+            if (call.byAddress) {
+                HSrot.D.byAddress().invokeExact(call.critical, n, call.address(0), incx, call.address(1), incy, c, s);
+            } else {
+                HSrot.D.bySegment().invokeExact(call.critical, n, call.at(0), incx, call.at(1), incy, c, s);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -952,20 +1021,26 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.vector("x", x, xOffset, n, incx).asOutput(),
-                Operand.vector("y", y, yOffset, n, incy).asOutput(),
-                Operand.contiguous("param", param, paramOffset, 5));
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .vector("x", x, xOffset, n, incx).output()
+                .vector("y", y, yOffset, n, incy).output()
+                .contiguous("param", param, paramOffset, 5)
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HSrotm.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy, call.at(2));
+            if (call.byAddress) {
+                HSrotm.D.byAddress().invokeExact(call.critical, n, call.address(0), incx, call.address(1), incy,
+                        call.address(2));
+            } else {
+                HSrotm.D.bySegment().invokeExact(call.critical, n, call.at(0), incx, call.at(1), incy, call.at(2));
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -977,21 +1052,27 @@ public final class Blas {
     public static void srotg(MemorySegment a, long aOffset, MemorySegment b, long bOffset, MemorySegment c,
             long cOffset, MemorySegment s, long sOffset) {
         String routine = "srotg";
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.contiguous("a", a, aOffset, 1).asOutput(),
-                Operand.contiguous("b", b, bOffset, 1).asOutput(),
-                Operand.contiguous("c", c, cOffset, 1).asOutput(),
-                Operand.contiguous("s", s, sOffset, 1).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .contiguous("a", a, aOffset, 1).output()
+                .contiguous("b", b, bOffset, 1).output()
+                .contiguous("c", c, cOffset, 1).output()
+                .contiguous("s", s, sOffset, 1).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HSrotg.D.handle(call).invokeExact(call.at(0), call.at(1), call.at(2), call.at(3));
+            if (call.byAddress) {
+                HSrotg.D.byAddress().invokeExact(call.critical, call.address(0), call.address(1), call.address(2),
+                        call.address(3));
+            } else {
+                HSrotg.D.bySegment().invokeExact(call.critical, call.at(0), call.at(1), call.at(2), call.at(3));
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1006,21 +1087,27 @@ public final class Blas {
     public static void srotmg(MemorySegment d1, long d1Offset, MemorySegment d2, long d2Offset, MemorySegment x1,
             long x1Offset, float y1, MemorySegment param, long paramOffset) {
         String routine = "srotmg";
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.contiguous("d1", d1, d1Offset, 1).asOutput(),
-                Operand.contiguous("d2", d2, d2Offset, 1).asOutput(),
-                Operand.contiguous("x1", x1, x1Offset, 1).asOutput(),
-                Operand.contiguous("param", param, paramOffset, 5).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .contiguous("d1", d1, d1Offset, 1).output()
+                .contiguous("d2", d2, d2Offset, 1).output()
+                .contiguous("x1", x1, x1Offset, 1).output()
+                .contiguous("param", param, paramOffset, 5).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HSrotmg.D.handle(call).invokeExact(call.at(0), call.at(1), call.at(2), y1, call.at(3));
+            if (call.byAddress) {
+                HSrotmg.D.byAddress().invokeExact(call.critical, call.address(0), call.address(1), call.address(2),
+                        y1, call.address(3));
+            } else {
+                HSrotmg.D.bySegment().invokeExact(call.critical, call.at(0), call.at(1), call.at(2), y1, call.at(3));
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1034,19 +1121,24 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy));
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy)
+                .check();
         if (call.skip) {
             return 0;
         }
         int gate = call.enter();
         try {
-            return (double) HDdot.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy);
+            if (call.byAddress) {
+                return (double) HDdot.D.byAddress().invokeExact(call.critical, n, call.address(0), incx,
+                        call.address(1), incy);
+            }
+            return (double) HDdot.D.bySegment().invokeExact(call.critical, n, call.at(0), incx, call.at(1), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1059,19 +1151,24 @@ public final class Blas {
         String routine = "dnrm2";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return 0;
         }
         int gate = call.enter();
         try {
-            return (double) HDnrm2.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
-                    );
+            if (call.byAddress) {
+                return (double) HDnrm2.D.byAddress().invokeExact(call.critical, n, call.address(0),
+                        Quirks.reductionIncrement(routine, n, incx));
+            }
+            return (double) HDnrm2.D.bySegment().invokeExact(call.critical, n, call.at(0),
+                    Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1084,19 +1181,24 @@ public final class Blas {
         String routine = "dasum";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return 0;
         }
         int gate = call.enter();
         try {
-            return (double) HDasum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
-                    );
+            if (call.byAddress) {
+                return (double) HDasum.D.byAddress().invokeExact(call.critical, n, call.address(0),
+                        Quirks.reductionIncrement(routine, n, incx));
+            }
+            return (double) HDasum.D.bySegment().invokeExact(call.critical, n, call.at(0),
+                    Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1109,19 +1211,24 @@ public final class Blas {
         String routine = "dsum";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return 0;
         }
         int gate = call.enter();
         try {
-            return (double) HDsum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
-                    );
+            if (call.byAddress) {
+                return (double) HDsum.D.byAddress().invokeExact(call.critical, n, call.address(0),
+                        Quirks.reductionIncrement(routine, n, incx));
+            }
+            return (double) HDsum.D.bySegment().invokeExact(call.critical, n, call.at(0),
+                    Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1134,19 +1241,24 @@ public final class Blas {
         String routine = "damax";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return 0;
         }
         int gate = call.enter();
         try {
-            return (double) HDamax.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
-                    );
+            if (call.byAddress) {
+                return (double) HDamax.D.byAddress().invokeExact(call.critical, n, call.address(0),
+                        Quirks.reductionIncrement(routine, n, incx));
+            }
+            return (double) HDamax.D.bySegment().invokeExact(call.critical, n, call.at(0),
+                    Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1159,19 +1271,24 @@ public final class Blas {
         String routine = "damin";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return 0;
         }
         int gate = call.enter();
         try {
-            return (double) HDamin.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
-                    );
+            if (call.byAddress) {
+                return (double) HDamin.D.byAddress().invokeExact(call.critical, n, call.address(0),
+                        Quirks.reductionIncrement(routine, n, incx));
+            }
+            return (double) HDamin.D.bySegment().invokeExact(call.critical, n, call.at(0),
+                    Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1187,18 +1304,22 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Quirks.forwardIndex(routine, incx);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return -1;
         }
         int gate = call.enter();
         try {
-            return (long) HIdamax.D.handle(call).invokeExact(n, call.at(0), incx);
+            if (call.byAddress) {
+                return (long) HIdamax.D.byAddress().invokeExact(call.critical, n, call.address(0), incx);
+            }
+            return (long) HIdamax.D.bySegment().invokeExact(call.critical, n, call.at(0), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1215,18 +1336,22 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Quirks.forwardIndex(routine, incx);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return -1;
         }
         int gate = call.enter();
         try {
-            return (long) HIdamin.D.handle(call).invokeExact(n, call.at(0), incx);
+            if (call.byAddress) {
+                return (long) HIdamin.D.byAddress().invokeExact(call.critical, n, call.address(0), incx);
+            }
+            return (long) HIdamin.D.bySegment().invokeExact(call.critical, n, call.at(0), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1243,18 +1368,22 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Quirks.forwardIndex(routine, incx);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return -1;
         }
         int gate = call.enter();
         try {
-            return (long) HIdmax.D.handle(call).invokeExact(n, call.at(0), incx);
+            if (call.byAddress) {
+                return (long) HIdmax.D.byAddress().invokeExact(call.critical, n, call.address(0), incx);
+            }
+            return (long) HIdmax.D.bySegment().invokeExact(call.critical, n, call.at(0), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1271,18 +1400,22 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Quirks.forwardIndex(routine, incx);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return -1;
         }
         int gate = call.enter();
         try {
-            return (long) HIdmin.D.handle(call).invokeExact(n, call.at(0), incx);
+            if (call.byAddress) {
+                return (long) HIdmin.D.byAddress().invokeExact(call.critical, n, call.address(0), incx);
+            }
+            return (long) HIdmin.D.bySegment().invokeExact(call.critical, n, call.at(0), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1297,19 +1430,24 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDaxpy.D.handle(call).invokeExact(n, alpha, call.at(0), incx, call.at(1), incy);
+            if (call.byAddress) {
+                HDaxpy.D.byAddress().invokeExact(call.critical, n, alpha, call.address(0), incx, call.address(1), incy);
+            } else {
+                HDaxpy.D.bySegment().invokeExact(call.critical, n, alpha, call.at(0), incx, call.at(1), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1324,19 +1462,25 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDaxpby.D.handle(call).invokeExact(n, alpha, call.at(0), incx, beta, call.at(1), incy);
+            if (call.byAddress) {
+                HDaxpby.D.byAddress().invokeExact(call.critical, n, alpha, call.address(0), incx, beta,
+                        call.address(1), incy);
+            } else {
+                HDaxpby.D.bySegment().invokeExact(call.critical, n, alpha, call.at(0), incx, beta, call.at(1), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1350,19 +1494,24 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDcopy.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy);
+            if (call.byAddress) {
+                HDcopy.D.byAddress().invokeExact(call.critical, n, call.address(0), incx, call.address(1), incy);
+            } else {
+                HDcopy.D.bySegment().invokeExact(call.critical, n, call.at(0), incx, call.at(1), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1376,19 +1525,24 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx).asOutput(),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .vector("x", x, xOffset, n, incx).output()
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDswap.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy);
+            if (call.byAddress) {
+                HDswap.D.byAddress().invokeExact(call.critical, n, call.address(0), incx, call.address(1), incy);
+            } else {
+                HDswap.D.bySegment().invokeExact(call.critical, n, call.at(0), incx, call.at(1), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1401,19 +1555,24 @@ public final class Blas {
         String routine = "dscal";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
         int inc = Quirks.scalIncrement(routine, n, incx);
         int gate = call.enter();
         try {
-            HDscal.D.handle(call).invokeExact(n, alpha, call.at(0), inc);
+            if (call.byAddress) {
+                HDscal.D.byAddress().invokeExact(call.critical, n, alpha, call.address(0), inc);
+            } else {
+                HDscal.D.bySegment().invokeExact(call.critical, n, alpha, call.at(0), inc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1428,19 +1587,24 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx).asOutput(),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .vector("x", x, xOffset, n, incx).output()
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDrot.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy, c, s);
+            if (call.byAddress) {
+                HDrot.D.byAddress().invokeExact(call.critical, n, call.address(0), incx, call.address(1), incy, c, s);
+            } else {
+                HDrot.D.bySegment().invokeExact(call.critical, n, call.at(0), incx, call.at(1), incy, c, s);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1457,20 +1621,26 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx).asOutput(),
-                Operand.vector("y", y, yOffset, n, incy).asOutput(),
-                Operand.contiguous("param", param, paramOffset, 5));
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .vector("x", x, xOffset, n, incx).output()
+                .vector("y", y, yOffset, n, incy).output()
+                .contiguous("param", param, paramOffset, 5)
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDrotm.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy, call.at(2));
+            if (call.byAddress) {
+                HDrotm.D.byAddress().invokeExact(call.critical, n, call.address(0), incx, call.address(1), incy,
+                        call.address(2));
+            } else {
+                HDrotm.D.bySegment().invokeExact(call.critical, n, call.at(0), incx, call.at(1), incy, call.at(2));
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1482,21 +1652,27 @@ public final class Blas {
     public static void drotg(MemorySegment a, long aOffset, MemorySegment b, long bOffset, MemorySegment c,
             long cOffset, MemorySegment s, long sOffset) {
         String routine = "drotg";
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.contiguous("a", a, aOffset, 1).asOutput(),
-                Operand.contiguous("b", b, bOffset, 1).asOutput(),
-                Operand.contiguous("c", c, cOffset, 1).asOutput(),
-                Operand.contiguous("s", s, sOffset, 1).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .contiguous("a", a, aOffset, 1).output()
+                .contiguous("b", b, bOffset, 1).output()
+                .contiguous("c", c, cOffset, 1).output()
+                .contiguous("s", s, sOffset, 1).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDrotg.D.handle(call).invokeExact(call.at(0), call.at(1), call.at(2), call.at(3));
+            if (call.byAddress) {
+                HDrotg.D.byAddress().invokeExact(call.critical, call.address(0), call.address(1), call.address(2),
+                        call.address(3));
+            } else {
+                HDrotg.D.bySegment().invokeExact(call.critical, call.at(0), call.at(1), call.at(2), call.at(3));
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1511,21 +1687,27 @@ public final class Blas {
     public static void drotmg(MemorySegment d1, long d1Offset, MemorySegment d2, long d2Offset, MemorySegment x1,
             long x1Offset, double y1, MemorySegment param, long paramOffset) {
         String routine = "drotmg";
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.contiguous("d1", d1, d1Offset, 1).asOutput(),
-                Operand.contiguous("d2", d2, d2Offset, 1).asOutput(),
-                Operand.contiguous("x1", x1, x1Offset, 1).asOutput(),
-                Operand.contiguous("param", param, paramOffset, 5).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .contiguous("d1", d1, d1Offset, 1).output()
+                .contiguous("d2", d2, d2Offset, 1).output()
+                .contiguous("x1", x1, x1Offset, 1).output()
+                .contiguous("param", param, paramOffset, 5).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDrotmg.D.handle(call).invokeExact(call.at(0), call.at(1), call.at(2), y1, call.at(3));
+            if (call.byAddress) {
+                HDrotmg.D.byAddress().invokeExact(call.critical, call.address(0), call.address(1), call.address(2),
+                        y1, call.address(3));
+            } else {
+                HDrotmg.D.bySegment().invokeExact(call.critical, call.at(0), call.at(1), call.at(2), y1, call.at(3));
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1540,21 +1722,28 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy));
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy)
+                .check();
         if (call.skip) {
             return ComplexFloat.ZERO;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCdotu.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy, Scalars.result(room));
+            if (call.byAddress) {
+                HCdotu.D.byAddress().invokeExact(call.critical, n, call.address(0), incx, call.address(1), incy,
+                        Scalars.result(room).address());
+            } else {
+                HCdotu.D.bySegment().invokeExact(call.critical, n, call.at(0), incx, call.at(1), incy,
+                        Scalars.result(room));
+            }
             return Scalars.complexFloat(Scalars.result(room));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1569,21 +1758,28 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy));
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy)
+                .check();
         if (call.skip) {
             return ComplexFloat.ZERO;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCdotc.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy, Scalars.result(room));
+            if (call.byAddress) {
+                HCdotc.D.byAddress().invokeExact(call.critical, n, call.address(0), incx, call.address(1), incy,
+                        Scalars.result(room).address());
+            } else {
+                HCdotc.D.bySegment().invokeExact(call.critical, n, call.at(0), incx, call.at(1), incy,
+                        Scalars.result(room));
+            }
             return Scalars.complexFloat(Scalars.result(room));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1596,19 +1792,24 @@ public final class Blas {
         String routine = "scnrm2";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return 0;
         }
         int gate = call.enter();
         try {
-            return (float) HScnrm2.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
-                    );
+            if (call.byAddress) {
+                return (float) HScnrm2.D.byAddress().invokeExact(call.critical, n, call.address(0),
+                        Quirks.reductionIncrement(routine, n, incx));
+            }
+            return (float) HScnrm2.D.bySegment().invokeExact(call.critical, n, call.at(0),
+                    Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1621,19 +1822,24 @@ public final class Blas {
         String routine = "scasum";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return 0;
         }
         int gate = call.enter();
         try {
-            return (float) HScasum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
-                    );
+            if (call.byAddress) {
+                return (float) HScasum.D.byAddress().invokeExact(call.critical, n, call.address(0),
+                        Quirks.reductionIncrement(routine, n, incx));
+            }
+            return (float) HScasum.D.bySegment().invokeExact(call.critical, n, call.at(0),
+                    Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1646,19 +1852,24 @@ public final class Blas {
         String routine = "scsum";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return 0;
         }
         int gate = call.enter();
         try {
-            return (float) HScsum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
-                    );
+            if (call.byAddress) {
+                return (float) HScsum.D.byAddress().invokeExact(call.critical, n, call.address(0),
+                        Quirks.reductionIncrement(routine, n, incx));
+            }
+            return (float) HScsum.D.bySegment().invokeExact(call.critical, n, call.at(0),
+                    Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1671,19 +1882,24 @@ public final class Blas {
         String routine = "scamax";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return 0;
         }
         int gate = call.enter();
         try {
-            return (float) HScamax.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
-                    );
+            if (call.byAddress) {
+                return (float) HScamax.D.byAddress().invokeExact(call.critical, n, call.address(0),
+                        Quirks.reductionIncrement(routine, n, incx));
+            }
+            return (float) HScamax.D.bySegment().invokeExact(call.critical, n, call.at(0),
+                    Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1696,19 +1912,24 @@ public final class Blas {
         String routine = "scamin";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return 0;
         }
         int gate = call.enter();
         try {
-            return (float) HScamin.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
-                    );
+            if (call.byAddress) {
+                return (float) HScamin.D.byAddress().invokeExact(call.critical, n, call.address(0),
+                        Quirks.reductionIncrement(routine, n, incx));
+            }
+            return (float) HScamin.D.bySegment().invokeExact(call.critical, n, call.at(0),
+                    Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1725,18 +1946,22 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Quirks.forwardIndex(routine, incx);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return -1;
         }
         int gate = call.enter();
         try {
-            return (long) HIcamax.D.handle(call).invokeExact(n, call.at(0), incx);
+            if (call.byAddress) {
+                return (long) HIcamax.D.byAddress().invokeExact(call.critical, n, call.address(0), incx);
+            }
+            return (long) HIcamax.D.bySegment().invokeExact(call.critical, n, call.at(0), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1753,18 +1978,22 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Quirks.forwardIndex(routine, incx);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return -1;
         }
         int gate = call.enter();
         try {
-            return (long) HIcamin.D.handle(call).invokeExact(n, call.at(0), incx);
+            if (call.byAddress) {
+                return (long) HIcamin.D.byAddress().invokeExact(call.critical, n, call.address(0), incx);
+            }
+            return (long) HIcamin.D.bySegment().invokeExact(call.critical, n, call.at(0), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1781,18 +2010,22 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Quirks.forwardIndex(routine, incx);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return -1;
         }
         int gate = call.enter();
         try {
-            return (long) HIcmax.D.handle(call).invokeExact(n, call.at(0), incx);
+            if (call.byAddress) {
+                return (long) HIcmax.D.byAddress().invokeExact(call.critical, n, call.address(0), incx);
+            }
+            return (long) HIcmax.D.bySegment().invokeExact(call.critical, n, call.at(0), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1809,18 +2042,22 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Quirks.forwardIndex(routine, incx);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return -1;
         }
         int gate = call.enter();
         try {
-            return (long) HIcmin.D.handle(call).invokeExact(n, call.at(0), incx);
+            if (call.byAddress) {
+                return (long) HIcmin.D.byAddress().invokeExact(call.critical, n, call.address(0), incx);
+            }
+            return (long) HIcmin.D.bySegment().invokeExact(call.critical, n, call.at(0), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1836,20 +2073,27 @@ public final class Blas {
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
         Checks.notNull(routine, "alpha", alpha);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCaxpy.D.handle(call).invokeExact(n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy);
+            if (call.byAddress) {
+                HCaxpy.D.byAddress().invokeExact(call.critical, n, Scalars.alpha(room, alpha).address(),
+                        call.address(0), incx, call.address(1), incy);
+            } else {
+                HCaxpy.D.bySegment().invokeExact(call.critical, n, Scalars.alpha(room, alpha), call.at(0), incx,
+                        call.at(1), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1865,20 +2109,27 @@ public final class Blas {
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
         Checks.notNull(routine, "alpha", alpha);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCaxpyc.D.handle(call).invokeExact(n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy);
+            if (call.byAddress) {
+                HCaxpyc.D.byAddress().invokeExact(call.critical, n, Scalars.alpha(room, alpha).address(),
+                        call.address(0), incx, call.address(1), incy);
+            } else {
+                HCaxpyc.D.bySegment().invokeExact(call.critical, n, Scalars.alpha(room, alpha), call.at(0), incx,
+                        call.at(1), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1895,21 +2146,27 @@ public final class Blas {
         Checks.increment(routine, "incy", incy);
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCaxpby.D.handle(call).invokeExact(n, Scalars.alpha(room, alpha), call.at(0), incx,
-                    Scalars.beta(room, beta), call.at(1), incy);
+            if (call.byAddress) {
+                HCaxpby.D.byAddress().invokeExact(call.critical, n, Scalars.alpha(room, alpha).address(),
+                        call.address(0), incx, Scalars.beta(room, beta).address(), call.address(1), incy);
+            } else {
+                HCaxpby.D.bySegment().invokeExact(call.critical, n, Scalars.alpha(room, alpha), call.at(0), incx,
+                        Scalars.beta(room, beta), call.at(1), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1923,19 +2180,24 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HCcopy.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy);
+            if (call.byAddress) {
+                HCcopy.D.byAddress().invokeExact(call.critical, n, call.address(0), incx, call.address(1), incy);
+            } else {
+                HCcopy.D.bySegment().invokeExact(call.critical, n, call.at(0), incx, call.at(1), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1949,19 +2211,24 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.vector("x", x, xOffset, n, incx).asOutput(),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .vector("x", x, xOffset, n, incx).output()
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HCswap.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy);
+            if (call.byAddress) {
+                HCswap.D.byAddress().invokeExact(call.critical, n, call.address(0), incx, call.address(1), incy);
+            } else {
+                HCswap.D.bySegment().invokeExact(call.critical, n, call.at(0), incx, call.at(1), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -1975,8 +2242,9 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.notNull(routine, "alpha", alpha);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
@@ -1984,11 +2252,16 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCscal.D.handle(call).invokeExact(n, Scalars.alpha(room, alpha), call.at(0), inc);
+            if (call.byAddress) {
+                HCscal.D.byAddress().invokeExact(call.critical, n, Scalars.alpha(room, alpha).address(),
+                        call.address(0), inc);
+            } else {
+                HCscal.D.bySegment().invokeExact(call.critical, n, Scalars.alpha(room, alpha), call.at(0), inc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2001,19 +2274,24 @@ public final class Blas {
         String routine = "csscal";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
         int inc = Quirks.scalIncrement(routine, n, incx);
         int gate = call.enter();
         try {
-            HCsscal.D.handle(call).invokeExact(n, alpha, call.at(0), inc);
+            if (call.byAddress) {
+                HCsscal.D.byAddress().invokeExact(call.critical, n, alpha, call.address(0), inc);
+            } else {
+                HCsscal.D.bySegment().invokeExact(call.critical, n, alpha, call.at(0), inc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2028,19 +2306,24 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.vector("x", x, xOffset, n, incx).asOutput(),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .vector("x", x, xOffset, n, incx).output()
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HCsrot.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy, c, s);
+            if (call.byAddress) {
+                HCsrot.D.byAddress().invokeExact(call.critical, n, call.address(0), incx, call.address(1), incy, c, s);
+            } else {
+                HCsrot.D.bySegment().invokeExact(call.critical, n, call.at(0), incx, call.at(1), incy, c, s);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2053,22 +2336,27 @@ public final class Blas {
     public static void crotg(MemorySegment a, long aOffset, MemorySegment b, long bOffset, MemorySegment c,
             long cOffset, MemorySegment s, long sOffset) {
         String routine = "crotg";
-        Operand cOperand = Operand.contiguous("c", c, cOffset, 1).asOutput();
-        MemorySegment cReal = Call.check(routine, Precision.SINGLE, cOperand).at(0);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.contiguous("a", a, aOffset, 1).asOutput(),
-                Operand.contiguous("b", b, bOffset, 1),
-                Operand.contiguous("s", s, sOffset, 1).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .contiguous("a", a, aOffset, 1).output()
+                .contiguous("b", b, bOffset, 1)
+                .realScalar("c", c, cOffset).output()
+                .contiguous("s", s, sOffset, 1).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HCrotg.D.handle(call).invokeExact(call.at(0), call.at(1), cReal, call.at(2));
+            if (call.byAddress) {
+                HCrotg.D.byAddress().invokeExact(call.critical, call.address(0), call.address(1), call.address(2),
+                        call.address(3));
+            } else {
+                HCrotg.D.bySegment().invokeExact(call.critical, call.at(0), call.at(1), call.at(2), call.at(3));
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2083,21 +2371,28 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy));
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy)
+                .check();
         if (call.skip) {
             return ComplexDouble.ZERO;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZdotu.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy, Scalars.result(room));
+            if (call.byAddress) {
+                HZdotu.D.byAddress().invokeExact(call.critical, n, call.address(0), incx, call.address(1), incy,
+                        Scalars.result(room).address());
+            } else {
+                HZdotu.D.bySegment().invokeExact(call.critical, n, call.at(0), incx, call.at(1), incy,
+                        Scalars.result(room));
+            }
             return Scalars.complexDouble(Scalars.result(room));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2112,21 +2407,28 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy));
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy)
+                .check();
         if (call.skip) {
             return ComplexDouble.ZERO;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZdotc.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy, Scalars.result(room));
+            if (call.byAddress) {
+                HZdotc.D.byAddress().invokeExact(call.critical, n, call.address(0), incx, call.address(1), incy,
+                        Scalars.result(room).address());
+            } else {
+                HZdotc.D.bySegment().invokeExact(call.critical, n, call.at(0), incx, call.at(1), incy,
+                        Scalars.result(room));
+            }
             return Scalars.complexDouble(Scalars.result(room));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2139,19 +2441,24 @@ public final class Blas {
         String routine = "dznrm2";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return 0;
         }
         int gate = call.enter();
         try {
-            return (double) HDznrm2.D.handle(call).invokeExact(n, call.at(0),
+            if (call.byAddress) {
+                return (double) HDznrm2.D.byAddress().invokeExact(call.critical, n, call.address(0),
+                        Quirks.reductionIncrement(routine, n, incx));
+            }
+            return (double) HDznrm2.D.bySegment().invokeExact(call.critical, n, call.at(0),
                     Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2164,19 +2471,24 @@ public final class Blas {
         String routine = "dzasum";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return 0;
         }
         int gate = call.enter();
         try {
-            return (double) HDzasum.D.handle(call).invokeExact(n, call.at(0),
+            if (call.byAddress) {
+                return (double) HDzasum.D.byAddress().invokeExact(call.critical, n, call.address(0),
+                        Quirks.reductionIncrement(routine, n, incx));
+            }
+            return (double) HDzasum.D.bySegment().invokeExact(call.critical, n, call.at(0),
                     Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2189,19 +2501,24 @@ public final class Blas {
         String routine = "dzsum";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return 0;
         }
         int gate = call.enter();
         try {
-            return (double) HDzsum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
-                    );
+            if (call.byAddress) {
+                return (double) HDzsum.D.byAddress().invokeExact(call.critical, n, call.address(0),
+                        Quirks.reductionIncrement(routine, n, incx));
+            }
+            return (double) HDzsum.D.bySegment().invokeExact(call.critical, n, call.at(0),
+                    Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2214,19 +2531,24 @@ public final class Blas {
         String routine = "dzamax";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return 0;
         }
         int gate = call.enter();
         try {
-            return (double) HDzamax.D.handle(call).invokeExact(n, call.at(0),
+            if (call.byAddress) {
+                return (double) HDzamax.D.byAddress().invokeExact(call.critical, n, call.address(0),
+                        Quirks.reductionIncrement(routine, n, incx));
+            }
+            return (double) HDzamax.D.bySegment().invokeExact(call.critical, n, call.at(0),
                     Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2239,19 +2561,24 @@ public final class Blas {
         String routine = "dzamin";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return 0;
         }
         int gate = call.enter();
         try {
-            return (double) HDzamin.D.handle(call).invokeExact(n, call.at(0),
+            if (call.byAddress) {
+                return (double) HDzamin.D.byAddress().invokeExact(call.critical, n, call.address(0),
+                        Quirks.reductionIncrement(routine, n, incx));
+            }
+            return (double) HDzamin.D.bySegment().invokeExact(call.critical, n, call.at(0),
                     Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2268,18 +2595,22 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Quirks.forwardIndex(routine, incx);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return -1;
         }
         int gate = call.enter();
         try {
-            return (long) HIzamax.D.handle(call).invokeExact(n, call.at(0), incx);
+            if (call.byAddress) {
+                return (long) HIzamax.D.byAddress().invokeExact(call.critical, n, call.address(0), incx);
+            }
+            return (long) HIzamax.D.bySegment().invokeExact(call.critical, n, call.at(0), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2296,18 +2627,22 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Quirks.forwardIndex(routine, incx);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return -1;
         }
         int gate = call.enter();
         try {
-            return (long) HIzamin.D.handle(call).invokeExact(n, call.at(0), incx);
+            if (call.byAddress) {
+                return (long) HIzamin.D.byAddress().invokeExact(call.critical, n, call.address(0), incx);
+            }
+            return (long) HIzamin.D.bySegment().invokeExact(call.critical, n, call.at(0), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2324,18 +2659,22 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Quirks.forwardIndex(routine, incx);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return -1;
         }
         int gate = call.enter();
         try {
-            return (long) HIzmax.D.handle(call).invokeExact(n, call.at(0), incx);
+            if (call.byAddress) {
+                return (long) HIzmax.D.byAddress().invokeExact(call.critical, n, call.address(0), incx);
+            }
+            return (long) HIzmax.D.bySegment().invokeExact(call.critical, n, call.at(0), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2352,18 +2691,22 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Quirks.forwardIndex(routine, incx);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx));
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .check();
         if (call.skip) {
             return -1;
         }
         int gate = call.enter();
         try {
-            return (long) HIzmin.D.handle(call).invokeExact(n, call.at(0), incx);
+            if (call.byAddress) {
+                return (long) HIzmin.D.byAddress().invokeExact(call.critical, n, call.address(0), incx);
+            }
+            return (long) HIzmin.D.bySegment().invokeExact(call.critical, n, call.at(0), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2379,20 +2722,27 @@ public final class Blas {
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
         Checks.notNull(routine, "alpha", alpha);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZaxpy.D.handle(call).invokeExact(n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy);
+            if (call.byAddress) {
+                HZaxpy.D.byAddress().invokeExact(call.critical, n, Scalars.alpha(room, alpha).address(),
+                        call.address(0), incx, call.address(1), incy);
+            } else {
+                HZaxpy.D.bySegment().invokeExact(call.critical, n, Scalars.alpha(room, alpha), call.at(0), incx,
+                        call.at(1), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2408,20 +2758,27 @@ public final class Blas {
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
         Checks.notNull(routine, "alpha", alpha);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZaxpyc.D.handle(call).invokeExact(n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy);
+            if (call.byAddress) {
+                HZaxpyc.D.byAddress().invokeExact(call.critical, n, Scalars.alpha(room, alpha).address(),
+                        call.address(0), incx, call.address(1), incy);
+            } else {
+                HZaxpyc.D.bySegment().invokeExact(call.critical, n, Scalars.alpha(room, alpha), call.at(0), incx,
+                        call.at(1), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2438,21 +2795,27 @@ public final class Blas {
         Checks.increment(routine, "incy", incy);
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZaxpby.D.handle(call).invokeExact(n, Scalars.alpha(room, alpha), call.at(0), incx,
-                    Scalars.beta(room, beta), call.at(1), incy);
+            if (call.byAddress) {
+                HZaxpby.D.byAddress().invokeExact(call.critical, n, Scalars.alpha(room, alpha).address(),
+                        call.address(0), incx, Scalars.beta(room, beta).address(), call.address(1), incy);
+            } else {
+                HZaxpby.D.bySegment().invokeExact(call.critical, n, Scalars.alpha(room, alpha), call.at(0), incx,
+                        Scalars.beta(room, beta), call.at(1), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2466,19 +2829,24 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HZcopy.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy);
+            if (call.byAddress) {
+                HZcopy.D.byAddress().invokeExact(call.critical, n, call.address(0), incx, call.address(1), incy);
+            } else {
+                HZcopy.D.bySegment().invokeExact(call.critical, n, call.at(0), incx, call.at(1), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2492,19 +2860,24 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx).asOutput(),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .vector("x", x, xOffset, n, incx).output()
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HZswap.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy);
+            if (call.byAddress) {
+                HZswap.D.byAddress().invokeExact(call.critical, n, call.address(0), incx, call.address(1), incy);
+            } else {
+                HZswap.D.bySegment().invokeExact(call.critical, n, call.at(0), incx, call.at(1), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2518,8 +2891,9 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.notNull(routine, "alpha", alpha);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
@@ -2527,11 +2901,16 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZscal.D.handle(call).invokeExact(n, Scalars.alpha(room, alpha), call.at(0), inc);
+            if (call.byAddress) {
+                HZscal.D.byAddress().invokeExact(call.critical, n, Scalars.alpha(room, alpha).address(),
+                        call.address(0), inc);
+            } else {
+                HZscal.D.bySegment().invokeExact(call.critical, n, Scalars.alpha(room, alpha), call.at(0), inc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2544,19 +2923,24 @@ public final class Blas {
         String routine = "zdscal";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
         int inc = Quirks.scalIncrement(routine, n, incx);
         int gate = call.enter();
         try {
-            HZdscal.D.handle(call).invokeExact(n, alpha, call.at(0), inc);
+            if (call.byAddress) {
+                HZdscal.D.byAddress().invokeExact(call.critical, n, alpha, call.address(0), inc);
+            } else {
+                HZdscal.D.bySegment().invokeExact(call.critical, n, alpha, call.at(0), inc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2571,19 +2955,24 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx).asOutput(),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .vector("x", x, xOffset, n, incx).output()
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HZdrot.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy, c, s);
+            if (call.byAddress) {
+                HZdrot.D.byAddress().invokeExact(call.critical, n, call.address(0), incx, call.address(1), incy, c, s);
+            } else {
+                HZdrot.D.bySegment().invokeExact(call.critical, n, call.at(0), incx, call.at(1), incy, c, s);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2596,22 +2985,27 @@ public final class Blas {
     public static void zrotg(MemorySegment a, long aOffset, MemorySegment b, long bOffset, MemorySegment c,
             long cOffset, MemorySegment s, long sOffset) {
         String routine = "zrotg";
-        Operand cOperand = Operand.contiguous("c", c, cOffset, 1).asOutput();
-        MemorySegment cReal = Call.check(routine, Precision.DOUBLE, cOperand).at(0);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.contiguous("a", a, aOffset, 1).asOutput(),
-                Operand.contiguous("b", b, bOffset, 1),
-                Operand.contiguous("s", s, sOffset, 1).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .contiguous("a", a, aOffset, 1).output()
+                .contiguous("b", b, bOffset, 1)
+                .realScalar("c", c, cOffset).output()
+                .contiguous("s", s, sOffset, 1).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HZrotg.D.handle(call).invokeExact(call.at(0), call.at(1), cReal, call.at(2));
+            if (call.byAddress) {
+                HZrotg.D.byAddress().invokeExact(call.critical, call.address(0), call.address(1), call.address(2),
+                        call.address(3));
+            } else {
+                HZrotg.D.bySegment().invokeExact(call.critical, call.at(0), call.at(1), call.at(2), call.at(3));
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2626,19 +3020,25 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy));
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy)
+                .check();
         if (call.skip) {
             return alpha;
         }
         int gate = call.enter();
         try {
-            return (float) HSdsdot.D.handle(call).invokeExact(n, alpha, call.at(0), incx, call.at(1), incy);
+            if (call.byAddress) {
+                return (float) HSdsdot.D.byAddress().invokeExact(call.critical, n, alpha, call.address(0), incx,
+                        call.address(1), incy);
+            }
+            return (float) HSdsdot.D.bySegment().invokeExact(call.critical, n, alpha, call.at(0), incx, call.at(1),
+                    incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2653,12 +3053,14 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy));
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy)
+                .check();
         if (call.skip) {
             return 0;
         }
+        call.done();
         // Computed here: OpenBLAS 0.3.31's cblas_dsdot loses the double accumulation it promises
         // (native/src/test/c/openblas_ssum_dsdot_unit_stride.c).
         return Quirks.dsdot(n, x, xOffset, incx, y, yOffset, incy);
@@ -2677,21 +3079,27 @@ public final class Blas {
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
         boolean empty = m == 0 || n == 0; // BLAS then returns at once, y untouched
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.general("A", a, aOffset, layout, m, n, lda),
-                Operand.vector("x", x, xOffset, empty ? 0 : trans.transposed() ? m : n, incx),
-                Operand.vector("y", y, yOffset, empty ? 0 : trans.transposed() ? n : m, incy).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("A", a, aOffset, layout, m, n, lda)
+                .vector("x", x, xOffset, empty ? 0 : trans.transposed() ? m : n, incx)
+                .vector("y", y, yOffset, empty ? 0 : trans.transposed() ? n : m, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HSgemv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, alpha, call.at(0), lda, call.at(1),
-                    incx, beta, call.at(2), incy);
+            if (call.byAddress) {
+                HSgemv.D.byAddress().invokeExact(call.critical, layout.code(), trans.code(), m, n, alpha,
+                        call.address(0), lda, call.address(1), incx, beta, call.address(2), incy);
+            } else {
+                HSgemv.D.bySegment().invokeExact(call.critical, layout.code(), trans.code(), m, n, alpha, call.at(0),
+                        lda, call.at(1), incx, beta, call.at(2), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2716,21 +3124,27 @@ public final class Blas {
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
         boolean empty = m == 0 || n == 0;
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.band("A", a, aOffset, layout, m, n, kl, ku, lda),
-                Operand.vector("x", x, xOffset, empty ? 0 : trans.transposed() ? m : n, incx),
-                Operand.vector("y", y, yOffset, empty ? 0 : trans.transposed() ? n : m, incy).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .band("A", a, aOffset, layout, m, n, kl, ku, lda)
+                .vector("x", x, xOffset, empty ? 0 : trans.transposed() ? m : n, incx)
+                .vector("y", y, yOffset, empty ? 0 : trans.transposed() ? n : m, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HSgbmv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, kl, ku, alpha, call.at(0), lda,
-                    call.at(1), incx, beta, call.at(2), incy);
+            if (call.byAddress) {
+                HSgbmv.D.byAddress().invokeExact(call.critical, layout.code(), trans.code(), m, n, kl, ku, alpha,
+                        call.address(0), lda, call.address(1), incx, beta, call.address(2), incy);
+            } else {
+                HSgbmv.D.bySegment().invokeExact(call.critical, layout.code(), trans.code(), m, n, kl, ku, alpha,
+                        call.at(0), lda, call.at(1), incx, beta, call.at(2), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2748,21 +3162,27 @@ public final class Blas {
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
         boolean empty = m == 0 || n == 0;
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.vector("x", x, xOffset, empty ? 0 : m, incx),
-                Operand.vector("y", y, yOffset, empty ? 0 : n, incy),
-                Operand.general("A", a, aOffset, layout, m, n, lda).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .vector("x", x, xOffset, empty ? 0 : m, incx)
+                .vector("y", y, yOffset, empty ? 0 : n, incy)
+                .general("A", a, aOffset, layout, m, n, lda).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HSger.D.handle(call).invokeExact(layout.code(), m, n, alpha, call.at(0), incx, call.at(1), incy, call.at(2),
-                    lda);
+            if (call.byAddress) {
+                HSger.D.byAddress().invokeExact(call.critical, layout.code(), m, n, alpha, call.address(0), incx,
+                        call.address(1), incy, call.address(2), lda);
+            } else {
+                HSger.D.bySegment().invokeExact(call.critical, layout.code(), m, n, alpha, call.at(0), incx,
+                        call.at(1), incy, call.at(2), lda);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2780,20 +3200,26 @@ public final class Blas {
         Checks.notNull(routine, "diag", diag);
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, diag, n, lda),
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .triangle("A", a, aOffset, layout, uplo, diag, n, lda)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HStrmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda,
-                    call.at(1), incx);
+            if (call.byAddress) {
+                HStrmv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.address(0), lda, call.address(1), incx);
+            } else {
+                HStrmv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.at(0), lda, call.at(1), incx);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2814,20 +3240,26 @@ public final class Blas {
         Checks.notNull(routine, "diag", diag);
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, diag, n, lda),
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .triangle("A", a, aOffset, layout, uplo, diag, n, lda)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HStrsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda,
-                    call.at(1), incx);
+            if (call.byAddress) {
+                HStrsv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.address(0), lda, call.address(1), incx);
+            } else {
+                HStrsv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.at(0), lda, call.at(1), incx);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2846,20 +3278,26 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "k", k);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .triangularBand("A", a, aOffset, layout, uplo, n, k, lda)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HStbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0),
-                    lda, call.at(1), incx);
+            if (call.byAddress) {
+                HStbmv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, k, call.address(0), lda, call.address(1), incx);
+            } else {
+                HStbmv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, k, call.at(0), lda, call.at(1), incx);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2881,20 +3319,26 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "k", k);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .triangularBand("A", a, aOffset, layout, uplo, n, k, lda)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HStbsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0),
-                    lda, call.at(1), incx);
+            if (call.byAddress) {
+                HStbsv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, k, call.address(0), lda, call.address(1), incx);
+            } else {
+                HStbsv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, k, call.at(0), lda, call.at(1), incx);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2912,20 +3356,26 @@ public final class Blas {
         Checks.notNull(routine, "diag", diag);
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.packed("AP", ap, apOffset, n),
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .packed("AP", ap, apOffset, n)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HStpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0),
-                    call.at(1), incx);
+            if (call.byAddress) {
+                HStpmv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.address(0), call.address(1), incx);
+            } else {
+                HStpmv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.at(0), call.at(1), incx);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2943,20 +3393,26 @@ public final class Blas {
         Checks.notNull(routine, "diag", diag);
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.packed("AP", ap, apOffset, n),
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .packed("AP", ap, apOffset, n)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HStpsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0),
-                    call.at(1), incx);
+            if (call.byAddress) {
+                HStpsv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.address(0), call.address(1), incx);
+            } else {
+                HStpsv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.at(0), call.at(1), incx);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -2973,21 +3429,27 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda),
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HSsymv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), lda, call.at(1), incx,
-                    beta, call.at(2), incy);
+            if (call.byAddress) {
+                HSsymv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.address(0),
+                        lda, call.address(1), incx, beta, call.address(2), incy);
+            } else {
+                HSsymv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.at(0), lda,
+                        call.at(1), incx, beta, call.at(2), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3008,21 +3470,27 @@ public final class Blas {
         Checks.nonNegative(routine, "k", k);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .triangularBand("A", a, aOffset, layout, uplo, n, k, lda)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HSsbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, k, alpha, call.at(0), lda, call.at(1),
-                    incx, beta, call.at(2), incy);
+            if (call.byAddress) {
+                HSsbmv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), n, k, alpha,
+                        call.address(0), lda, call.address(1), incx, beta, call.address(2), incy);
+            } else {
+                HSsbmv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), n, k, alpha, call.at(0),
+                        lda, call.at(1), incx, beta, call.at(2), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3039,21 +3507,27 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.packed("AP", ap, apOffset, n),
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .packed("AP", ap, apOffset, n)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HSspmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), call.at(1), incx, beta,
-                    call.at(2), incy);
+            if (call.byAddress) {
+                HSspmv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.address(0),
+                        call.address(1), incx, beta, call.address(2), incy);
+            } else {
+                HSspmv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.at(0),
+                        call.at(1), incx, beta, call.at(2), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3069,19 +3543,26 @@ public final class Blas {
         Checks.notNull(routine, "uplo", uplo);
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HSsyr.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), lda);
+            if (call.byAddress) {
+                HSsyr.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.address(0),
+                        incx, call.address(1), lda);
+            } else {
+                HSsyr.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.at(0), incx,
+                        call.at(1), lda);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3098,21 +3579,27 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy),
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy)
+                .triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HSsyr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), incy,
-                    call.at(2), lda);
+            if (call.byAddress) {
+                HSsyr2.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.address(0),
+                        incx, call.address(1), incy, call.address(2), lda);
+            } else {
+                HSsyr2.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.at(0),
+                        incx, call.at(1), incy, call.at(2), lda);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3131,19 +3618,26 @@ public final class Blas {
         Checks.notNull(routine, "uplo", uplo);
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.packed("AP", ap, apOffset, n).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .packed("AP", ap, apOffset, n).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HSspr.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1));
+            if (call.byAddress) {
+                HSspr.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.address(0),
+                        incx, call.address(1));
+            } else {
+                HSspr.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.at(0), incx,
+                        call.at(1));
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3160,21 +3654,27 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy),
-                Operand.packed("AP", ap, apOffset, n).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy)
+                .packed("AP", ap, apOffset, n).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HSspr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), incy,
-                    call.at(2));
+            if (call.byAddress) {
+                HSspr2.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.address(0),
+                        incx, call.address(1), incy, call.address(2));
+            } else {
+                HSspr2.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.at(0),
+                        incx, call.at(1), incy, call.at(2));
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3193,21 +3693,27 @@ public final class Blas {
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
         boolean empty = m == 0 || n == 0; // BLAS then returns at once, y untouched
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.general("A", a, aOffset, layout, m, n, lda),
-                Operand.vector("x", x, xOffset, empty ? 0 : trans.transposed() ? m : n, incx),
-                Operand.vector("y", y, yOffset, empty ? 0 : trans.transposed() ? n : m, incy).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, layout, m, n, lda)
+                .vector("x", x, xOffset, empty ? 0 : trans.transposed() ? m : n, incx)
+                .vector("y", y, yOffset, empty ? 0 : trans.transposed() ? n : m, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDgemv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, alpha, call.at(0), lda, call.at(1),
-                    incx, beta, call.at(2), incy);
+            if (call.byAddress) {
+                HDgemv.D.byAddress().invokeExact(call.critical, layout.code(), trans.code(), m, n, alpha,
+                        call.address(0), lda, call.address(1), incx, beta, call.address(2), incy);
+            } else {
+                HDgemv.D.bySegment().invokeExact(call.critical, layout.code(), trans.code(), m, n, alpha, call.at(0),
+                        lda, call.at(1), incx, beta, call.at(2), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3232,21 +3738,27 @@ public final class Blas {
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
         boolean empty = m == 0 || n == 0;
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.band("A", a, aOffset, layout, m, n, kl, ku, lda),
-                Operand.vector("x", x, xOffset, empty ? 0 : trans.transposed() ? m : n, incx),
-                Operand.vector("y", y, yOffset, empty ? 0 : trans.transposed() ? n : m, incy).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .band("A", a, aOffset, layout, m, n, kl, ku, lda)
+                .vector("x", x, xOffset, empty ? 0 : trans.transposed() ? m : n, incx)
+                .vector("y", y, yOffset, empty ? 0 : trans.transposed() ? n : m, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDgbmv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, kl, ku, alpha, call.at(0), lda,
-                    call.at(1), incx, beta, call.at(2), incy);
+            if (call.byAddress) {
+                HDgbmv.D.byAddress().invokeExact(call.critical, layout.code(), trans.code(), m, n, kl, ku, alpha,
+                        call.address(0), lda, call.address(1), incx, beta, call.address(2), incy);
+            } else {
+                HDgbmv.D.bySegment().invokeExact(call.critical, layout.code(), trans.code(), m, n, kl, ku, alpha,
+                        call.at(0), lda, call.at(1), incx, beta, call.at(2), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3264,21 +3776,27 @@ public final class Blas {
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
         boolean empty = m == 0 || n == 0;
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.vector("x", x, xOffset, empty ? 0 : m, incx),
-                Operand.vector("y", y, yOffset, empty ? 0 : n, incy),
-                Operand.general("A", a, aOffset, layout, m, n, lda).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .vector("x", x, xOffset, empty ? 0 : m, incx)
+                .vector("y", y, yOffset, empty ? 0 : n, incy)
+                .general("A", a, aOffset, layout, m, n, lda).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDger.D.handle(call).invokeExact(layout.code(), m, n, alpha, call.at(0), incx, call.at(1), incy, call.at(2),
-                    lda);
+            if (call.byAddress) {
+                HDger.D.byAddress().invokeExact(call.critical, layout.code(), m, n, alpha, call.address(0), incx,
+                        call.address(1), incy, call.address(2), lda);
+            } else {
+                HDger.D.bySegment().invokeExact(call.critical, layout.code(), m, n, alpha, call.at(0), incx,
+                        call.at(1), incy, call.at(2), lda);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3296,20 +3814,26 @@ public final class Blas {
         Checks.notNull(routine, "diag", diag);
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, diag, n, lda),
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .triangle("A", a, aOffset, layout, uplo, diag, n, lda)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDtrmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda,
-                    call.at(1), incx);
+            if (call.byAddress) {
+                HDtrmv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.address(0), lda, call.address(1), incx);
+            } else {
+                HDtrmv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.at(0), lda, call.at(1), incx);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3330,20 +3854,26 @@ public final class Blas {
         Checks.notNull(routine, "diag", diag);
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, diag, n, lda),
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .triangle("A", a, aOffset, layout, uplo, diag, n, lda)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDtrsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda,
-                    call.at(1), incx);
+            if (call.byAddress) {
+                HDtrsv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.address(0), lda, call.address(1), incx);
+            } else {
+                HDtrsv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.at(0), lda, call.at(1), incx);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3362,20 +3892,26 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "k", k);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .triangularBand("A", a, aOffset, layout, uplo, n, k, lda)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDtbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0),
-                    lda, call.at(1), incx);
+            if (call.byAddress) {
+                HDtbmv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, k, call.address(0), lda, call.address(1), incx);
+            } else {
+                HDtbmv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, k, call.at(0), lda, call.at(1), incx);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3397,20 +3933,26 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "k", k);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .triangularBand("A", a, aOffset, layout, uplo, n, k, lda)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDtbsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0),
-                    lda, call.at(1), incx);
+            if (call.byAddress) {
+                HDtbsv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, k, call.address(0), lda, call.address(1), incx);
+            } else {
+                HDtbsv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, k, call.at(0), lda, call.at(1), incx);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3428,20 +3970,26 @@ public final class Blas {
         Checks.notNull(routine, "diag", diag);
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.packed("AP", ap, apOffset, n),
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .packed("AP", ap, apOffset, n)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDtpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0),
-                    call.at(1), incx);
+            if (call.byAddress) {
+                HDtpmv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.address(0), call.address(1), incx);
+            } else {
+                HDtpmv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.at(0), call.at(1), incx);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3459,20 +4007,26 @@ public final class Blas {
         Checks.notNull(routine, "diag", diag);
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.packed("AP", ap, apOffset, n),
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .packed("AP", ap, apOffset, n)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDtpsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0),
-                    call.at(1), incx);
+            if (call.byAddress) {
+                HDtpsv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.address(0), call.address(1), incx);
+            } else {
+                HDtpsv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.at(0), call.at(1), incx);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3489,21 +4043,27 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda),
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDsymv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), lda, call.at(1), incx,
-                    beta, call.at(2), incy);
+            if (call.byAddress) {
+                HDsymv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.address(0),
+                        lda, call.address(1), incx, beta, call.address(2), incy);
+            } else {
+                HDsymv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.at(0), lda,
+                        call.at(1), incx, beta, call.at(2), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3524,21 +4084,27 @@ public final class Blas {
         Checks.nonNegative(routine, "k", k);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .triangularBand("A", a, aOffset, layout, uplo, n, k, lda)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDsbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, k, alpha, call.at(0), lda, call.at(1),
-                    incx, beta, call.at(2), incy);
+            if (call.byAddress) {
+                HDsbmv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), n, k, alpha,
+                        call.address(0), lda, call.address(1), incx, beta, call.address(2), incy);
+            } else {
+                HDsbmv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), n, k, alpha, call.at(0),
+                        lda, call.at(1), incx, beta, call.at(2), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3555,21 +4121,27 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.packed("AP", ap, apOffset, n),
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .packed("AP", ap, apOffset, n)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDspmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), call.at(1), incx, beta,
-                    call.at(2), incy);
+            if (call.byAddress) {
+                HDspmv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.address(0),
+                        call.address(1), incx, beta, call.address(2), incy);
+            } else {
+                HDspmv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.at(0),
+                        call.at(1), incx, beta, call.at(2), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3585,19 +4157,26 @@ public final class Blas {
         Checks.notNull(routine, "uplo", uplo);
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDsyr.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), lda);
+            if (call.byAddress) {
+                HDsyr.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.address(0),
+                        incx, call.address(1), lda);
+            } else {
+                HDsyr.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.at(0), incx,
+                        call.at(1), lda);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3614,21 +4193,27 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy),
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy)
+                .triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDsyr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), incy,
-                    call.at(2), lda);
+            if (call.byAddress) {
+                HDsyr2.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.address(0),
+                        incx, call.address(1), incy, call.address(2), lda);
+            } else {
+                HDsyr2.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.at(0),
+                        incx, call.at(1), incy, call.at(2), lda);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3647,19 +4232,26 @@ public final class Blas {
         Checks.notNull(routine, "uplo", uplo);
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.packed("AP", ap, apOffset, n).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .packed("AP", ap, apOffset, n).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDspr.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1));
+            if (call.byAddress) {
+                HDspr.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.address(0),
+                        incx, call.address(1));
+            } else {
+                HDspr.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.at(0), incx,
+                        call.at(1));
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3676,21 +4268,27 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy),
-                Operand.packed("AP", ap, apOffset, n).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy)
+                .packed("AP", ap, apOffset, n).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDspr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), incy,
-                    call.at(2));
+            if (call.byAddress) {
+                HDspr2.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.address(0),
+                        incx, call.address(1), incy, call.address(2));
+            } else {
+                HDspr2.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.at(0),
+                        incx, call.at(1), incy, call.at(2));
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3712,22 +4310,29 @@ public final class Blas {
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
         boolean empty = m == 0 || n == 0; // BLAS then returns at once, y untouched
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.general("A", a, aOffset, layout, m, n, lda),
-                Operand.vector("x", x, xOffset, empty ? 0 : trans.transposed() ? m : n, incx),
-                Operand.vector("y", y, yOffset, empty ? 0 : trans.transposed() ? n : m, incy).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .general("A", a, aOffset, layout, m, n, lda)
+                .vector("x", x, xOffset, empty ? 0 : trans.transposed() ? m : n, incx)
+                .vector("y", y, yOffset, empty ? 0 : trans.transposed() ? n : m, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCgemv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, Scalars.alpha(room, alpha), call.at(0),
-                    lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            if (call.byAddress) {
+                HCgemv.D.byAddress().invokeExact(call.critical, layout.code(), trans.code(), m, n, Scalars.alpha(room,
+                        alpha).address(), call.address(0), lda, call.address(1), incx, Scalars.beta(room,
+                        beta).address(), call.address(2), incy);
+            } else {
+                HCgemv.D.bySegment().invokeExact(call.critical, layout.code(), trans.code(), m, n, Scalars.alpha(room,
+                        alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3754,22 +4359,30 @@ public final class Blas {
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
         boolean empty = m == 0 || n == 0;
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.band("A", a, aOffset, layout, m, n, kl, ku, lda),
-                Operand.vector("x", x, xOffset, empty ? 0 : trans.transposed() ? m : n, incx),
-                Operand.vector("y", y, yOffset, empty ? 0 : trans.transposed() ? n : m, incy).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .band("A", a, aOffset, layout, m, n, kl, ku, lda)
+                .vector("x", x, xOffset, empty ? 0 : trans.transposed() ? m : n, incx)
+                .vector("y", y, yOffset, empty ? 0 : trans.transposed() ? n : m, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCgbmv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, kl, ku, Scalars.alpha(room, alpha),
-                    call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            if (call.byAddress) {
+                HCgbmv.D.byAddress().invokeExact(call.critical, layout.code(), trans.code(), m, n, kl, ku,
+                        Scalars.alpha(room, alpha).address(), call.address(0), lda, call.address(1), incx,
+                        Scalars.beta(room, beta).address(), call.address(2), incy);
+            } else {
+                HCgbmv.D.bySegment().invokeExact(call.critical, layout.code(), trans.code(), m, n, kl, ku,
+                        Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta),
+                        call.at(2), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3788,22 +4401,28 @@ public final class Blas {
         Checks.increment(routine, "incy", incy);
         Checks.notNull(routine, "alpha", alpha);
         boolean empty = m == 0 || n == 0;
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.vector("x", x, xOffset, empty ? 0 : m, incx),
-                Operand.vector("y", y, yOffset, empty ? 0 : n, incy),
-                Operand.general("A", a, aOffset, layout, m, n, lda).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .vector("x", x, xOffset, empty ? 0 : m, incx)
+                .vector("y", y, yOffset, empty ? 0 : n, incy)
+                .general("A", a, aOffset, layout, m, n, lda).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCgeru.D.handle(call).invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha), call.at(0), incx,
-                    call.at(1), incy, call.at(2), lda);
+            if (call.byAddress) {
+                HCgeru.D.byAddress().invokeExact(call.critical, layout.code(), m, n, Scalars.alpha(room,
+                        alpha).address(), call.address(0), incx, call.address(1), incy, call.address(2), lda);
+            } else {
+                HCgeru.D.bySegment().invokeExact(call.critical, layout.code(), m, n, Scalars.alpha(room, alpha),
+                        call.at(0), incx, call.at(1), incy, call.at(2), lda);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3822,22 +4441,28 @@ public final class Blas {
         Checks.increment(routine, "incy", incy);
         Checks.notNull(routine, "alpha", alpha);
         boolean empty = m == 0 || n == 0;
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.vector("x", x, xOffset, empty ? 0 : m, incx),
-                Operand.vector("y", y, yOffset, empty ? 0 : n, incy),
-                Operand.general("A", a, aOffset, layout, m, n, lda).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .vector("x", x, xOffset, empty ? 0 : m, incx)
+                .vector("y", y, yOffset, empty ? 0 : n, incy)
+                .general("A", a, aOffset, layout, m, n, lda).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCgerc.D.handle(call).invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha), call.at(0), incx,
-                    call.at(1), incy, call.at(2), lda);
+            if (call.byAddress) {
+                HCgerc.D.byAddress().invokeExact(call.critical, layout.code(), m, n, Scalars.alpha(room,
+                        alpha).address(), call.address(0), incx, call.address(1), incy, call.address(2), lda);
+            } else {
+                HCgerc.D.bySegment().invokeExact(call.critical, layout.code(), m, n, Scalars.alpha(room, alpha),
+                        call.at(0), incx, call.at(1), incy, call.at(2), lda);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3855,20 +4480,26 @@ public final class Blas {
         Checks.notNull(routine, "diag", diag);
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, diag, n, lda),
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .triangle("A", a, aOffset, layout, uplo, diag, n, lda)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HCtrmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda,
-                    call.at(1), incx);
+            if (call.byAddress) {
+                HCtrmv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.address(0), lda, call.address(1), incx);
+            } else {
+                HCtrmv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.at(0), lda, call.at(1), incx);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3889,20 +4520,26 @@ public final class Blas {
         Checks.notNull(routine, "diag", diag);
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, diag, n, lda),
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .triangle("A", a, aOffset, layout, uplo, diag, n, lda)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HCtrsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda,
-                    call.at(1), incx);
+            if (call.byAddress) {
+                HCtrsv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.address(0), lda, call.address(1), incx);
+            } else {
+                HCtrsv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.at(0), lda, call.at(1), incx);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3921,20 +4558,26 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "k", k);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .triangularBand("A", a, aOffset, layout, uplo, n, k, lda)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HCtbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0),
-                    lda, call.at(1), incx);
+            if (call.byAddress) {
+                HCtbmv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, k, call.address(0), lda, call.address(1), incx);
+            } else {
+                HCtbmv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, k, call.at(0), lda, call.at(1), incx);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3956,20 +4599,26 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "k", k);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .triangularBand("A", a, aOffset, layout, uplo, n, k, lda)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HCtbsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0),
-                    lda, call.at(1), incx);
+            if (call.byAddress) {
+                HCtbsv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, k, call.address(0), lda, call.address(1), incx);
+            } else {
+                HCtbsv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, k, call.at(0), lda, call.at(1), incx);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -3987,20 +4636,26 @@ public final class Blas {
         Checks.notNull(routine, "diag", diag);
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.packed("AP", ap, apOffset, n),
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .packed("AP", ap, apOffset, n)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HCtpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0),
-                    call.at(1), incx);
+            if (call.byAddress) {
+                HCtpmv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.address(0), call.address(1), incx);
+            } else {
+                HCtpmv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.at(0), call.at(1), incx);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4018,20 +4673,26 @@ public final class Blas {
         Checks.notNull(routine, "diag", diag);
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.packed("AP", ap, apOffset, n),
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .packed("AP", ap, apOffset, n)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HCtpsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0),
-                    call.at(1), incx);
+            if (call.byAddress) {
+                HCtpsv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.address(0), call.address(1), incx);
+            } else {
+                HCtpsv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.at(0), call.at(1), incx);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4051,22 +4712,29 @@ public final class Blas {
         Checks.increment(routine, "incy", incy);
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda),
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HChemv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0),
-                    lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            if (call.byAddress) {
+                HChemv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), n, Scalars.alpha(room,
+                        alpha).address(), call.address(0), lda, call.address(1), incx, Scalars.beta(room,
+                        beta).address(), call.address(2), incy);
+            } else {
+                HChemv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), n, Scalars.alpha(room,
+                        alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4090,22 +4758,29 @@ public final class Blas {
         Checks.increment(routine, "incy", incy);
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .triangularBand("A", a, aOffset, layout, uplo, n, k, lda)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HChbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, k, Scalars.alpha(room, alpha), call.at(0),
-                    lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            if (call.byAddress) {
+                HChbmv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), n, k, Scalars.alpha(room,
+                        alpha).address(), call.address(0), lda, call.address(1), incx, Scalars.beta(room,
+                        beta).address(), call.address(2), incy);
+            } else {
+                HChbmv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), n, k, Scalars.alpha(room,
+                        alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4124,22 +4799,29 @@ public final class Blas {
         Checks.increment(routine, "incy", incy);
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.packed("AP", ap, apOffset, n),
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .packed("AP", ap, apOffset, n)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HChpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0),
-                    call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            if (call.byAddress) {
+                HChpmv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), n, Scalars.alpha(room,
+                        alpha).address(), call.address(0), call.address(1), incx, Scalars.beta(room, beta).address(),
+                        call.address(2), incy);
+            } else {
+                HChpmv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), n, Scalars.alpha(room,
+                        alpha), call.at(0), call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4155,19 +4837,26 @@ public final class Blas {
         Checks.notNull(routine, "uplo", uplo);
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HCher.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), lda);
+            if (call.byAddress) {
+                HCher.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.address(0),
+                        incx, call.address(1), lda);
+            } else {
+                HCher.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.at(0), incx,
+                        call.at(1), lda);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4185,22 +4874,28 @@ public final class Blas {
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
         Checks.notNull(routine, "alpha", alpha);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy),
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy)
+                .triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCher2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0),
-                    incx, call.at(1), incy, call.at(2), lda);
+            if (call.byAddress) {
+                HCher2.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), n, Scalars.alpha(room,
+                        alpha).address(), call.address(0), incx, call.address(1), incy, call.address(2), lda);
+            } else {
+                HCher2.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), n, Scalars.alpha(room,
+                        alpha), call.at(0), incx, call.at(1), incy, call.at(2), lda);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4219,19 +4914,26 @@ public final class Blas {
         Checks.notNull(routine, "uplo", uplo);
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.packed("AP", ap, apOffset, n).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .packed("AP", ap, apOffset, n).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HChpr.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1));
+            if (call.byAddress) {
+                HChpr.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.address(0),
+                        incx, call.address(1));
+            } else {
+                HChpr.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.at(0), incx,
+                        call.at(1));
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4249,22 +4951,28 @@ public final class Blas {
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
         Checks.notNull(routine, "alpha", alpha);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy),
-                Operand.packed("AP", ap, apOffset, n).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy)
+                .packed("AP", ap, apOffset, n).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HChpr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0),
-                    incx, call.at(1), incy, call.at(2));
+            if (call.byAddress) {
+                HChpr2.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), n, Scalars.alpha(room,
+                        alpha).address(), call.address(0), incx, call.address(1), incy, call.address(2));
+            } else {
+                HChpr2.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), n, Scalars.alpha(room,
+                        alpha), call.at(0), incx, call.at(1), incy, call.at(2));
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4286,22 +4994,29 @@ public final class Blas {
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
         boolean empty = m == 0 || n == 0; // BLAS then returns at once, y untouched
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.general("A", a, aOffset, layout, m, n, lda),
-                Operand.vector("x", x, xOffset, empty ? 0 : trans.transposed() ? m : n, incx),
-                Operand.vector("y", y, yOffset, empty ? 0 : trans.transposed() ? n : m, incy).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .general("A", a, aOffset, layout, m, n, lda)
+                .vector("x", x, xOffset, empty ? 0 : trans.transposed() ? m : n, incx)
+                .vector("y", y, yOffset, empty ? 0 : trans.transposed() ? n : m, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZgemv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, Scalars.alpha(room, alpha), call.at(0),
-                    lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            if (call.byAddress) {
+                HZgemv.D.byAddress().invokeExact(call.critical, layout.code(), trans.code(), m, n, Scalars.alpha(room,
+                        alpha).address(), call.address(0), lda, call.address(1), incx, Scalars.beta(room,
+                        beta).address(), call.address(2), incy);
+            } else {
+                HZgemv.D.bySegment().invokeExact(call.critical, layout.code(), trans.code(), m, n, Scalars.alpha(room,
+                        alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4328,22 +5043,30 @@ public final class Blas {
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
         boolean empty = m == 0 || n == 0;
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.band("A", a, aOffset, layout, m, n, kl, ku, lda),
-                Operand.vector("x", x, xOffset, empty ? 0 : trans.transposed() ? m : n, incx),
-                Operand.vector("y", y, yOffset, empty ? 0 : trans.transposed() ? n : m, incy).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .band("A", a, aOffset, layout, m, n, kl, ku, lda)
+                .vector("x", x, xOffset, empty ? 0 : trans.transposed() ? m : n, incx)
+                .vector("y", y, yOffset, empty ? 0 : trans.transposed() ? n : m, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZgbmv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, kl, ku, Scalars.alpha(room, alpha),
-                    call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            if (call.byAddress) {
+                HZgbmv.D.byAddress().invokeExact(call.critical, layout.code(), trans.code(), m, n, kl, ku,
+                        Scalars.alpha(room, alpha).address(), call.address(0), lda, call.address(1), incx,
+                        Scalars.beta(room, beta).address(), call.address(2), incy);
+            } else {
+                HZgbmv.D.bySegment().invokeExact(call.critical, layout.code(), trans.code(), m, n, kl, ku,
+                        Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta),
+                        call.at(2), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4362,22 +5085,28 @@ public final class Blas {
         Checks.increment(routine, "incy", incy);
         Checks.notNull(routine, "alpha", alpha);
         boolean empty = m == 0 || n == 0;
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.vector("x", x, xOffset, empty ? 0 : m, incx),
-                Operand.vector("y", y, yOffset, empty ? 0 : n, incy),
-                Operand.general("A", a, aOffset, layout, m, n, lda).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .vector("x", x, xOffset, empty ? 0 : m, incx)
+                .vector("y", y, yOffset, empty ? 0 : n, incy)
+                .general("A", a, aOffset, layout, m, n, lda).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZgeru.D.handle(call).invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha), call.at(0), incx,
-                    call.at(1), incy, call.at(2), lda);
+            if (call.byAddress) {
+                HZgeru.D.byAddress().invokeExact(call.critical, layout.code(), m, n, Scalars.alpha(room,
+                        alpha).address(), call.address(0), incx, call.address(1), incy, call.address(2), lda);
+            } else {
+                HZgeru.D.bySegment().invokeExact(call.critical, layout.code(), m, n, Scalars.alpha(room, alpha),
+                        call.at(0), incx, call.at(1), incy, call.at(2), lda);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4396,22 +5125,28 @@ public final class Blas {
         Checks.increment(routine, "incy", incy);
         Checks.notNull(routine, "alpha", alpha);
         boolean empty = m == 0 || n == 0;
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.vector("x", x, xOffset, empty ? 0 : m, incx),
-                Operand.vector("y", y, yOffset, empty ? 0 : n, incy),
-                Operand.general("A", a, aOffset, layout, m, n, lda).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .vector("x", x, xOffset, empty ? 0 : m, incx)
+                .vector("y", y, yOffset, empty ? 0 : n, incy)
+                .general("A", a, aOffset, layout, m, n, lda).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZgerc.D.handle(call).invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha), call.at(0), incx,
-                    call.at(1), incy, call.at(2), lda);
+            if (call.byAddress) {
+                HZgerc.D.byAddress().invokeExact(call.critical, layout.code(), m, n, Scalars.alpha(room,
+                        alpha).address(), call.address(0), incx, call.address(1), incy, call.address(2), lda);
+            } else {
+                HZgerc.D.bySegment().invokeExact(call.critical, layout.code(), m, n, Scalars.alpha(room, alpha),
+                        call.at(0), incx, call.at(1), incy, call.at(2), lda);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4429,20 +5164,26 @@ public final class Blas {
         Checks.notNull(routine, "diag", diag);
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, diag, n, lda),
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .triangle("A", a, aOffset, layout, uplo, diag, n, lda)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HZtrmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda,
-                    call.at(1), incx);
+            if (call.byAddress) {
+                HZtrmv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.address(0), lda, call.address(1), incx);
+            } else {
+                HZtrmv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.at(0), lda, call.at(1), incx);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4463,20 +5204,26 @@ public final class Blas {
         Checks.notNull(routine, "diag", diag);
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, diag, n, lda),
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .triangle("A", a, aOffset, layout, uplo, diag, n, lda)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HZtrsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda,
-                    call.at(1), incx);
+            if (call.byAddress) {
+                HZtrsv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.address(0), lda, call.address(1), incx);
+            } else {
+                HZtrsv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.at(0), lda, call.at(1), incx);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4495,20 +5242,26 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "k", k);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .triangularBand("A", a, aOffset, layout, uplo, n, k, lda)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HZtbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0),
-                    lda, call.at(1), incx);
+            if (call.byAddress) {
+                HZtbmv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, k, call.address(0), lda, call.address(1), incx);
+            } else {
+                HZtbmv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, k, call.at(0), lda, call.at(1), incx);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4530,20 +5283,26 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "k", k);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .triangularBand("A", a, aOffset, layout, uplo, n, k, lda)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HZtbsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0),
-                    lda, call.at(1), incx);
+            if (call.byAddress) {
+                HZtbsv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, k, call.address(0), lda, call.address(1), incx);
+            } else {
+                HZtbsv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, k, call.at(0), lda, call.at(1), incx);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4561,20 +5320,26 @@ public final class Blas {
         Checks.notNull(routine, "diag", diag);
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.packed("AP", ap, apOffset, n),
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .packed("AP", ap, apOffset, n)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HZtpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0),
-                    call.at(1), incx);
+            if (call.byAddress) {
+                HZtpmv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.address(0), call.address(1), incx);
+            } else {
+                HZtpmv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.at(0), call.at(1), incx);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4592,20 +5357,26 @@ public final class Blas {
         Checks.notNull(routine, "diag", diag);
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.packed("AP", ap, apOffset, n),
-                Operand.vector("x", x, xOffset, n, incx).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .packed("AP", ap, apOffset, n)
+                .vector("x", x, xOffset, n, incx).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HZtpsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0),
-                    call.at(1), incx);
+            if (call.byAddress) {
+                HZtpsv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.address(0), call.address(1), incx);
+            } else {
+                HZtpsv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), diag.code(),
+                        n, call.at(0), call.at(1), incx);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4625,22 +5396,29 @@ public final class Blas {
         Checks.increment(routine, "incy", incy);
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda),
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZhemv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0),
-                    lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            if (call.byAddress) {
+                HZhemv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), n, Scalars.alpha(room,
+                        alpha).address(), call.address(0), lda, call.address(1), incx, Scalars.beta(room,
+                        beta).address(), call.address(2), incy);
+            } else {
+                HZhemv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), n, Scalars.alpha(room,
+                        alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4664,22 +5442,29 @@ public final class Blas {
         Checks.increment(routine, "incy", incy);
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .triangularBand("A", a, aOffset, layout, uplo, n, k, lda)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZhbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, k, Scalars.alpha(room, alpha), call.at(0),
-                    lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            if (call.byAddress) {
+                HZhbmv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), n, k, Scalars.alpha(room,
+                        alpha).address(), call.address(0), lda, call.address(1), incx, Scalars.beta(room,
+                        beta).address(), call.address(2), incy);
+            } else {
+                HZhbmv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), n, k, Scalars.alpha(room,
+                        alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4698,22 +5483,29 @@ public final class Blas {
         Checks.increment(routine, "incy", incy);
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.packed("AP", ap, apOffset, n),
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .packed("AP", ap, apOffset, n)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZhpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0),
-                    call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            if (call.byAddress) {
+                HZhpmv.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), n, Scalars.alpha(room,
+                        alpha).address(), call.address(0), call.address(1), incx, Scalars.beta(room, beta).address(),
+                        call.address(2), incy);
+            } else {
+                HZhpmv.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), n, Scalars.alpha(room,
+                        alpha), call.at(0), call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4729,19 +5521,26 @@ public final class Blas {
         Checks.notNull(routine, "uplo", uplo);
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HZher.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), lda);
+            if (call.byAddress) {
+                HZher.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.address(0),
+                        incx, call.address(1), lda);
+            } else {
+                HZher.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.at(0), incx,
+                        call.at(1), lda);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4759,22 +5558,28 @@ public final class Blas {
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
         Checks.notNull(routine, "alpha", alpha);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy),
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy)
+                .triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, n, lda).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZher2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0),
-                    incx, call.at(1), incy, call.at(2), lda);
+            if (call.byAddress) {
+                HZher2.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), n, Scalars.alpha(room,
+                        alpha).address(), call.address(0), incx, call.address(1), incy, call.address(2), lda);
+            } else {
+                HZher2.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), n, Scalars.alpha(room,
+                        alpha), call.at(0), incx, call.at(1), incy, call.at(2), lda);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4793,19 +5598,26 @@ public final class Blas {
         Checks.notNull(routine, "uplo", uplo);
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.packed("AP", ap, apOffset, n).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .packed("AP", ap, apOffset, n).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HZhpr.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1));
+            if (call.byAddress) {
+                HZhpr.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.address(0),
+                        incx, call.address(1));
+            } else {
+                HZhpr.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), n, alpha, call.at(0), incx,
+                        call.at(1));
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4823,22 +5635,28 @@ public final class Blas {
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
         Checks.notNull(routine, "alpha", alpha);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.vector("x", x, xOffset, n, incx),
-                Operand.vector("y", y, yOffset, n, incy),
-                Operand.packed("AP", ap, apOffset, n).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .vector("x", x, xOffset, n, incx)
+                .vector("y", y, yOffset, n, incy)
+                .packed("AP", ap, apOffset, n).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZhpr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0),
-                    incx, call.at(1), incy, call.at(2));
+            if (call.byAddress) {
+                HZhpr2.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), n, Scalars.alpha(room,
+                        alpha).address(), call.address(0), incx, call.address(1), incy, call.address(2));
+            } else {
+                HZhpr2.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), n, Scalars.alpha(room,
+                        alpha), call.at(0), incx, call.at(1), incy, call.at(2));
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4862,21 +5680,28 @@ public final class Blas {
         Checks.notNull(routine, "transB", transB);
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "k", k);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.general("A", a, aOffset, layout, transA.transposed() ? k : n, transA.transposed() ? n : k, lda),
-                Operand.general("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb),
-                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("A", a, aOffset, layout, transA.transposed() ? k : n, transA.transposed() ? n : k, lda)
+                .general("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb)
+                .triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HSgemmt.D.handle(call).invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n, k, alpha,
-                    call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            if (call.byAddress) {
+                HSgemmt.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), transA.code(),
+                        transB.code(), n, k, alpha, call.address(0), lda, call.address(1), ldb, beta, call.address(2),
+                        ldc);
+            } else {
+                HSgemmt.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), transA.code(),
+                        transB.code(), n, k, alpha, call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4896,22 +5721,27 @@ public final class Blas {
         Checks.nonNegative(routine, "m", m);
         Checks.nonNegative(routine, "n", n);
         boolean empty = m == 0 || n == 0;
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT,
-                        empty ? 0 : side == Side.LEFT ? m : n, lda),
-                Operand.general("B", b, bOffset, layout, m, n, ldb),
-                Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, empty ? 0 : side == Side.LEFT ? m : n, lda)
+                .general("B", b, bOffset, layout, m, n, ldb)
+                .general("C", c, cOffset, layout, m, n, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HSsymm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, alpha, call.at(0), lda,
-                    call.at(1), ldb, beta, call.at(2), ldc);
+            if (call.byAddress) {
+                HSsymm.D.byAddress().invokeExact(call.critical, layout.code(), side.code(), uplo.code(), m, n, alpha,
+                        call.address(0), lda, call.address(1), ldb, beta, call.address(2), ldc);
+            } else {
+                HSsymm.D.bySegment().invokeExact(call.critical, layout.code(), side.code(), uplo.code(), m, n, alpha,
+                        call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4929,20 +5759,26 @@ public final class Blas {
         Checks.notNull(routine, "trans", trans);
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "k", k);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
-                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda)
+                .triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HSsyrk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda,
-                    beta, call.at(1), ldc);
+            if (call.byAddress) {
+                HSsyrk.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), n, k, alpha,
+                        call.address(0), lda, beta, call.address(1), ldc);
+            } else {
+                HSsyrk.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), n, k, alpha,
+                        call.at(0), lda, beta, call.at(1), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4961,21 +5797,27 @@ public final class Blas {
         Checks.notNull(routine, "trans", trans);
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "k", k);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
-                Operand.general("B", b, bOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, ldb),
-                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda)
+                .general("B", b, bOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, ldb)
+                .triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HSsyr2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda,
-                    call.at(1), ldb, beta, call.at(2), ldc);
+            if (call.byAddress) {
+                HSsyr2k.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), n, k,
+                        alpha, call.address(0), lda, call.address(1), ldb, beta, call.address(2), ldc);
+            } else {
+                HSsyr2k.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), n, k,
+                        alpha, call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -4998,20 +5840,26 @@ public final class Blas {
         Checks.nonNegative(routine, "m", m);
         Checks.nonNegative(routine, "n", n);
         boolean empty = m == 0 || n == 0;
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, diag, empty ? 0 : side == Side.LEFT ? m : n, lda),
-                Operand.general("B", b, bOffset, layout, m, n, ldb).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .triangle("A", a, aOffset, layout, uplo, diag, empty ? 0 : side == Side.LEFT ? m : n, lda)
+                .general("B", b, bOffset, layout, m, n, ldb).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HStrmm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n,
-                    alpha, call.at(0), lda, call.at(1), ldb);
+            if (call.byAddress) {
+                HStrmm.D.byAddress().invokeExact(call.critical, layout.code(), side.code(), uplo.code(),
+                        transA.code(), diag.code(), m, n, alpha, call.address(0), lda, call.address(1), ldb);
+            } else {
+                HStrmm.D.bySegment().invokeExact(call.critical, layout.code(), side.code(), uplo.code(),
+                        transA.code(), diag.code(), m, n, alpha, call.at(0), lda, call.at(1), ldb);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -5034,20 +5882,26 @@ public final class Blas {
         Checks.nonNegative(routine, "m", m);
         Checks.nonNegative(routine, "n", n);
         boolean empty = m == 0 || n == 0;
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, diag, empty ? 0 : side == Side.LEFT ? m : n, lda),
-                Operand.general("B", b, bOffset, layout, m, n, ldb).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .triangle("A", a, aOffset, layout, uplo, diag, empty ? 0 : side == Side.LEFT ? m : n, lda)
+                .general("B", b, bOffset, layout, m, n, ldb).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HStrsm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n,
-                    alpha, call.at(0), lda, call.at(1), ldb);
+            if (call.byAddress) {
+                HStrsm.D.byAddress().invokeExact(call.critical, layout.code(), side.code(), uplo.code(),
+                        transA.code(), diag.code(), m, n, alpha, call.address(0), lda, call.address(1), ldb);
+            } else {
+                HStrsm.D.bySegment().invokeExact(call.critical, layout.code(), side.code(), uplo.code(),
+                        transA.code(), diag.code(), m, n, alpha, call.at(0), lda, call.at(1), ldb);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -5063,21 +5917,27 @@ public final class Blas {
         Checks.notNull(routine, "trans", trans);
         Checks.nonNegative(routine, "rows", rows);
         Checks.nonNegative(routine, "cols", cols);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.general("A", a, aOffset, layout, rows, cols, lda),
-                Operand.general("B", b, bOffset, layout, trans.transposed() ? cols : rows,
-                        trans.transposed() ? rows : cols, ldb).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("A", a, aOffset, layout, rows, cols, lda)
+                .general("B", b, bOffset, layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols,
+                        ldb).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HSomatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, alpha, call.at(0), lda,
-                    call.at(1), ldb);
+            if (call.byAddress) {
+                HSomatcopy.D.byAddress().invokeExact(call.critical, layout.code(), trans.code(), rows, cols, alpha,
+                        call.address(0), lda, call.address(1), ldb);
+            } else {
+                HSomatcopy.D.bySegment().invokeExact(call.critical, layout.code(), trans.code(), rows, cols, alpha,
+                        call.at(0), lda, call.at(1), ldb);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -5092,20 +5952,26 @@ public final class Blas {
         Checks.notNull(routine, "layout", layout);
         Checks.nonNegative(routine, "rows", rows);
         Checks.nonNegative(routine, "cols", cols);
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.general("A", a, aOffset, layout, rows, cols, lda),
-                Operand.general("C", c, cOffset, layout, rows, cols, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("A", a, aOffset, layout, rows, cols, lda)
+                .general("C", c, cOffset, layout, rows, cols, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HSgeadd.D.handle(call).invokeExact(layout.code(), rows, cols, alpha, call.at(0), lda, beta, call.at(1), ldc
-                    );
+            if (call.byAddress) {
+                HSgeadd.D.byAddress().invokeExact(call.critical, layout.code(), rows, cols, alpha, call.address(0),
+                        lda, beta, call.address(1), ldc);
+            } else {
+                HSgeadd.D.bySegment().invokeExact(call.critical, layout.code(), rows, cols, alpha, call.at(0), lda,
+                        beta, call.at(1), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -5124,21 +5990,27 @@ public final class Blas {
         Checks.nonNegative(routine, "m", m);
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "k", k);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.general("A", a, aOffset, layout, transA.transposed() ? k : m, transA.transposed() ? m : k, lda),
-                Operand.general("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb),
-                Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, layout, transA.transposed() ? k : m, transA.transposed() ? m : k, lda)
+                .general("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb)
+                .general("C", c, cOffset, layout, m, n, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDgemm.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha, call.at(0),
-                    lda, call.at(1), ldb, beta, call.at(2), ldc);
+            if (call.byAddress) {
+                HDgemm.D.byAddress().invokeExact(call.critical, layout.code(), transA.code(), transB.code(), m, n, k,
+                        alpha, call.address(0), lda, call.address(1), ldb, beta, call.address(2), ldc);
+            } else {
+                HDgemm.D.bySegment().invokeExact(call.critical, layout.code(), transA.code(), transB.code(), m, n, k,
+                        alpha, call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -5160,21 +6032,28 @@ public final class Blas {
         Checks.notNull(routine, "transB", transB);
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "k", k);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.general("A", a, aOffset, layout, transA.transposed() ? k : n, transA.transposed() ? n : k, lda),
-                Operand.general("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb),
-                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, layout, transA.transposed() ? k : n, transA.transposed() ? n : k, lda)
+                .general("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb)
+                .triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDgemmt.D.handle(call).invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n, k, alpha,
-                    call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            if (call.byAddress) {
+                HDgemmt.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), transA.code(),
+                        transB.code(), n, k, alpha, call.address(0), lda, call.address(1), ldb, beta, call.address(2),
+                        ldc);
+            } else {
+                HDgemmt.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), transA.code(),
+                        transB.code(), n, k, alpha, call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -5194,22 +6073,27 @@ public final class Blas {
         Checks.nonNegative(routine, "m", m);
         Checks.nonNegative(routine, "n", n);
         boolean empty = m == 0 || n == 0;
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT,
-                        empty ? 0 : side == Side.LEFT ? m : n, lda),
-                Operand.general("B", b, bOffset, layout, m, n, ldb),
-                Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, empty ? 0 : side == Side.LEFT ? m : n, lda)
+                .general("B", b, bOffset, layout, m, n, ldb)
+                .general("C", c, cOffset, layout, m, n, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDsymm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, alpha, call.at(0), lda,
-                    call.at(1), ldb, beta, call.at(2), ldc);
+            if (call.byAddress) {
+                HDsymm.D.byAddress().invokeExact(call.critical, layout.code(), side.code(), uplo.code(), m, n, alpha,
+                        call.address(0), lda, call.address(1), ldb, beta, call.address(2), ldc);
+            } else {
+                HDsymm.D.bySegment().invokeExact(call.critical, layout.code(), side.code(), uplo.code(), m, n, alpha,
+                        call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -5227,20 +6111,26 @@ public final class Blas {
         Checks.notNull(routine, "trans", trans);
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "k", k);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
-                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda)
+                .triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDsyrk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda,
-                    beta, call.at(1), ldc);
+            if (call.byAddress) {
+                HDsyrk.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), n, k, alpha,
+                        call.address(0), lda, beta, call.address(1), ldc);
+            } else {
+                HDsyrk.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), n, k, alpha,
+                        call.at(0), lda, beta, call.at(1), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -5259,21 +6149,27 @@ public final class Blas {
         Checks.notNull(routine, "trans", trans);
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "k", k);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
-                Operand.general("B", b, bOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, ldb),
-                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda)
+                .general("B", b, bOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, ldb)
+                .triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDsyr2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda,
-                    call.at(1), ldb, beta, call.at(2), ldc);
+            if (call.byAddress) {
+                HDsyr2k.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), n, k,
+                        alpha, call.address(0), lda, call.address(1), ldb, beta, call.address(2), ldc);
+            } else {
+                HDsyr2k.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), n, k,
+                        alpha, call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -5296,20 +6192,26 @@ public final class Blas {
         Checks.nonNegative(routine, "m", m);
         Checks.nonNegative(routine, "n", n);
         boolean empty = m == 0 || n == 0;
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, diag, empty ? 0 : side == Side.LEFT ? m : n, lda),
-                Operand.general("B", b, bOffset, layout, m, n, ldb).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .triangle("A", a, aOffset, layout, uplo, diag, empty ? 0 : side == Side.LEFT ? m : n, lda)
+                .general("B", b, bOffset, layout, m, n, ldb).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDtrmm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n,
-                    alpha, call.at(0), lda, call.at(1), ldb);
+            if (call.byAddress) {
+                HDtrmm.D.byAddress().invokeExact(call.critical, layout.code(), side.code(), uplo.code(),
+                        transA.code(), diag.code(), m, n, alpha, call.address(0), lda, call.address(1), ldb);
+            } else {
+                HDtrmm.D.bySegment().invokeExact(call.critical, layout.code(), side.code(), uplo.code(),
+                        transA.code(), diag.code(), m, n, alpha, call.at(0), lda, call.at(1), ldb);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -5332,20 +6234,26 @@ public final class Blas {
         Checks.nonNegative(routine, "m", m);
         Checks.nonNegative(routine, "n", n);
         boolean empty = m == 0 || n == 0;
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, diag, empty ? 0 : side == Side.LEFT ? m : n, lda),
-                Operand.general("B", b, bOffset, layout, m, n, ldb).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .triangle("A", a, aOffset, layout, uplo, diag, empty ? 0 : side == Side.LEFT ? m : n, lda)
+                .general("B", b, bOffset, layout, m, n, ldb).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDtrsm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n,
-                    alpha, call.at(0), lda, call.at(1), ldb);
+            if (call.byAddress) {
+                HDtrsm.D.byAddress().invokeExact(call.critical, layout.code(), side.code(), uplo.code(),
+                        transA.code(), diag.code(), m, n, alpha, call.address(0), lda, call.address(1), ldb);
+            } else {
+                HDtrsm.D.bySegment().invokeExact(call.critical, layout.code(), side.code(), uplo.code(),
+                        transA.code(), diag.code(), m, n, alpha, call.at(0), lda, call.at(1), ldb);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -5361,21 +6269,27 @@ public final class Blas {
         Checks.notNull(routine, "trans", trans);
         Checks.nonNegative(routine, "rows", rows);
         Checks.nonNegative(routine, "cols", cols);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.general("A", a, aOffset, layout, rows, cols, lda),
-                Operand.general("B", b, bOffset, layout, trans.transposed() ? cols : rows,
-                        trans.transposed() ? rows : cols, ldb).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, layout, rows, cols, lda)
+                .general("B", b, bOffset, layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols,
+                        ldb).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDomatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, alpha, call.at(0), lda,
-                    call.at(1), ldb);
+            if (call.byAddress) {
+                HDomatcopy.D.byAddress().invokeExact(call.critical, layout.code(), trans.code(), rows, cols, alpha,
+                        call.address(0), lda, call.address(1), ldb);
+            } else {
+                HDomatcopy.D.bySegment().invokeExact(call.critical, layout.code(), trans.code(), rows, cols, alpha,
+                        call.at(0), lda, call.at(1), ldb);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -5390,20 +6304,26 @@ public final class Blas {
         Checks.notNull(routine, "layout", layout);
         Checks.nonNegative(routine, "rows", rows);
         Checks.nonNegative(routine, "cols", cols);
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.general("A", a, aOffset, layout, rows, cols, lda),
-                Operand.general("C", c, cOffset, layout, rows, cols, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, layout, rows, cols, lda)
+                .general("C", c, cOffset, layout, rows, cols, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDgeadd.D.handle(call).invokeExact(layout.code(), rows, cols, alpha, call.at(0), lda, beta, call.at(1), ldc
-                    );
+            if (call.byAddress) {
+                HDgeadd.D.byAddress().invokeExact(call.critical, layout.code(), rows, cols, alpha, call.address(0),
+                        lda, beta, call.address(1), ldc);
+            } else {
+                HDgeadd.D.bySegment().invokeExact(call.critical, layout.code(), rows, cols, alpha, call.at(0), lda,
+                        beta, call.at(1), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -5424,23 +6344,30 @@ public final class Blas {
         Checks.nonNegative(routine, "k", k);
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.general("A", a, aOffset, layout, transA.transposed() ? k : m, transA.transposed() ? m : k, lda),
-                Operand.general("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb),
-                Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .general("A", a, aOffset, layout, transA.transposed() ? k : m, transA.transposed() ? m : k, lda)
+                .general("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb)
+                .general("C", c, cOffset, layout, m, n, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCgemm.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
-                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2),
-                    ldc);
+            if (call.byAddress) {
+                HCgemm.D.byAddress().invokeExact(call.critical, layout.code(), transA.code(), transB.code(), m, n, k,
+                        Scalars.alpha(room, alpha).address(), call.address(0), lda, call.address(1), ldb,
+                        Scalars.beta(room, beta).address(), call.address(2), ldc);
+            } else {
+                HCgemm.D.bySegment().invokeExact(call.critical, layout.code(), transA.code(), transB.code(), m, n, k,
+                        Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta),
+                        call.at(2), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -5464,23 +6391,30 @@ public final class Blas {
         Checks.nonNegative(routine, "k", k);
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.general("A", a, aOffset, layout, transA.transposed() ? k : m, transA.transposed() ? m : k, lda),
-                Operand.general("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb),
-                Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .general("A", a, aOffset, layout, transA.transposed() ? k : m, transA.transposed() ? m : k, lda)
+                .general("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb)
+                .general("C", c, cOffset, layout, m, n, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCgemm3m.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
-                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2),
-                    ldc);
+            if (call.byAddress) {
+                HCgemm3m.D.byAddress().invokeExact(call.critical, layout.code(), transA.code(), transB.code(), m, n,
+                        k, Scalars.alpha(room, alpha).address(), call.address(0), lda, call.address(1), ldb,
+                        Scalars.beta(room, beta).address(), call.address(2), ldc);
+            } else {
+                HCgemm3m.D.bySegment().invokeExact(call.critical, layout.code(), transA.code(), transB.code(), m, n,
+                        k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta),
+                        call.at(2), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -5504,23 +6438,30 @@ public final class Blas {
         Checks.nonNegative(routine, "k", k);
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.general("A", a, aOffset, layout, transA.transposed() ? k : n, transA.transposed() ? n : k, lda),
-                Operand.general("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb),
-                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .general("A", a, aOffset, layout, transA.transposed() ? k : n, transA.transposed() ? n : k, lda)
+                .general("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb)
+                .triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCgemmt.D.handle(call).invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n, k,
-                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2),
-                    ldc);
+            if (call.byAddress) {
+                HCgemmt.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), transA.code(),
+                        transB.code(), n, k, Scalars.alpha(room, alpha).address(), call.address(0), lda,
+                        call.address(1), ldb, Scalars.beta(room, beta).address(), call.address(2), ldc);
+            } else {
+                HCgemmt.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), transA.code(),
+                        transB.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb,
+                        Scalars.beta(room, beta), call.at(2), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -5542,23 +6483,30 @@ public final class Blas {
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
         boolean empty = m == 0 || n == 0;
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT,
-                        empty ? 0 : side == Side.LEFT ? m : n, lda),
-                Operand.general("B", b, bOffset, layout, m, n, ldb),
-                Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, empty ? 0 : side == Side.LEFT ? m : n, lda)
+                .general("B", b, bOffset, layout, m, n, ldb)
+                .general("C", c, cOffset, layout, m, n, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCsymm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, Scalars.alpha(room, alpha),
-                    call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+            if (call.byAddress) {
+                HCsymm.D.byAddress().invokeExact(call.critical, layout.code(), side.code(), uplo.code(), m, n,
+                        Scalars.alpha(room, alpha).address(), call.address(0), lda, call.address(1), ldb,
+                        Scalars.beta(room, beta).address(), call.address(2), ldc);
+            } else {
+                HCsymm.D.bySegment().invokeExact(call.critical, layout.code(), side.code(), uplo.code(), m, n,
+                        Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta),
+                        call.at(2), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -5580,23 +6528,30 @@ public final class Blas {
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
         boolean empty = m == 0 || n == 0;
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT,
-                        empty ? 0 : side == Side.LEFT ? m : n, lda),
-                Operand.general("B", b, bOffset, layout, m, n, ldb),
-                Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, empty ? 0 : side == Side.LEFT ? m : n, lda)
+                .general("B", b, bOffset, layout, m, n, ldb)
+                .general("C", c, cOffset, layout, m, n, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HChemm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, Scalars.alpha(room, alpha),
-                    call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+            if (call.byAddress) {
+                HChemm.D.byAddress().invokeExact(call.critical, layout.code(), side.code(), uplo.code(), m, n,
+                        Scalars.alpha(room, alpha).address(), call.address(0), lda, call.address(1), ldb,
+                        Scalars.beta(room, beta).address(), call.address(2), ldc);
+            } else {
+                HChemm.D.bySegment().invokeExact(call.critical, layout.code(), side.code(), uplo.code(), m, n,
+                        Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta),
+                        call.at(2), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -5620,21 +6575,28 @@ public final class Blas {
             throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for csyrk;"
                     + " use NO_TRANSPOSE or TRANSPOSE");
         }
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
-                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda)
+                .triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCsyrk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
-                    Scalars.alpha(room, alpha), call.at(0), lda, Scalars.beta(room, beta), call.at(1), ldc);
+            if (call.byAddress) {
+                HCsyrk.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), n, k,
+                        Scalars.alpha(room, alpha).address(), call.address(0), lda, Scalars.beta(room,
+                        beta).address(), call.address(1), ldc);
+            } else {
+                HCsyrk.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), n, k,
+                        Scalars.alpha(room, alpha), call.at(0), lda, Scalars.beta(room, beta), call.at(1), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -5656,20 +6618,26 @@ public final class Blas {
             throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for cherk;"
                     + " use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
         }
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
-                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda)
+                .triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HCherk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda,
-                    beta, call.at(1), ldc);
+            if (call.byAddress) {
+                HCherk.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), n, k, alpha,
+                        call.address(0), lda, beta, call.address(1), ldc);
+            } else {
+                HCherk.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), n, k, alpha,
+                        call.at(0), lda, beta, call.at(1), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -5694,23 +6662,30 @@ public final class Blas {
             throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for csyr2k;"
                     + " use NO_TRANSPOSE or TRANSPOSE");
         }
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
-                Operand.general("B", b, bOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, ldb),
-                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda)
+                .general("B", b, bOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, ldb)
+                .triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCsyr2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
-                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2),
-                    ldc);
+            if (call.byAddress) {
+                HCsyr2k.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), n, k,
+                        Scalars.alpha(room, alpha).address(), call.address(0), lda, call.address(1), ldb,
+                        Scalars.beta(room, beta).address(), call.address(2), ldc);
+            } else {
+                HCsyr2k.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), n, k,
+                        Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta),
+                        call.at(2), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -5734,22 +6709,29 @@ public final class Blas {
             throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for cher2k;"
                     + " use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
         }
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
-                Operand.general("B", b, bOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, ldb),
-                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda)
+                .general("B", b, bOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, ldb)
+                .triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCher2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
-                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            if (call.byAddress) {
+                HCher2k.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), n, k,
+                        Scalars.alpha(room, alpha).address(), call.address(0), lda, call.address(1), ldb, beta,
+                        call.address(2), ldc);
+            } else {
+                HCher2k.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), n, k,
+                        Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -5773,21 +6755,28 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.notNull(routine, "alpha", alpha);
         boolean empty = m == 0 || n == 0;
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, diag, empty ? 0 : side == Side.LEFT ? m : n, lda),
-                Operand.general("B", b, bOffset, layout, m, n, ldb).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .triangle("A", a, aOffset, layout, uplo, diag, empty ? 0 : side == Side.LEFT ? m : n, lda)
+                .general("B", b, bOffset, layout, m, n, ldb).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCtrmm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n,
-                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
+            if (call.byAddress) {
+                HCtrmm.D.byAddress().invokeExact(call.critical, layout.code(), side.code(), uplo.code(),
+                        transA.code(), diag.code(), m, n, Scalars.alpha(room, alpha).address(), call.address(0), lda,
+                        call.address(1), ldb);
+            } else {
+                HCtrmm.D.bySegment().invokeExact(call.critical, layout.code(), side.code(), uplo.code(),
+                        transA.code(), diag.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -5811,21 +6800,28 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.notNull(routine, "alpha", alpha);
         boolean empty = m == 0 || n == 0;
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, diag, empty ? 0 : side == Side.LEFT ? m : n, lda),
-                Operand.general("B", b, bOffset, layout, m, n, ldb).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .triangle("A", a, aOffset, layout, uplo, diag, empty ? 0 : side == Side.LEFT ? m : n, lda)
+                .general("B", b, bOffset, layout, m, n, ldb).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCtrsm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n,
-                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
+            if (call.byAddress) {
+                HCtrsm.D.byAddress().invokeExact(call.critical, layout.code(), side.code(), uplo.code(),
+                        transA.code(), diag.code(), m, n, Scalars.alpha(room, alpha).address(), call.address(0), lda,
+                        call.address(1), ldb);
+            } else {
+                HCtrsm.D.bySegment().invokeExact(call.critical, layout.code(), side.code(), uplo.code(),
+                        transA.code(), diag.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -5842,22 +6838,28 @@ public final class Blas {
         Checks.nonNegative(routine, "rows", rows);
         Checks.nonNegative(routine, "cols", cols);
         Checks.notNull(routine, "alpha", alpha);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.general("A", a, aOffset, layout, rows, cols, lda),
-                Operand.general("B", b, bOffset, layout, trans.transposed() ? cols : rows,
-                        trans.transposed() ? rows : cols, ldb).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .general("A", a, aOffset, layout, rows, cols, lda)
+                .general("B", b, bOffset, layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols,
+                        ldb).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HComatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, Scalars.alpha(room, alpha),
-                    call.at(0), lda, call.at(1), ldb);
+            if (call.byAddress) {
+                HComatcopy.D.byAddress().invokeExact(call.critical, layout.code(), trans.code(), rows, cols,
+                        Scalars.alpha(room, alpha).address(), call.address(0), lda, call.address(1), ldb);
+            } else {
+                HComatcopy.D.bySegment().invokeExact(call.critical, layout.code(), trans.code(), rows, cols,
+                        Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -5874,21 +6876,28 @@ public final class Blas {
         Checks.nonNegative(routine, "cols", cols);
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.general("A", a, aOffset, layout, rows, cols, lda),
-                Operand.general("C", c, cOffset, layout, rows, cols, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .general("A", a, aOffset, layout, rows, cols, lda)
+                .general("C", c, cOffset, layout, rows, cols, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCgeadd.D.handle(call).invokeExact(layout.code(), rows, cols, Scalars.alpha(room, alpha), call.at(0), lda,
-                    Scalars.beta(room, beta), call.at(1), ldc);
+            if (call.byAddress) {
+                HCgeadd.D.byAddress().invokeExact(call.critical, layout.code(), rows, cols, Scalars.alpha(room,
+                        alpha).address(), call.address(0), lda, Scalars.beta(room, beta).address(), call.address(1),
+                        ldc);
+            } else {
+                HCgeadd.D.bySegment().invokeExact(call.critical, layout.code(), rows, cols, Scalars.alpha(room,
+                        alpha), call.at(0), lda, Scalars.beta(room, beta), call.at(1), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -5909,23 +6918,30 @@ public final class Blas {
         Checks.nonNegative(routine, "k", k);
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.general("A", a, aOffset, layout, transA.transposed() ? k : m, transA.transposed() ? m : k, lda),
-                Operand.general("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb),
-                Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .general("A", a, aOffset, layout, transA.transposed() ? k : m, transA.transposed() ? m : k, lda)
+                .general("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb)
+                .general("C", c, cOffset, layout, m, n, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZgemm.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
-                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2),
-                    ldc);
+            if (call.byAddress) {
+                HZgemm.D.byAddress().invokeExact(call.critical, layout.code(), transA.code(), transB.code(), m, n, k,
+                        Scalars.alpha(room, alpha).address(), call.address(0), lda, call.address(1), ldb,
+                        Scalars.beta(room, beta).address(), call.address(2), ldc);
+            } else {
+                HZgemm.D.bySegment().invokeExact(call.critical, layout.code(), transA.code(), transB.code(), m, n, k,
+                        Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta),
+                        call.at(2), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -5949,23 +6965,30 @@ public final class Blas {
         Checks.nonNegative(routine, "k", k);
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.general("A", a, aOffset, layout, transA.transposed() ? k : m, transA.transposed() ? m : k, lda),
-                Operand.general("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb),
-                Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .general("A", a, aOffset, layout, transA.transposed() ? k : m, transA.transposed() ? m : k, lda)
+                .general("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb)
+                .general("C", c, cOffset, layout, m, n, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZgemm3m.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
-                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2),
-                    ldc);
+            if (call.byAddress) {
+                HZgemm3m.D.byAddress().invokeExact(call.critical, layout.code(), transA.code(), transB.code(), m, n,
+                        k, Scalars.alpha(room, alpha).address(), call.address(0), lda, call.address(1), ldb,
+                        Scalars.beta(room, beta).address(), call.address(2), ldc);
+            } else {
+                HZgemm3m.D.bySegment().invokeExact(call.critical, layout.code(), transA.code(), transB.code(), m, n,
+                        k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta),
+                        call.at(2), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -5989,23 +7012,30 @@ public final class Blas {
         Checks.nonNegative(routine, "k", k);
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.general("A", a, aOffset, layout, transA.transposed() ? k : n, transA.transposed() ? n : k, lda),
-                Operand.general("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb),
-                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .general("A", a, aOffset, layout, transA.transposed() ? k : n, transA.transposed() ? n : k, lda)
+                .general("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb)
+                .triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZgemmt.D.handle(call).invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n, k,
-                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2),
-                    ldc);
+            if (call.byAddress) {
+                HZgemmt.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), transA.code(),
+                        transB.code(), n, k, Scalars.alpha(room, alpha).address(), call.address(0), lda,
+                        call.address(1), ldb, Scalars.beta(room, beta).address(), call.address(2), ldc);
+            } else {
+                HZgemmt.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), transA.code(),
+                        transB.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb,
+                        Scalars.beta(room, beta), call.at(2), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -6027,23 +7057,30 @@ public final class Blas {
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
         boolean empty = m == 0 || n == 0;
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT,
-                        empty ? 0 : side == Side.LEFT ? m : n, lda),
-                Operand.general("B", b, bOffset, layout, m, n, ldb),
-                Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, empty ? 0 : side == Side.LEFT ? m : n, lda)
+                .general("B", b, bOffset, layout, m, n, ldb)
+                .general("C", c, cOffset, layout, m, n, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZsymm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, Scalars.alpha(room, alpha),
-                    call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+            if (call.byAddress) {
+                HZsymm.D.byAddress().invokeExact(call.critical, layout.code(), side.code(), uplo.code(), m, n,
+                        Scalars.alpha(room, alpha).address(), call.address(0), lda, call.address(1), ldb,
+                        Scalars.beta(room, beta).address(), call.address(2), ldc);
+            } else {
+                HZsymm.D.bySegment().invokeExact(call.critical, layout.code(), side.code(), uplo.code(), m, n,
+                        Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta),
+                        call.at(2), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -6065,23 +7102,30 @@ public final class Blas {
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
         boolean empty = m == 0 || n == 0;
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT,
-                        empty ? 0 : side == Side.LEFT ? m : n, lda),
-                Operand.general("B", b, bOffset, layout, m, n, ldb),
-                Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, empty ? 0 : side == Side.LEFT ? m : n, lda)
+                .general("B", b, bOffset, layout, m, n, ldb)
+                .general("C", c, cOffset, layout, m, n, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZhemm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, Scalars.alpha(room, alpha),
-                    call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+            if (call.byAddress) {
+                HZhemm.D.byAddress().invokeExact(call.critical, layout.code(), side.code(), uplo.code(), m, n,
+                        Scalars.alpha(room, alpha).address(), call.address(0), lda, call.address(1), ldb,
+                        Scalars.beta(room, beta).address(), call.address(2), ldc);
+            } else {
+                HZhemm.D.bySegment().invokeExact(call.critical, layout.code(), side.code(), uplo.code(), m, n,
+                        Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta),
+                        call.at(2), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -6105,21 +7149,28 @@ public final class Blas {
             throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zsyrk;"
                     + " use NO_TRANSPOSE or TRANSPOSE");
         }
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
-                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda)
+                .triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZsyrk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
-                    Scalars.alpha(room, alpha), call.at(0), lda, Scalars.beta(room, beta), call.at(1), ldc);
+            if (call.byAddress) {
+                HZsyrk.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), n, k,
+                        Scalars.alpha(room, alpha).address(), call.address(0), lda, Scalars.beta(room,
+                        beta).address(), call.address(1), ldc);
+            } else {
+                HZsyrk.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), n, k,
+                        Scalars.alpha(room, alpha), call.at(0), lda, Scalars.beta(room, beta), call.at(1), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -6141,20 +7192,26 @@ public final class Blas {
             throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zherk;"
                     + " use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
         }
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
-                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda)
+                .triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HZherk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda,
-                    beta, call.at(1), ldc);
+            if (call.byAddress) {
+                HZherk.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), n, k, alpha,
+                        call.address(0), lda, beta, call.address(1), ldc);
+            } else {
+                HZherk.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), n, k, alpha,
+                        call.at(0), lda, beta, call.at(1), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -6179,23 +7236,30 @@ public final class Blas {
             throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zsyr2k;"
                     + " use NO_TRANSPOSE or TRANSPOSE");
         }
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
-                Operand.general("B", b, bOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, ldb),
-                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda)
+                .general("B", b, bOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, ldb)
+                .triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZsyr2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
-                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2),
-                    ldc);
+            if (call.byAddress) {
+                HZsyr2k.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), n, k,
+                        Scalars.alpha(room, alpha).address(), call.address(0), lda, call.address(1), ldb,
+                        Scalars.beta(room, beta).address(), call.address(2), ldc);
+            } else {
+                HZsyr2k.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), n, k,
+                        Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta),
+                        call.at(2), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -6219,22 +7283,29 @@ public final class Blas {
             throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zher2k;"
                     + " use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
         }
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
-                Operand.general("B", b, bOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, ldb),
-                Operand.triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda)
+                .general("B", b, bOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, ldb)
+                .triangle("C", c, cOffset, layout, uplo, Diag.NON_UNIT, n, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZher2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
-                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            if (call.byAddress) {
+                HZher2k.D.byAddress().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), n, k,
+                        Scalars.alpha(room, alpha).address(), call.address(0), lda, call.address(1), ldb, beta,
+                        call.address(2), ldc);
+            } else {
+                HZher2k.D.bySegment().invokeExact(call.critical, layout.code(), uplo.code(), trans.code(), n, k,
+                        Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -6258,21 +7329,28 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.notNull(routine, "alpha", alpha);
         boolean empty = m == 0 || n == 0;
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, diag, empty ? 0 : side == Side.LEFT ? m : n, lda),
-                Operand.general("B", b, bOffset, layout, m, n, ldb).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .triangle("A", a, aOffset, layout, uplo, diag, empty ? 0 : side == Side.LEFT ? m : n, lda)
+                .general("B", b, bOffset, layout, m, n, ldb).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZtrmm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n,
-                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
+            if (call.byAddress) {
+                HZtrmm.D.byAddress().invokeExact(call.critical, layout.code(), side.code(), uplo.code(),
+                        transA.code(), diag.code(), m, n, Scalars.alpha(room, alpha).address(), call.address(0), lda,
+                        call.address(1), ldb);
+            } else {
+                HZtrmm.D.bySegment().invokeExact(call.critical, layout.code(), side.code(), uplo.code(),
+                        transA.code(), diag.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -6296,21 +7374,28 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.notNull(routine, "alpha", alpha);
         boolean empty = m == 0 || n == 0;
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, diag, empty ? 0 : side == Side.LEFT ? m : n, lda),
-                Operand.general("B", b, bOffset, layout, m, n, ldb).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .triangle("A", a, aOffset, layout, uplo, diag, empty ? 0 : side == Side.LEFT ? m : n, lda)
+                .general("B", b, bOffset, layout, m, n, ldb).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZtrsm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n,
-                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
+            if (call.byAddress) {
+                HZtrsm.D.byAddress().invokeExact(call.critical, layout.code(), side.code(), uplo.code(),
+                        transA.code(), diag.code(), m, n, Scalars.alpha(room, alpha).address(), call.address(0), lda,
+                        call.address(1), ldb);
+            } else {
+                HZtrsm.D.bySegment().invokeExact(call.critical, layout.code(), side.code(), uplo.code(),
+                        transA.code(), diag.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -6327,22 +7412,28 @@ public final class Blas {
         Checks.nonNegative(routine, "rows", rows);
         Checks.nonNegative(routine, "cols", cols);
         Checks.notNull(routine, "alpha", alpha);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.general("A", a, aOffset, layout, rows, cols, lda),
-                Operand.general("B", b, bOffset, layout, trans.transposed() ? cols : rows,
-                        trans.transposed() ? rows : cols, ldb).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .general("A", a, aOffset, layout, rows, cols, lda)
+                .general("B", b, bOffset, layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols,
+                        ldb).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZomatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, Scalars.alpha(room, alpha),
-                    call.at(0), lda, call.at(1), ldb);
+            if (call.byAddress) {
+                HZomatcopy.D.byAddress().invokeExact(call.critical, layout.code(), trans.code(), rows, cols,
+                        Scalars.alpha(room, alpha).address(), call.address(0), lda, call.address(1), ldb);
+            } else {
+                HZomatcopy.D.bySegment().invokeExact(call.critical, layout.code(), trans.code(), rows, cols,
+                        Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -6359,21 +7450,28 @@ public final class Blas {
         Checks.nonNegative(routine, "cols", cols);
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.general("A", a, aOffset, layout, rows, cols, lda),
-                Operand.general("C", c, cOffset, layout, rows, cols, ldc).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .general("A", a, aOffset, layout, rows, cols, lda)
+                .general("C", c, cOffset, layout, rows, cols, ldc).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZgeadd.D.handle(call).invokeExact(layout.code(), rows, cols, Scalars.alpha(room, alpha), call.at(0), lda,
-                    Scalars.beta(room, beta), call.at(1), ldc);
+            if (call.byAddress) {
+                HZgeadd.D.byAddress().invokeExact(call.critical, layout.code(), rows, cols, Scalars.alpha(room,
+                        alpha).address(), call.address(0), lda, Scalars.beta(room, beta).address(), call.address(1),
+                        ldc);
+            } else {
+                HZgeadd.D.bySegment().invokeExact(call.critical, layout.code(), rows, cols, Scalars.alpha(room,
+                        alpha), call.at(0), lda, Scalars.beta(room, beta), call.at(1), ldc);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -6395,20 +7493,28 @@ public final class Blas {
         Checks.nonNegative(routine, "cols", cols);
         boolean t = trans.transposed();
         // One operand read and written in two shapes: each shape is checked against the segment on its own.
-        Call.check(routine, Precision.SINGLE, Operand.general("A", a, aOffset, layout, t ? cols : rows,
-                t ? rows : cols, ldb).asOutput());
-        Call call = Call.check(routine, Precision.SINGLE,
-                Operand.general("A", a, aOffset, layout, rows, cols, lda).asOutput());
+        Call.begin(routine, Precision.SINGLE)
+                .general("A", a, aOffset, layout, t ? cols : rows, t ? rows : cols, ldb).output()
+                .validate();
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("A", a, aOffset, layout, rows, cols, lda).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HSimatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, alpha, call.at(0), lda, ldb);
+            if (call.byAddress) {
+                HSimatcopy.D.byAddress().invokeExact(call.critical, layout.code(), trans.code(), rows, cols, alpha,
+                        call.address(0), lda, ldb);
+            } else {
+                HSimatcopy.D.bySegment().invokeExact(call.critical, layout.code(), trans.code(), rows, cols, alpha,
+                        call.at(0), lda, ldb);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -6429,20 +7535,28 @@ public final class Blas {
         Checks.nonNegative(routine, "cols", cols);
         boolean t = trans.transposed();
         // One operand read and written in two shapes: each shape is checked against the segment on its own.
-        Call.check(routine, Precision.DOUBLE, Operand.general("A", a, aOffset, layout, t ? cols : rows,
-                t ? rows : cols, ldb).asOutput());
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.general("A", a, aOffset, layout, rows, cols, lda).asOutput());
+        Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, layout, t ? cols : rows, t ? rows : cols, ldb).output()
+                .validate();
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, layout, rows, cols, lda).output()
+                .check();
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDimatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, alpha, call.at(0), lda, ldb);
+            if (call.byAddress) {
+                HDimatcopy.D.byAddress().invokeExact(call.critical, layout.code(), trans.code(), rows, cols, alpha,
+                        call.address(0), lda, ldb);
+            } else {
+                HDimatcopy.D.bySegment().invokeExact(call.critical, layout.code(), trans.code(), rows, cols, alpha,
+                        call.at(0), lda, ldb);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -6474,19 +7588,20 @@ public final class Blas {
         Checks.nonNegative(routine, "strideC", strideC);
         boolean ta = transA.transposed();
         boolean tb = transB.transposed();
-        Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.generalBatch("A", a, aOffset, layout, ta ? k : m, ta ? m : k, lda, count, strideA),
-                Operand.generalBatch("B", b, bOffset, layout, tb ? n : k, tb ? k : n, ldb, count, strideB),
-                Operand.generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC).asOutput());
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .generalBatch("A", a, aOffset, layout, ta ? k : m, ta ? m : k, lda, count, strideA)
+                .generalBatch("B", b, bOffset, layout, tb ? n : k, tb ? k : n, ldb, count, strideB)
+                .generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC).output()
+                .check();
         if (call.skip) {
             return;
         }
-        MethodHandle gemm = HDgemm.D.handle(call);
+        MethodHandle gemm = HDgemm.D.bySegment();
         long bytes = Precision.DOUBLE.bytes;
         int gate = call.enter();
         try {
             for (int i = 0; i < count; i++) {
-                gemm.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
+                gemm.invokeExact(call.critical, layout.code(), transA.code(), transB.code(), m, n, k, alpha,
                         (MemorySegment) (k == 0 ? a : a.asSlice((aOffset + i * strideA) * bytes)), lda,
                         (MemorySegment) (k == 0 ? b : b.asSlice((bOffset + i * strideB) * bytes)), ldb, beta,
                         c.asSlice((cOffset + i * strideC) * bytes), ldc);
@@ -6494,7 +7609,7 @@ public final class Blas {
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -6512,22 +7627,29 @@ public final class Blas {
         Checks.notNull(routine, "alpha", alpha);
         boolean t = trans.transposed();
         // One operand read and written in two shapes: each shape is checked against the segment on its own.
-        Call.check(routine, Precision.COMPLEX_SINGLE, Operand.general("A", a, aOffset, layout, t ? cols : rows,
-                t ? rows : cols, ldb).asOutput());
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.general("A", a, aOffset, layout, rows, cols, lda).asOutput());
+        Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .general("A", a, aOffset, layout, t ? cols : rows, t ? rows : cols, ldb).output()
+                .validate();
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .general("A", a, aOffset, layout, rows, cols, lda).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCimatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, Scalars.alpha(room, alpha),
-                    call.at(0), lda, ldb);
+            if (call.byAddress) {
+                HCimatcopy.D.byAddress().invokeExact(call.critical, layout.code(), trans.code(), rows, cols,
+                        Scalars.alpha(room, alpha).address(), call.address(0), lda, ldb);
+            } else {
+                HCimatcopy.D.bySegment().invokeExact(call.critical, layout.code(), trans.code(), rows, cols,
+                        Scalars.alpha(room, alpha), call.at(0), lda, ldb);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -6561,20 +7683,22 @@ public final class Blas {
         Checks.nonNegative(routine, "strideC", strideC);
         boolean ta = transA.transposed();
         boolean tb = transB.transposed();
-        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.generalBatch("A", a, aOffset, layout, ta ? k : m, ta ? m : k, lda, count, strideA),
-                Operand.generalBatch("B", b, bOffset, layout, tb ? n : k, tb ? k : n, ldb, count, strideB),
-                Operand.generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .generalBatch("A", a, aOffset, layout, ta ? k : m, ta ? m : k, lda, count, strideA)
+                .generalBatch("B", b, bOffset, layout, tb ? n : k, tb ? k : n, ldb, count, strideB)
+                .generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
-        MethodHandle gemm = HCgemm.D.handle(call);
+        MethodHandle gemm = HCgemm.D.bySegment();
         long bytes = Precision.COMPLEX_SINGLE.bytes;
         int gate = call.enter();
         try {
             for (int i = 0; i < count; i++) {
-                gemm.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, Scalars.alpha(room, alpha),
+                gemm.invokeExact(call.critical, layout.code(), transA.code(), transB.code(), m, n, k,
+                        Scalars.alpha(room, alpha),
                         (MemorySegment) (k == 0 ? a : a.asSlice((aOffset + i * strideA) * bytes)), lda,
                         (MemorySegment) (k == 0 ? b : b.asSlice((bOffset + i * strideB) * bytes)), ldb,
                         Scalars.beta(room, beta),
@@ -6583,7 +7707,7 @@ public final class Blas {
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -6601,22 +7725,29 @@ public final class Blas {
         Checks.notNull(routine, "alpha", alpha);
         boolean t = trans.transposed();
         // One operand read and written in two shapes: each shape is checked against the segment on its own.
-        Call.check(routine, Precision.COMPLEX_DOUBLE, Operand.general("A", a, aOffset, layout, t ? cols : rows,
-                t ? rows : cols, ldb).asOutput());
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.general("A", a, aOffset, layout, rows, cols, lda).asOutput());
+        Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .general("A", a, aOffset, layout, t ? cols : rows, t ? rows : cols, ldb).output()
+                .validate();
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .general("A", a, aOffset, layout, rows, cols, lda).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZimatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, Scalars.alpha(room, alpha),
-                    call.at(0), lda, ldb);
+            if (call.byAddress) {
+                HZimatcopy.D.byAddress().invokeExact(call.critical, layout.code(), trans.code(), rows, cols,
+                        Scalars.alpha(room, alpha).address(), call.address(0), lda, ldb);
+            } else {
+                HZimatcopy.D.bySegment().invokeExact(call.critical, layout.code(), trans.code(), rows, cols,
+                        Scalars.alpha(room, alpha), call.at(0), lda, ldb);
+            }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 
@@ -6650,20 +7781,22 @@ public final class Blas {
         Checks.nonNegative(routine, "strideC", strideC);
         boolean ta = transA.transposed();
         boolean tb = transB.transposed();
-        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.generalBatch("A", a, aOffset, layout, ta ? k : m, ta ? m : k, lda, count, strideA),
-                Operand.generalBatch("B", b, bOffset, layout, tb ? n : k, tb ? k : n, ldb, count, strideB),
-                Operand.generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC).asOutput());
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .generalBatch("A", a, aOffset, layout, ta ? k : m, ta ? m : k, lda, count, strideA)
+                .generalBatch("B", b, bOffset, layout, tb ? n : k, tb ? k : n, ldb, count, strideB)
+                .generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC).output()
+                .check();
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
-        MethodHandle gemm = HZgemm.D.handle(call);
+        MethodHandle gemm = HZgemm.D.bySegment();
         long bytes = Precision.COMPLEX_DOUBLE.bytes;
         int gate = call.enter();
         try {
             for (int i = 0; i < count; i++) {
-                gemm.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, Scalars.alpha(room, alpha),
+                gemm.invokeExact(call.critical, layout.code(), transA.code(), transB.code(), m, n, k,
+                        Scalars.alpha(room, alpha),
                         (MemorySegment) (k == 0 ? a : a.asSlice((aOffset + i * strideA) * bytes)), lda,
                         (MemorySegment) (k == 0 ? b : b.asSlice((bOffset + i * strideB) * bytes)), ldb,
                         Scalars.beta(room, beta),
@@ -6672,7 +7805,7 @@ public final class Blas {
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
-            ExitGate.leave(gate);
+            call.leave(gate);
         }
     }
 

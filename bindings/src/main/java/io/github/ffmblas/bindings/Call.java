@@ -1,10 +1,20 @@
 package io.github.ffmblas.bindings;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
 /**
- * The checks of one BLAS call, derived from its operands' shapes ({@link Operand}), made before any native code
- * runs. Each failure names the routine and the parameter:
+ * One BLAS call being made: its operands, declared by shape, and the checks derived from them, made before any
+ * native code runs. A routine declares its operands in order and checks them:
+ * <pre>{@code
+ * Call call = Call.begin("ddot", Precision.DOUBLE)
+ *         .vector("x", x, xOffset, n, incx)
+ *         .vector("y", y, yOffset, n, incy)
+ *         .check();
+ * }</pre>
+ * then, between {@link #enter} and {@link #leave}, calls {@link Downcall#byAddress} with {@link #address address(i)}
+ * for operand i when the call is {@link #byAddress}, else {@link Downcall#bySegment} with {@link #at at(i)}, each
+ * with {@link #critical} first. Each failure names the routine and the parameter:
  * <ul>
  *   <li>every segment non-null, alive ({@link IllegalStateException}), accessible from this thread
  *       ({@link WrongThreadException}), and native or a heap segment over the precision's own array type
@@ -19,31 +29,421 @@ import java.lang.foreign.MemorySegment;
  * </ul>
  * When no output element would be written (or, for a routine without outputs, no input element read), the call
  * is {@link #skip skipped}: the segments are still checked as above, extents and alignment are not.
+ *
+ * <p><b>Nothing allocated.</b> Each thread reuses one {@code Call}: the operands go into its arrays, not into
+ * objects, so a checked call allocates nothing however the JIT compiles it. A routine runs to completion before
+ * its thread can start another, so one per thread is enough; the segments are dropped when the call ends, so
+ * that a finished call keeps no array or segment reachable.
+ *
+ * <p><b>Two paths, one set of rules.</b> Most calls are plainly valid: every operand non-empty, inside a live
+ * segment of the right kind, and each output's byte range clear of every other operand's. {@link #check} accepts
+ * exactly those with a few comparisons per operand ({@link #plainEnd}); anything else, valid or not, goes to
+ * {@link #general}, which decides every call exactly and names what is wrong, so no rule lives only on the quick
+ * path.
+ *
+ * <p><b>Brief calls.</b> A call whose operands span at most {@link #BRIEF_BYTES} and are not file-mapped runs as
+ * a critical downcall, as every heap call must: no thread-state transition, and no count in the
+ * {@link ExitGate}, whose two atomic updates would cost more than such a call's whole native work. On HotSpot a
+ * thread in a critical downcall stays in the Java state, so the safepoint at which the JVM exits waits for it, and
+ * OpenBLAS is never unloaded under it. It also holds off every other safepoint (the GC) while it runs, which is
+ * why only calls this small qualify: OpenBLAS runs them on the calling thread in microseconds.
  */
 final class Call {
-    final String routine;
-    private final Precision precision;
-    private final Operand[] operands;
-    /** Some operand is a heap segment: the call must be a critical downcall that may access the heap. */
-    final boolean heap;
-    /** Nothing to compute: return without calling native code. */
-    final boolean skip;
+    /**
+     * The most bytes the operands of a brief call may span together: 32 KiB, e.g. a 64 x 64 single-precision
+     * matrix-vector product or three 36 x 36 double matrices. Far below every size at which OpenBLAS 0.3.31
+     * splits a routine over threads (level 1 from about 10,000 elements, gemv from 9,216 matrix elements, gemm from
+     * 262,144 multiply-adds), so a brief call never waits for another thread.
+     */
+    static final long BRIEF_BYTES = 32 * 1024;
+    /**
+     * HotSpot, where a thread in a critical downcall stays in the Java state, so the safepoint at which the JVM
+     * exits cannot complete until the call returns. {@code Linker.Option.critical} is only a hint elsewhere.
+     */
+    static final boolean CRITICAL_HOLDS_EXIT = isHotSpot();
+    /** The most operands of one routine (srotmg's d1, d2, x1, param). */
+    private static final int MAX_OPERANDS = 4;
+    private static final ThreadLocal<Call> CURRENT = ThreadLocal.withInitial(Call::new);
+    /** A thread that owns nothing: a segment it cannot access is confined to some thread. */
+    private static final Thread NO_OWNER = new Thread(() -> { });
+    private static final MemorySegment.Scope GLOBAL = Arena.global().scope();
 
-    private Call(String routine, Precision precision, Operand[] operands, boolean heap, boolean skip) {
-        this.routine = routine;
-        this.precision = precision;
-        this.operands = operands;
-        this.heap = heap;
-        this.skip = skip;
+    String routine;
+    private Precision precision;
+    private int count;
+    // Operand i as declared: few stores per operand, since storing is what a short call spends its time on. The
+    // shape is kept as the declaration's own numbers (kind and raw), from which both paths derive what they need.
+    private final String[] name = new String[MAX_OPERANDS];
+    /** Object[], not MemorySegment[]: a store into an array of an interface type costs a subtype check. */
+    private final Object[] segment = new Object[MAX_OPERANDS];
+    private final int[] kind = new int[MAX_OPERANDS];
+    // Scratch of the quick path: each operand's byte range.
+    private final long[] start = new long[MAX_OPERANDS];
+    private final long[] end = new long[MAX_OPERANDS];
+    /** Offset and the kind's parameters p0..p4 of operand i, at {@code i * RAW}. */
+    private final long[] raw = new long[MAX_OPERANDS * RAW];
+    private static final int RAW = 6;
+
+    // Kinds, and the parameters each keeps.
+    /** p0 = n, p1 = |inc|. */
+    private static final int VECTOR = 0;
+    /** p0 = n: n adjacent elements. */
+    private static final int CONTIGUOUS = 1;
+    /** p0 = runs, p1 = width, p2 = ld, p3 = count, p4 = stride. */
+    private static final int GENERAL = 2;
+    /** p0 = n, p1 = ld, p2 = elements skipped at the diagonal (1 for a unit diagonal), p3 = 1 from the diagonal on. */
+    private static final int TRIANGLE = 3;
+    /** p0 = runs, p1 = width, p2 = ld, p3 = diagonals before the main one in a run, p4 = elements across. */
+    private static final int BAND = 4;
+    private static final int KIND = 0xff;
+    /** Flag: written by the call. */
+    private static final int OUTPUT = 0x100;
+    /** Flag: a real scalar in a complex routine (crotg's c), of the routine's real precision. */
+    private static final int REAL = 0x200;
+
+    /** Some operand is a heap segment: the call must be a critical downcall that may access the heap. */
+    boolean heap;
+    /** The call runs as a critical downcall: a heap operand, or a brief call (see the class comment). */
+    boolean critical;
+    /** Nothing to compute: return without calling native code (the call is already over). */
+    boolean skip;
+    /**
+     * Every operand is native memory that no other thread can free while this one is in the call: confined to
+     * this thread (checked accessible already) or global. Such a call passes addresses ({@link #address}), which
+     * allocates nothing; any other goes as slices ({@link #at}), which FFM keeps alive for the call (a shared
+     * arena's close waits for it) and which the JIT can keep off the heap only where one routine sees one kind of
+     * segment.
+     */
+    boolean byAddress;
+
+    private Call() {}
+
+    private static boolean isHotSpot() {
+        String vm = System.getProperty("java.vm.name", "");
+        return vm.contains("HotSpot") || vm.startsWith("OpenJDK");
     }
 
-    /** Checks the operands (outputs marked by {@link Operand#asOutput()}) and returns the call to make. */
-    static Call check(String routine, Precision precision, Operand... operands) {
-        boolean heap = false;
+    /** Starts this thread's next call of {@code routine}, whose operands are of {@code precision}. */
+    static Call begin(String routine, Precision precision) {
+        Call call = CURRENT.get();
+        call.clear();
+        call.routine = routine;
+        call.precision = precision;
+        return call;
+    }
+
+    // ---- the shape vocabulary ------------------------------------------------------------------------------
+
+    /** n elements |inc| apart (a negative increment walks the same elements backwards). */
+    Call vector(String name, MemorySegment segment, long offset, long n, int inc) {
+        int at = add(name, segment, VECTOR, offset);
+        raw[at + 1] = n;
+        raw[at + 2] = Math.abs((long) inc);
+        return this;
+    }
+
+    /** A run of n adjacent elements: a fixed array such as rotm's parameters, or one scalar. */
+    Call contiguous(String name, MemorySegment segment, long offset, long n) {
+        int at = add(name, segment, CONTIGUOUS, offset);
+        raw[at + 1] = n;
+        return this;
+    }
+
+    /** One real scalar in a complex routine, of its real precision: crotg's c. */
+    Call realScalar(String name, MemorySegment segment, long offset) {
+        int at = add(name, segment, CONTIGUOUS | REAL, offset);
+        raw[at + 1] = 1;
+        return this;
+    }
+
+    /** A packed triangle of order n: n(n+1)/2 adjacent elements. */
+    Call packed(String name, MemorySegment segment, long offset, long n) {
+        return contiguous(name, segment, offset, n * (n + 1) / 2); // n < 2^31: no overflow
+    }
+
+    /** A general matrix stored rows x cols in layout with leading dimension ld. */
+    Call general(String name, MemorySegment segment, long offset, Layout layout, long rows, long cols, long ld) {
+        return generalBatch(name, segment, offset, layout, rows, cols, ld, 1, 0);
+    }
+
+    /** {@link #general} for {@code count} batch items {@code stride} elements apart. */
+    Call generalBatch(String name, MemorySegment segment, long offset, Layout layout, long rows, long cols, long ld,
+                      long count, long stride) {
+        boolean rowMajor = layout == Layout.ROW_MAJOR;
+        long width = rowMajor ? cols : rows;
+        int at = add(name, segment, GENERAL, offset);
+        long[] r = raw;
+        r[at + 1] = width == 0 ? 0 : rowMajor ? rows : cols;
+        r[at + 2] = width;
+        r[at + 3] = ld;
+        r[at + 4] = count;
+        r[at + 5] = stride;
+        return this;
+    }
+
+    /**
+     * The {@code uplo} triangle of an n x n matrix (triangular, symmetric or Hermitian), without the diagonal
+     * when {@code diag} is {@link Diag#UNIT} (BLAS never reads it then).
+     */
+    Call triangle(String name, MemorySegment segment, long offset, Layout layout, Uplo uplo, Diag diag, long n,
+                  long ld) {
+        int at = add(name, segment, TRIANGLE, offset);
+        long[] r = raw;
+        r[at + 1] = n;
+        r[at + 2] = ld;
+        r[at + 3] = diag == Diag.UNIT ? 1 : 0;
+        // Row-major upper and column-major lower keep the part of each run from the diagonal on.
+        r[at + 4] = (layout == Layout.ROW_MAJOR) == (uplo == Uplo.UPPER) ? 1 : 0;
+        return this;
+    }
+
+    /**
+     * An m x n band matrix with kl sub- and ku super-diagonals in BLAS band storage (ld >= kl + ku + 1). Column
+     * major stores column j's band as rows ku - j .. ku + m - 1 - j of an ld x n array; row major (CBLAS) stores
+     * row i's band as columns kl - i .. kl + n - 1 - i of an m x ld array.
+     */
+    Call band(String name, MemorySegment segment, long offset, Layout layout, long m, long n, long kl, long ku,
+              long ld) {
+        boolean rowMajor = layout == Layout.ROW_MAJOR;
+        int at = add(name, segment, BAND, offset);
+        long[] r = raw;
+        r[at + 1] = m == 0 || n == 0 ? 0 : rowMajor ? m : n;
+        r[at + 2] = kl + ku + 1;
+        r[at + 3] = ld;
+        r[at + 4] = rowMajor ? kl : ku;
+        r[at + 5] = rowMajor ? n : m;
+        return this;
+    }
+
+    /**
+     * The uplo half of an n x n triangular, symmetric or Hermitian band matrix with k off-diagonals, in band
+     * storage (ld >= k + 1): an upper one is a band with ku = k, a lower one with kl = k.
+     */
+    Call triangularBand(String name, MemorySegment segment, long offset, Layout layout, Uplo uplo, long n, long k,
+                        long ld) {
+        return band(name, segment, offset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, ld);
+    }
+
+    /** Marks the operand declared last as written by the call. */
+    Call output() {
+        kind[count - 1] |= OUTPUT;
+        return this;
+    }
+
+    /** Declares operand {@code count}; returns where its raw numbers go. */
+    private int add(String name, MemorySegment segment, int kind, long offset) {
+        int i = count++;
+        this.name[i] = name;
+        this.segment[i] = segment;
+        this.kind[i] = kind;
+        int at = i * RAW;
+        raw[at] = offset;
+        return at;
+    }
+
+    /** The element type of operand i. */
+    private Precision type(int i) {
+        return (kind[i] & REAL) == 0 ? precision
+                : precision == Precision.COMPLEX_DOUBLE ? Precision.DOUBLE : Precision.SINGLE;
+    }
+
+    /** Operand i as a record, for the general checks. */
+    private Operand operand(int i) {
+        int k = kind[i];
+        long[] r = raw;
+        int at = i * RAW;
+        long offset = r[at];
+        long p0 = r[at + 1];
+        long p1 = r[at + 2];
+        long p2 = r[at + 3];
+        long p3 = r[at + 4];
+        long p4 = r[at + 5];
+        boolean out = (k & OUTPUT) != 0;
+        String n = name[i];
+        MemorySegment s = (MemorySegment) segment[i];
+        Precision p = type(i);
+        return switch (k & KIND) {
+            case VECTOR -> new Operand(n, s, p, offset, out, p0, 1, p1, 1, 0, 0, 0, 0, 0, 0, 0);
+            case CONTIGUOUS -> new Operand(n, s, p, offset, out, p0 == 0 ? 0 : 1, p0, Math.max(p0, 1), 1, 0, 0, 0,
+                    p0 - 1, 0, 0, p0 - 1);
+            case GENERAL -> new Operand(n, s, p, offset, out, p0, p1, p2, p3, p4, 0, 0, p1 - 1, 0, 0, p1 - 1);
+            case TRIANGLE -> p3 == 1
+                    ? new Operand(n, s, p, offset, out, p0, p0, p1, 1, 0, p2, 1, p0 - 1, 0, 0, p0 - 1)
+                    : new Operand(n, s, p, offset, out, p0, p0, p1, 1, 0, 0, 0, -p2, 1, 0, p0 - 1);
+            case BAND -> new Operand(n, s, p, offset, out, p0, p1, p2, 1, 0, p3, -1, p3 + p4 - 1, -1, 0, p1 - 1);
+            default -> throw new AssertionError(k);
+        };
+    }
+
+    // ---- the checks ----------------------------------------------------------------------------------------
+
+    /**
+     * Checks the operands declared and returns this call, ready to be made (or {@link #skip skipped}).
+     *
+     * @throws IllegalArgumentException, IllegalStateException, WrongThreadException, NullPointerException as the
+     *                                   class comment lists
+     */
+    Call check() {
+        try {
+            if (!quick()) {
+                general();
+            }
+            if (skip) {
+                clear();
+            }
+            return this;
+        } catch (RuntimeException | Error e) {
+            clear();
+            throw e;
+        }
+    }
+
+    /** {@link #check} for a shape of an operand that a second declaration checks again, as it is used. */
+    void validate() {
+        check();
+        clear();
+    }
+
+    /** Accepts a plainly valid call (see the class comment); false leaves the decision to {@link #general}. */
+    private boolean quick() {
+        long bytes = 0;
+        boolean anyHeap = false;
+        boolean mapped = false;
+        boolean owned = true;
+        for (int i = 0; i < count; i++) {
+            long e = plainEnd(i);
+            if (e < 0) {
+                return false;
+            }
+            bytes += e - start[i];
+            end[i] = e;
+            MemorySegment s = (MemorySegment) segment[i];
+            anyHeap |= !s.isNative();
+            mapped |= s.isMapped();
+            owned &= ownedOrGlobal(s);
+        }
+        for (int i = 0; i < count; i++) {
+            for (int j = i + 1; j < count; j++) {
+                if (((kind[i] | kind[j]) & OUTPUT) != 0 && rangesMeet(i, j)) {
+                    return false;
+                }
+            }
+        }
+        set(anyHeap, bytes <= BRIEF_BYTES && !mapped, false, owned && !anyHeap);
+        return true;
+    }
+
+    /**
+     * One past the last byte of operand i's storage (its first in {@link #start}), or -1 when it is not plainly
+     * valid: null, closed, another thread's, a heap segment over the wrong array, a read-only output, empty, a
+     * batch, a negative offset, a short leading dimension, outside its segment or misaligned. With every extent
+     * below 2^31 (else -1), nothing here can overflow: (2^31)^2 + 2^31 &lt; 2^63.
+     */
+    private long plainEnd(int i) {
+        long span = plainSpan(i);
+        MemorySegment s = (MemorySegment) segment[i];
+        int k = kind[i];
+        Precision p = (k & REAL) == 0 ? precision : type(i);
+        if (span < 0 || s == null || !s.scope().isAlive() || !s.isAccessibleBy(Thread.currentThread())
+                || ((k & OUTPUT) != 0 && s.isReadOnly()) || (!s.isNative() && !holds(s, p))) {
+            return -1;
+        }
+        long off = raw[i * RAW];
+        long elements = s.byteSize() / p.bytes;
+        if (off < 0 || off > elements || span > elements - off) {
+            return -1;
+        }
+        long first = s.address() + off * p.bytes;
+        if (s.isNative() && (first & (p.alignment - 1)) != 0) {
+            return -1;
+        }
+        start[i] = first;
+        return first + span * p.bytes;
+    }
+
+    /**
+     * The elements operand i's storage spans, (runs - 1) * ld + width, or -1 unless it is one non-empty item
+     * whose runs, width and leading dimension are below 2^31, with ld >= width.
+     */
+    private long plainSpan(int i) {
+        long[] r = raw;
+        int at = i * RAW;
+        long runs = r[at + 1];
+        long width;
+        long ld;
+        switch (kind[i] & KIND) {
+            case VECTOR -> {
+                width = 1;
+                ld = r[at + 2];
+            }
+            case CONTIGUOUS -> {
+                width = runs;
+                ld = runs;
+                runs = 1;
+            }
+            case TRIANGLE -> {
+                width = runs;
+                ld = r[at + 2];
+            }
+            default -> { // GENERAL (one item only) and BAND
+                if ((kind[i] & KIND) == GENERAL && r[at + 4] != 1) {
+                    return -1;
+                }
+                width = r[at + 2];
+                ld = r[at + 3];
+            }
+        }
+        if (runs <= 0 || width <= 0 || ld < width || ((runs | width | ld) >>> 31) != 0) {
+            return -1;
+        }
+        return (runs - 1) * ld + width;
+    }
+
+    /**
+     * Whether the byte ranges of operands i and j may share memory: native memory is one address space, heap
+     * segments share memory only over the same array.
+     */
+    private boolean rangesMeet(int i, int j) {
+        MemorySegment a = (MemorySegment) segment[i];
+        MemorySegment b = (MemorySegment) segment[j];
+        if (a.isNative() != b.isNative() || (!a.isNative() && !sameArray(a, b))) {
+            return false;
+        }
+        return start[i] < end[j] && start[j] < end[i];
+    }
+
+    private static boolean holds(MemorySegment s, Precision precision) {
+        Object array = s.heapBase().orElse(null);
+        return array != null && array.getClass() == precision.heapArray;
+    }
+
+    private static boolean sameArray(MemorySegment a, MemorySegment b) {
+        return a.heapBase().orElse(null) == b.heapBase().orElse(null);
+    }
+
+    private void set(boolean heap, boolean brief, boolean skip, boolean byAddress) {
+        this.heap = heap;
+        this.critical = heap || (brief && CRITICAL_HOLDS_EXIT);
+        this.skip = skip;
+        this.byAddress = byAddress;
+    }
+
+    /** True when no thread but the calling one can free {@code s}'s memory: see {@link #byAddress}. */
+    static boolean ownedOrGlobal(MemorySegment s) {
+        return !s.isAccessibleBy(NO_OWNER) || s.scope().equals(GLOBAL);
+    }
+
+    /** Decides every call exactly, naming what is wrong; the operands become {@link Operand} records here only. */
+    private void general() {
+        Operand[] operands = new Operand[count];
+        for (int i = 0; i < count; i++) {
+            operands[i] = operand(i);
+        }
+        boolean anyHeap = false;
         boolean hasOutput = false;
         boolean allEmpty = true;
         for (Operand o : operands) {
-            heap |= usable(routine, precision, o);
+            anyHeap |= usable(o);
             hasOutput |= o.output();
         }
         for (Operand o : operands) {
@@ -52,7 +452,10 @@ final class Call {
             }
         }
         for (Operand o : operands) {
-            Checks.nonNegative(routine, "offset of " + o.name(), o.offset());
+            if (o.offset() < 0) {
+                throw new IllegalArgumentException(routine + ": offset of " + o.name() + "=" + o.offset()
+                        + " must be >= 0");
+            }
             if (o.ld() < Math.max(1, o.width())) {
                 throw new IllegalArgumentException(routine + ": ld" + o.name().toLowerCase() + "=" + o.ld()
                         + " must be >= " + Math.max(1, o.width()) + " (" + o.name() + " stores " + o.width()
@@ -60,19 +463,25 @@ final class Call {
             }
         }
         if (allEmpty) {
-            return new Call(routine, precision, operands, heap, true);
+            set(anyHeap, false, true, false);
+            return;
         }
+        long bytes = 0;
+        boolean mapped = false;
+        boolean owned = true;
         for (Operand o : operands) {
             if (!o.isEmpty()) {
-                extent(routine, precision, o);
+                bytes += Math.min(extent(o), BRIEF_BYTES + 1); // no overflow
             }
+            mapped |= o.segment().isMapped();
+            owned &= ownedOrGlobal(o.segment());
         }
         for (int i = 0; i < operands.length; i++) {
             Operand out = operands[i];
             if (!out.output() || out.isEmpty()) {
                 continue;
             }
-            if (out.count() > 1 && Overlap.itemsMeet(out, precision.bytes)) {
+            if (out.count() > 1 && Overlap.itemsMeet(out)) {
                 throw new IllegalArgumentException(routine + ": the " + out.count() + " items of " + out.name()
                         + " overlap one another (stride " + out.stride() + ");"
                         + " each batch item needs memory of its own");
@@ -82,7 +491,7 @@ final class Call {
                 if (j == i || other.isEmpty() || (other.output() && j < i)) {
                     continue;
                 }
-                if (Overlap.meet(out, other, precision.bytes)) {
+                if (Overlap.meet(out, other)) {
                     throw new IllegalArgumentException(routine + ": " + (other.output()
                             ? "outputs " + out.name() + " and " + other.name() + " overlap"
                             : "output " + out.name() + " overlaps input " + other.name())
@@ -90,11 +499,11 @@ final class Call {
                 }
             }
         }
-        return new Call(routine, precision, operands, heap, false);
+        set(anyHeap, bytes <= BRIEF_BYTES && !mapped, false, owned && !anyHeap);
     }
 
     /** Checks what every segment passed must be, touched or not; returns whether it is a heap segment. */
-    private static boolean usable(String routine, Precision precision, Operand o) {
+    private boolean usable(Operand o) {
         MemorySegment s = Checks.live(routine, o.name(), o.segment());
         if (o.output() && s.isReadOnly()) {
             throw new IllegalArgumentException(routine + ": output " + o.name() + " is a read-only segment"
@@ -103,56 +512,101 @@ final class Call {
         if (s.isNative()) {
             return false;
         }
+        Class<?> expected = o.precision().heapArray;
         Object array = s.heapBase().orElse(null);
-        if (array == null || array.getClass() != precision.heapArray) {
+        if (array == null || array.getClass() != expected) {
             throw new IllegalArgumentException(routine + ": " + o.name() + " is a heap segment over "
                     + (array == null ? "nothing" : array.getClass().getSimpleName()) + "; " + routine.charAt(0)
-                    + " routines take native memory or a segment over a " + precision.heapArray.getSimpleName());
+                    + " routines take native memory or a segment over a " + expected.getSimpleName());
         }
         return true;
     }
 
-    /** The last element of the operand's storage inside its segment, its start aligned. */
-    private static void extent(String routine, Precision precision, Operand o) {
+    /** The last element of the operand's storage inside its segment, its start aligned; returns its bytes. */
+    private long extent(Operand o) {
+        Precision p = o.precision();
         long last;
         long endByte;
         try {
             long span = Math.addExact(Math.multiplyExact(o.runs() - 1, o.ld()), o.width());
             last = Math.addExact(o.offset(), Math.addExact(Math.multiplyExact(o.count() - 1, o.stride()), span - 1));
-            endByte = Math.multiplyExact(Math.addExact(last, 1), (long) precision.bytes);
+            endByte = Math.multiplyExact(Math.addExact(last, 1), (long) p.bytes);
         } catch (ArithmeticException overflow) {
             throw new IllegalArgumentException(routine + ": " + o.name() + " extends past 2^63 bytes (offset "
                     + o.offset() + ", leading dimension or increment " + o.ld() + ")");
         }
         MemorySegment s = o.segment();
         if (endByte > s.byteSize()) {
-            long available = s.byteSize() / precision.bytes;
-            throw new IllegalArgumentException(routine + ": " + o.name() + " needs " + precision.noun
-                    + "s up to index " + last + " but its segment holds " + available + " " + precision.noun
+            long available = s.byteSize() / p.bytes;
+            throw new IllegalArgumentException(routine + ": " + o.name() + " needs " + p.noun
+                    + "s up to index " + last + " but its segment holds " + available + " " + p.noun
                     + (available == 1 ? "" : "s")
                     + " (offset " + o.offset() + ", leading dimension or increment " + o.ld()
                     + (o.count() > 1 ? ", stride " + o.stride() + ", count " + o.count() : "") + ")");
         }
-        long start = s.address() + o.offset() * precision.bytes;
-        if (s.isNative() && (start & (precision.alignment - 1)) != 0) {
+        long first = s.address() + o.offset() * p.bytes;
+        if (s.isNative() && (first & (p.alignment - 1)) != 0) {
             throw new IllegalArgumentException(routine + ": " + o.name() + " starts at address 0x"
-                    + Long.toHexString(start) + ", which is not " + precision.alignment + "-byte aligned");
+                    + Long.toHexString(first) + ", which is not " + p.alignment + "-byte aligned");
         }
+        return endByte - o.offset() * p.bytes;
     }
+
+    // ---- making the call -----------------------------------------------------------------------------------
 
     /** Operand i as the pointer to pass: a slice from its first element (the segment itself when untouched). */
     MemorySegment at(int i) {
-        Operand o = operands[i];
-        return o.isEmpty() ? o.segment() : o.segment().asSlice(o.offset() * precision.bytes);
+        MemorySegment s = (MemorySegment) segment[i];
+        long n = raw[i * RAW + 1]; // the first parameter of every kind is 0 when the operand is empty
+        boolean empty = n == 0 || (kind[i] & KIND) == GENERAL && (raw[i * RAW + 2] == 0 || raw[i * RAW + 4] == 0);
+        return empty ? s : s.asSlice(raw[i * RAW] * type(i).bytes);
     }
 
-    /** Enters the exit gate (see {@link ExitGate}); pass the result to {@link ExitGate#leave}. */
+    /** Operand i's address, for a call {@link #byAddress}: its first element's (the segment's when untouched). */
+    long address(int i) {
+        MemorySegment s = (MemorySegment) segment[i];
+        long n = raw[i * RAW + 1];
+        boolean empty = n == 0 || (kind[i] & KIND) == GENERAL && (raw[i * RAW + 2] == 0 || raw[i * RAW + 4] == 0);
+        return empty ? s.address() : s.address() + raw[i * RAW] * type(i).bytes;
+    }
+
+    /**
+     * Enters the exit gate (see {@link ExitGate}), or for a critical call on HotSpot only checks that it is open;
+     * pass the result to {@link #leave}.
+     */
     int enter() {
-        return ExitGate.enter(routine);
+        try {
+            if (critical && CRITICAL_HOLDS_EXIT) {
+                ExitGate.ensureOpen(routine);
+                return ExitGate.NONE;
+            }
+            return ExitGate.enter(routine);
+        } catch (RuntimeException e) {
+            clear();
+            throw e;
+        }
+    }
+
+    /** Ends the call: leaves the exit gate and lets go of the segments. */
+    void leave(int gate) {
+        ExitGate.leave(gate);
+        clear();
+    }
+
+    /** Ends a call made in Java instead (see {@link Quirks}): lets go of the segments. */
+    void done() {
+        clear();
     }
 
     /** What a failed downcall throws: a closed arena as {@link IllegalStateException}, the rest as it is. */
     RuntimeException failed(Throwable e) {
         return Downcall.failed(routine, e);
+    }
+
+    private void clear() {
+        for (int i = 0; i < count; i++) {
+            segment[i] = null;
+        }
+        count = 0;
     }
 }

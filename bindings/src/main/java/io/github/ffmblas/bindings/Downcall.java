@@ -10,25 +10,44 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
 
 /**
- * The two downcall handles of one OpenBLAS function, with the descriptor jextract generated for it: {@code plain}
- * for native memory, and {@code heap}, a critical downcall that may be passed heap segments (FFM pins their
- * arrays; the garbage collector waits until the call returns, so it is used only when an operand is on the heap).
- * The address comes from the very file ffmblas loaded ({@link SymbolLookup#libraryLookup}), never from another
- * copy of OpenBLAS that the class loader may also hold (JavaCPP's, in the benchmarks).
+ * The downcall handles of one OpenBLAS function, made from the descriptor jextract generated for it. Each takes a
+ * leading {@code boolean}, {@link Call#critical}, and makes a critical downcall (no thread-state transition; heap
+ * segments allowed) or a plain one:
+ * <ul>
+ *   <li>{@code byAddress} passes each pointer as a {@code long} ({@link #byAddress}): for native memory that no
+ *       other thread can free during the call (see {@link Call#byAddress}); nothing is allocated for it;</li>
+ *   <li>{@code bySegment} passes each pointer as a segment (a slice from the operand's first element), which FFM
+ *       keeps alive for the call: for shared arenas and heap arrays (FFM pins the array during a critical call).</li>
+ * </ul>
+ * One handle for both kinds of call, not one picked at run time: a picked handle is no constant to the JIT, which
+ * then cannot inline the downcall. The address comes from the very file ffmblas loaded
+ * ({@link SymbolLookup#libraryLookup}), never from another copy of OpenBLAS that the class loader may also hold
+ * (JavaCPP's, in the benchmarks).
  *
  * <p>Kept in a {@code static final} field of a holder class per routine: created on first use, and constant to
  * the JIT (a record's fields are trusted), so {@code invokeExact} on it inlines.
  */
-record Downcall(MethodHandle plain, MethodHandle heap) {
+record Downcall(MethodHandle critical, MethodHandle bySegment, MethodHandle byAddress) {
     private static final SymbolLookup OURS = SymbolLookup.libraryLookup(OpenBlasLibrary.load().path(), Arena.global());
 
     static Downcall of(String symbol, FunctionDescriptor descriptor) {
         MemorySegment address = address(symbol);
         Linker linker = Linker.nativeLinker();
-        return new Downcall(linker.downcallHandle(address, descriptor),
-                linker.downcallHandle(address, descriptor, Linker.Option.critical(true)));
+        MethodHandle plain = linker.downcallHandle(address, descriptor);
+        MethodHandle critical = linker.downcallHandle(address, descriptor, Linker.Option.critical(true));
+        return new Downcall(critical, either(critical, plain),
+                either(byAddress(address, descriptor, Linker.Option.critical(false)), byAddress(address, descriptor)));
+    }
+
+    /** A handle that takes a leading boolean and calls {@code ifTrue} or {@code ifFalse} with the rest. */
+    private static MethodHandle either(MethodHandle ifTrue, MethodHandle ifFalse) {
+        return MethodHandles.guardWithTest(
+                MethodHandles.dropArguments(MethodHandles.identity(boolean.class), 1, ifTrue.type().parameterList()),
+                MethodHandles.dropArguments(ifTrue, 0, boolean.class),
+                MethodHandles.dropArguments(ifFalse, 0, boolean.class));
     }
 
     /** The function's address in ffmblas's OpenBLAS. */
@@ -41,11 +60,6 @@ record Downcall(MethodHandle plain, MethodHandle heap) {
     /** Whether ffmblas's OpenBLAS exports {@code symbol}. */
     static boolean exists(String symbol) {
         return OURS.find(symbol).isPresent();
-    }
-
-    /** The handle for this call: {@link #heap} when an operand is a heap segment. */
-    MethodHandle handle(Call call) {
-        return call.heap ? heap : plain;
     }
 
     /**

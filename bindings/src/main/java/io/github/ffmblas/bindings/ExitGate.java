@@ -67,8 +67,13 @@ final class ExitGate {
                 + " process exits, so no new OpenBLAS call may start");
     }
 
+    /** What a call that was not counted passes to {@link #leave}. */
+    static final int NONE = -1;
+
     static void leave(int stripe) {
-        IN_FLIGHT.getAndDecrement(stripe);
+        if (stripe != NONE) {
+            IN_FLIGHT.getAndDecrement(stripe);
+        }
     }
 
     /** The calls in flight now, over all threads. */

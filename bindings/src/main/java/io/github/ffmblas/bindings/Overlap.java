@@ -12,16 +12,16 @@ final class Overlap {
     private Overlap() {}
 
     /** Whether a and b, two operands of one call, share an element. */
-    static boolean meet(Operand a, Operand b, int bytes) {
+    static boolean meet(Operand a, Operand b) {
         if (a.isEmpty() || b.isEmpty() || !sameMemory(a.segment(), b.segment())) {
             return false;
         }
-        long aBase = a.segment().address() + a.offset() * bytes;
-        long bBase = b.segment().address() + b.offset() * bytes;
-        long aSpan = a.itemSpan() * bytes;
-        long bSpan = b.itemSpan() * bytes;
-        long aStep = a.stride() * bytes;
-        long bStep = b.stride() * bytes;
+        long aBase = a.segment().address() + a.offset() * a.bytes();
+        long bBase = b.segment().address() + b.offset() * b.bytes();
+        long aSpan = a.itemSpan() * a.bytes();
+        long bSpan = b.itemSpan() * b.bytes();
+        long aStep = a.stride() * a.bytes();
+        long bStep = b.stride() * b.bytes();
         long aItems = aStep == 0 ? 1 : a.count(); // equal items: one stands for all
         long bItems = bStep == 0 ? 1 : b.count();
         for (long i = 0; i < aItems; i++) {
@@ -35,7 +35,7 @@ final class Overlap {
             }
             for (long j = jFrom; j <= jTo; j++) {
                 long bStart = bBase + j * bStep;
-                if (aStart < bStart + bSpan && bStart < aEnd && runsMeet(a, aStart, b, bStart, bytes)) {
+                if (aStart < bStart + bSpan && bStart < aEnd && runsMeet(a, aStart, b, bStart)) {
                     return true;
                 }
             }
@@ -44,7 +44,7 @@ final class Overlap {
     }
 
     /** Whether two items of a batched operand share an element. Items are translates, so only distances matter. */
-    static boolean itemsMeet(Operand o, int bytes) {
+    static boolean itemsMeet(Operand o) {
         if (o.isEmpty() || o.count() < 2) {
             return false;
         }
@@ -56,7 +56,7 @@ final class Overlap {
         }
         long span = o.itemSpan();
         for (long d = 1; d < o.count() && d * o.stride() < span; d++) {
-            if (runsMeet(o, 0, o, d * o.stride() * bytes, bytes)) {
+            if (runsMeet(o, 0, o, d * o.stride() * o.bytes())) {
                 return true;
             }
         }
@@ -72,9 +72,11 @@ final class Overlap {
     }
 
     /** One item of a at byte address aBase against one item of b at bBase. */
-    static boolean runsMeet(Operand a, long aBase, Operand b, long bBase, int bytes) {
-        long aRow = a.ld() * bytes;
-        long bRow = b.ld() * bytes;
+    static boolean runsMeet(Operand a, long aBase, Operand b, long bBase) {
+        int aBytes = a.bytes();
+        int bBytes = b.bytes();
+        long aRow = a.ld() * aBytes;
+        long bRow = b.ld() * bBytes;
         long i = 0;
         long j = 0;
         while (i < a.runs() && j < b.runs()) {
@@ -90,10 +92,10 @@ final class Overlap {
                 j++;
                 continue;
             }
-            long aStart = aBase + i * aRow + aFirst * bytes;
-            long aEnd = aBase + i * aRow + (aLast + 1) * bytes;
-            long bStart = bBase + j * bRow + bFirst * bytes;
-            long bEnd = bBase + j * bRow + (bLast + 1) * bytes;
+            long aStart = aBase + i * aRow + aFirst * aBytes;
+            long aEnd = aBase + i * aRow + (aLast + 1) * aBytes;
+            long bStart = bBase + j * bRow + bFirst * bBytes;
+            long bEnd = bBase + j * bRow + (bLast + 1) * bBytes;
             if (aEnd <= bStart) {
                 // Run r of a ends by aBase + (r + 1) * aRow, so every run before this index ends before bStart.
                 i = Math.max(i + 1, Math.floorDiv(bStart - aBase, aRow));
