@@ -193,7 +193,12 @@ final class Cx {
 
     /** A rows x cols operand stored at pos, random values where stored, sentinels elsewhere and in a tail. */
     static double[] data(P p, Random r, int rows, int cols, Pos pos) {
-        int max = -1;
+        return data(p, r, rows, cols, pos, 0);
+    }
+
+    /** As above, the array at least minElements long before its tail (a band's full ld x runs rectangle). */
+    static double[] data(P p, Random r, int rows, int cols, Pos pos, int minElements) {
+        int max = minElements - 1;
         for (int i = 0; i < rows; i++) {
             for (int j = 0; j < cols; j++) {
                 max = Math.max(max, pos.at(i, j));
