@@ -29,21 +29,32 @@ import java.util.Optional;
 
 /**
  * The one door to native BLAS: every OpenBLAS call in ffmblas goes through this class, and no argument
- * reaches native code unchecked.
+ * reaches native code unchecked. It covers the whole CBLAS of OpenBLAS 0.3.31: levels 1, 2 and 3 in s (float),
+ * d (double), c (complex float) and z (complex double), and the OpenBLAS extensions ({@code ?axpby},
+ * {@code ?omatcopy}, {@code ?imatcopy}, {@code ?geadd}, {@code ?gemmt}, {@code ?sum}, {@code ?amax}, ...).
+ * Each method is named as its CBLAS function without the {@code cblas_} prefix and takes its arguments in the
+ * same order.
  *
- * <p>Operands are native {@link MemorySegment}s plus an offset and leading dimension counted in floats, as in
- * CBLAS. Before any native code runs, each routine checks, in exact {@code long} arithmetic, and throws an
+ * <p>Operands are {@link MemorySegment}s plus an offset, counted, like leading dimensions, increments and
+ * strides, in elements of the routine's type (a complex element is a (real, imaginary) pair). Native segments
+ * are passed as they are; heap segments are accepted over the routine's own array type ({@code float[]} for s
+ * and c, {@code double[]} for d and z) and passed without a copy by a critical downcall, during which the
+ * garbage collector waits: use native memory for long calls and in services. Complex scalars are
+ * {@link ComplexFloat} and {@link ComplexDouble}.
+ *
+ * <p>Before any native code runs, each routine checks, in exact {@code long} arithmetic, and throws an
  * exception naming the routine and the parameter:
  * <ul>
- *   <li>dimensions and batch counts are {@code >= 0}, strides {@code >= 0} and within {@code int};</li>
- *   <li>each leading dimension is {@code >= max(1, cols)} of the stored matrix (rows for column-major);</li>
- *   <li>the last float each operand touches lies inside its segment, which starts float-aligned;</li>
- *   <li>the output shares no float with an input, and batch items of the output none with each other
- *       (side-by-side column blocks of one buffer, such as attention heads, are fine);</li>
- *   <li>segments are alive ({@link IllegalStateException} otherwise, also when another thread closes a shared
- *       arena during the call: FFM then refuses the downcall), accessible from this thread
- *       ({@link WrongThreadException}) and native: heap segments are refused, deliberately, so no call pins
- *       a Java array while OpenBLAS runs.</li>
+ *   <li>flags non-null, dimensions {@code >= 0}, increments non-zero (negative ones walk backwards, as in BLAS),
+ *       strides {@code >= 0} and within {@code int};</li>
+ *   <li>each leading dimension {@code >= max(1, width)} of the stored matrix (band: {@code kl + ku + 1});</li>
+ *   <li>the last element of each operand's storage inside its segment, which starts aligned for the type;</li>
+ *   <li>no output read-only ({@code asReadOnly()}, a file mapped {@code READ_ONLY});</li>
+ *   <li>no output sharing an element with an input, another output, or (batches) another item of itself,
+ *       decided exactly on the elements each operand touches: side-by-side column blocks of one buffer, such as
+ *       attention heads, or the two triangles of one array, are fine;</li>
+ *   <li>segments alive ({@link IllegalStateException}, also when another thread closes a shared arena during
+ *       the call: FFM then refuses the downcall) and accessible from this thread ({@link WrongThreadException}).</li>
  * </ul>
  * When there is nothing to compute (a zero dimension) a routine returns without calling native code.
  *
@@ -92,7 +103,8 @@ public final class Blas {
     private static final MethodHandle SGEMM_BATCH_STRIDED = HAS_NATIVE_BATCH
             ? cblas_h.cblas_sgemm_batch_strided$handle() : null;
     private static final MethodHandle SGEMM_BATCH_STRIDED_BY_ADDRESS = HAS_NATIVE_BATCH
-            ? Downcall.byAddress(cblas_h.cblas_sgemm_batch_strided$address(), cblas_h.cblas_sgemm_batch_strided$descriptor())
+            ? Downcall.byAddress(cblas_h.cblas_sgemm_batch_strided$address(),
+                    cblas_h.cblas_sgemm_batch_strided$descriptor())
             : null;
     private static final String CONFIG = cblas_h.openblas_get_config().getString(0);
     private static final String VERSION = Quirks.parseVersion(CONFIG);
@@ -234,7 +246,8 @@ public final class Blas {
                 SGEMM_BY_ADDRESS.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
                         input(a, aOffset, k), lda, input(b, bOffset, k), ldb, beta, start(c, cOffset), ldc);
             } else {
-                SGEMM.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha, inputSlice(a, aOffset, k),
+                SGEMM.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha, inputSlice(a, aOffset, k)
+                        ,
                         lda, inputSlice(b, bOffset, k), ldb, beta, c.asSlice(cOffset * Float.BYTES), ldc);
             }
         } catch (Throwable e) {
@@ -331,7 +344,8 @@ public final class Blas {
                                          int count) {
         String routine = "sgemmBatchStrided";
         if (onHeap(a, b, c)) {
-            heapGemm(routine, layout, transA, transB, m, n, k, alpha, a, aOffset, lda, strideA, b, bOffset, ldb, strideB,
+            heapGemm(routine, layout, transA, transB, m, n, k, alpha, a, aOffset, lda, strideA, b, bOffset, ldb, strideB
+                    ,
                     beta, c, cOffset, ldc, strideC, count);
             return;
         }
@@ -473,7 +487,12 @@ public final class Blas {
         }
         boolean rowMajor = layout == Layout.ROW_MAJOR;
         if (!Footprint.itemsApart(rowMajor ? m : n, rowMajor ? n : m, ldc, count, strideC)) {
-            Checks.itemsDisjoint(routine, Footprint.matrix("C", c, cOffset, layout, m, n, ldc, count, strideC));
+            Operand cItems = Operand.generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC);
+            if (Overlap.itemsMeet(cItems, Float.BYTES)) {
+                throw new IllegalArgumentException(routine + ": the " + count + " items of C overlap one another"
+                        + " (stride " + strideC + ", leading dimension " + ldc + ");"
+                        + " each batch item needs memory of its own");
+            }
         }
         inputApart(routine, layout, count, c, cOffset, m, n, ldc, strideC, cEnd, "A", a, aOffset, aRows, aCols, lda,
                 strideA, aEnd);
@@ -492,8 +511,11 @@ public final class Blas {
         long xStart = start(x, xOffset);
         if (rangesMeet(cStart, cEnd, xStart, xEnd)
                 && !columnBlocksApart(layout, count, cStart, m, n, ldc, strideC, xStart, xRows, xCols, ldx, strideX)) {
-            Checks.noOverlap(routine, Footprint.matrix("C", c, cOffset, layout, m, n, ldc, count, strideC),
-                    Footprint.matrix(name, x, xOffset, layout, xRows, xCols, ldx, count, strideX));
+            if (Overlap.meet(Operand.generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC),
+                    Operand.generalBatch(name, x, xOffset, layout, xRows, xCols, ldx, count, strideX), Float.BYTES)) {
+                throw new IllegalArgumentException(routine + ": output C overlaps input " + name
+                        + "; BLAS results are undefined when they share memory");
+            }
         }
     }
 
@@ -537,7 +559,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (float) HSnrm2.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (float) HSnrm2.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -561,7 +584,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (float) HSasum.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (float) HSasum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -583,9 +607,12 @@ public final class Blas {
         if (call.skip) {
             return 0;
         }
+        if (Math.abs(incx) == 1) {
+            return Quirks.sumUnitStride(x, xOffset, n); // OpenBLAS 0.3.31's cblas_ssum is wrong for incx = 1
+        }
         int gate = call.enter();
         try {
-            return (float) HSsum.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (float) HSsum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -609,7 +636,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (float) HSamax.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (float) HSamax.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -633,7 +661,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (float) HSamin.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (float) HSamin.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -645,11 +674,14 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_samin", cblas_h.cblas_samin$descriptor());
     }
 
-    /** The 0-based index of the first element of largest |x_i| over n elements, -1 when n is 0. */
+    /**
+     * The 0-based index of the first element of largest |x_i| over n elements, -1 when n is 0; incx must be positive.
+     */
     public static long isamax(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "isamax";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.SINGLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -669,11 +701,15 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_isamax", cblas_h.cblas_isamax$descriptor());
     }
 
-    /** The 0-based index of the first element of smallest |x_i| (OpenBLAS extension) over n elements, -1 when n is 0. */
+    /**
+     * The 0-based index of the first element of smallest |x_i| (OpenBLAS extension) over n elements, -1 when n is 0;
+     * incx must be positive.
+     */
     public static long isamin(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "isamin";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.SINGLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -693,11 +729,15 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_isamin", cblas_h.cblas_isamin$descriptor());
     }
 
-    /** The 0-based index of the first element of largest x_i (OpenBLAS extension) over n elements, -1 when n is 0. */
+    /**
+     * The 0-based index of the first element of largest x_i (OpenBLAS extension) over n elements, -1 when n is 0; incx
+     * must be positive.
+     */
     public static long ismax(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "ismax";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.SINGLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -717,11 +757,15 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_ismax", cblas_h.cblas_ismax$descriptor());
     }
 
-    /** The 0-based index of the first element of smallest x_i (OpenBLAS extension) over n elements, -1 when n is 0. */
+    /**
+     * The 0-based index of the first element of smallest x_i (OpenBLAS extension) over n elements, -1 when n is 0; incx
+     * must be positive.
+     */
     public static long ismin(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "ismin";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.SINGLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -742,7 +786,8 @@ public final class Blas {
     }
 
     /** y = alpha * x + y over n elements. */
-    public static void saxpy(int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+    public static void saxpy(int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset,
+            int incy) {
         String routine = "saxpy";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -768,7 +813,8 @@ public final class Blas {
     }
 
     /** y = alpha * x + beta * y over n elements (OpenBLAS extension). */
-    public static void saxpby(int n, float alpha, MemorySegment x, long xOffset, int incx, float beta, MemorySegment y, long yOffset, int incy) {
+    public static void saxpby(int n, float alpha, MemorySegment x, long xOffset, int incx, float beta, MemorySegment y,
+            long yOffset, int incy) {
         String routine = "saxpby";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -871,7 +917,8 @@ public final class Blas {
     }
 
     /** Applies the plane rotation (c, s): (x_i, y_i) = (c x_i + s y_i, c y_i - s x_i) over n elements. */
-    public static void srot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, float c, float s) {
+    public static void srot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy,
+            float c, float s) {
         String routine = "srot";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -896,8 +943,11 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_srot", cblas_h.cblas_srot$descriptor());
     }
 
-    /** Applies the modified Givens rotation whose flag and H are the 5 elements of param (as {@code srotmg} makes them). */
-    public static void srotm(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment param, long paramOffset) {
+    /**
+     * Applies the modified Givens rotation whose flag and H are the 5 elements of param (as {@code srotmg} makes them).
+     */
+    public static void srotm(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy,
+            MemorySegment param, long paramOffset) {
         String routine = "srotm";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -924,7 +974,8 @@ public final class Blas {
     }
 
     /** Constructs a Givens rotation: from (a, b) computes r into a, z into b, and c and s (one element each). */
-    public static void srotg(MemorySegment a, long aOffset, MemorySegment b, long bOffset, MemorySegment c, long cOffset, MemorySegment s, long sOffset) {
+    public static void srotg(MemorySegment a, long aOffset, MemorySegment b, long bOffset, MemorySegment c,
+            long cOffset, MemorySegment s, long sOffset) {
         String routine = "srotg";
         Call call = Call.check(routine, Precision.SINGLE,
                 Operand.contiguous("a", a, aOffset, 1).asOutput(),
@@ -948,8 +999,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_srotg", cblas_h.cblas_srotg$descriptor());
     }
 
-    /** Constructs a modified Givens rotation: updates d1, d2, x1 (one element each) and writes flag and H to the 5 elements of param. */
-    public static void srotmg(MemorySegment d1, long d1Offset, MemorySegment d2, long d2Offset, MemorySegment x1, long x1Offset, float y1, MemorySegment param, long paramOffset) {
+    /**
+     * Constructs a modified Givens rotation: updates d1, d2, x1 (one element each) and writes flag and H to the 5
+     * elements of param.
+     */
+    public static void srotmg(MemorySegment d1, long d1Offset, MemorySegment d2, long d2Offset, MemorySegment x1,
+            long x1Offset, float y1, MemorySegment param, long paramOffset) {
         String routine = "srotmg";
         Call call = Call.check(routine, Precision.SINGLE,
                 Operand.contiguous("d1", d1, d1Offset, 1).asOutput(),
@@ -1011,7 +1066,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDnrm2.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (double) HDnrm2.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1035,7 +1091,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDasum.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (double) HDasum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1059,7 +1116,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDsum.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (double) HDsum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1083,7 +1141,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDamax.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (double) HDamax.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1107,7 +1166,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDamin.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (double) HDamin.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1119,11 +1179,14 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_damin", cblas_h.cblas_damin$descriptor());
     }
 
-    /** The 0-based index of the first element of largest |x_i| over n elements, -1 when n is 0. */
+    /**
+     * The 0-based index of the first element of largest |x_i| over n elements, -1 when n is 0; incx must be positive.
+     */
     public static long idamax(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "idamax";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.DOUBLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -1143,11 +1206,15 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_idamax", cblas_h.cblas_idamax$descriptor());
     }
 
-    /** The 0-based index of the first element of smallest |x_i| (OpenBLAS extension) over n elements, -1 when n is 0. */
+    /**
+     * The 0-based index of the first element of smallest |x_i| (OpenBLAS extension) over n elements, -1 when n is 0;
+     * incx must be positive.
+     */
     public static long idamin(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "idamin";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.DOUBLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -1167,11 +1234,15 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_idamin", cblas_h.cblas_idamin$descriptor());
     }
 
-    /** The 0-based index of the first element of largest x_i (OpenBLAS extension) over n elements, -1 when n is 0. */
+    /**
+     * The 0-based index of the first element of largest x_i (OpenBLAS extension) over n elements, -1 when n is 0; incx
+     * must be positive.
+     */
     public static long idmax(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "idmax";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.DOUBLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -1191,11 +1262,15 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_idmax", cblas_h.cblas_idmax$descriptor());
     }
 
-    /** The 0-based index of the first element of smallest x_i (OpenBLAS extension) over n elements, -1 when n is 0. */
+    /**
+     * The 0-based index of the first element of smallest x_i (OpenBLAS extension) over n elements, -1 when n is 0; incx
+     * must be positive.
+     */
     public static long idmin(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "idmin";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.DOUBLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -1216,7 +1291,8 @@ public final class Blas {
     }
 
     /** y = alpha * x + y over n elements. */
-    public static void daxpy(int n, double alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+    public static void daxpy(int n, double alpha, MemorySegment x, long xOffset, int incx, MemorySegment y,
+            long yOffset, int incy) {
         String routine = "daxpy";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -1242,7 +1318,8 @@ public final class Blas {
     }
 
     /** y = alpha * x + beta * y over n elements (OpenBLAS extension). */
-    public static void daxpby(int n, double alpha, MemorySegment x, long xOffset, int incx, double beta, MemorySegment y, long yOffset, int incy) {
+    public static void daxpby(int n, double alpha, MemorySegment x, long xOffset, int incx, double beta,
+            MemorySegment y, long yOffset, int incy) {
         String routine = "daxpby";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -1345,7 +1422,8 @@ public final class Blas {
     }
 
     /** Applies the plane rotation (c, s): (x_i, y_i) = (c x_i + s y_i, c y_i - s x_i) over n elements. */
-    public static void drot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, double c, double s) {
+    public static void drot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy,
+            double c, double s) {
         String routine = "drot";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -1370,8 +1448,11 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_drot", cblas_h.cblas_drot$descriptor());
     }
 
-    /** Applies the modified Givens rotation whose flag and H are the 5 elements of param (as {@code drotmg} makes them). */
-    public static void drotm(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment param, long paramOffset) {
+    /**
+     * Applies the modified Givens rotation whose flag and H are the 5 elements of param (as {@code drotmg} makes them).
+     */
+    public static void drotm(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy,
+            MemorySegment param, long paramOffset) {
         String routine = "drotm";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -1398,7 +1479,8 @@ public final class Blas {
     }
 
     /** Constructs a Givens rotation: from (a, b) computes r into a, z into b, and c and s (one element each). */
-    public static void drotg(MemorySegment a, long aOffset, MemorySegment b, long bOffset, MemorySegment c, long cOffset, MemorySegment s, long sOffset) {
+    public static void drotg(MemorySegment a, long aOffset, MemorySegment b, long bOffset, MemorySegment c,
+            long cOffset, MemorySegment s, long sOffset) {
         String routine = "drotg";
         Call call = Call.check(routine, Precision.DOUBLE,
                 Operand.contiguous("a", a, aOffset, 1).asOutput(),
@@ -1422,8 +1504,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_drotg", cblas_h.cblas_drotg$descriptor());
     }
 
-    /** Constructs a modified Givens rotation: updates d1, d2, x1 (one element each) and writes flag and H to the 5 elements of param. */
-    public static void drotmg(MemorySegment d1, long d1Offset, MemorySegment d2, long d2Offset, MemorySegment x1, long x1Offset, double y1, MemorySegment param, long paramOffset) {
+    /**
+     * Constructs a modified Givens rotation: updates d1, d2, x1 (one element each) and writes flag and H to the 5
+     * elements of param.
+     */
+    public static void drotmg(MemorySegment d1, long d1Offset, MemorySegment d2, long d2Offset, MemorySegment x1,
+            long x1Offset, double y1, MemorySegment param, long paramOffset) {
         String routine = "drotmg";
         Call call = Call.check(routine, Precision.DOUBLE,
                 Operand.contiguous("d1", d1, d1Offset, 1).asOutput(),
@@ -1448,7 +1534,8 @@ public final class Blas {
     }
 
     /** The dot product x<sup>T</sup>y over n elements (0 when n is 0). */
-    public static ComplexFloat cdotu(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+    public static ComplexFloat cdotu(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset,
+            int incy) {
         String routine = "cdotu";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -1476,7 +1563,8 @@ public final class Blas {
     }
 
     /** The dot product x<sup>H</sup>y (x conjugated) over n elements (0 when n is 0). */
-    public static ComplexFloat cdotc(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+    public static ComplexFloat cdotc(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset,
+            int incy) {
         String routine = "cdotc";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -1515,7 +1603,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (float) HScnrm2.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (float) HScnrm2.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1539,7 +1628,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (float) HScasum.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (float) HScasum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1563,7 +1653,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (float) HScsum.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (float) HScsum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1587,7 +1678,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (float) HScamax.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (float) HScamax.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1611,7 +1703,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (float) HScamin.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (float) HScamin.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1623,11 +1716,15 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_scamin", cblas_h.cblas_scamin$descriptor());
     }
 
-    /** The 0-based index of the first element of largest |x_i| (|Re| + |Im|) over n elements, -1 when n is 0. */
+    /**
+     * The 0-based index of the first element of largest |x_i| (|Re| + |Im|) over n elements, -1 when n is 0; incx must
+     * be positive.
+     */
     public static long icamax(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "icamax";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -1647,11 +1744,15 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_icamax", cblas_h.cblas_icamax$descriptor());
     }
 
-    /** The 0-based index of the first element of smallest |x_i| (|Re| + |Im|) (OpenBLAS extension) over n elements, -1 when n is 0. */
+    /**
+     * The 0-based index of the first element of smallest |x_i| (|Re| + |Im|) (OpenBLAS extension) over n elements, -1
+     * when n is 0; incx must be positive.
+     */
     public static long icamin(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "icamin";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -1671,11 +1772,15 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_icamin", cblas_h.cblas_icamin$descriptor());
     }
 
-    /** The 0-based index of the first element of largest Re x_i + Im x_i (OpenBLAS extension) over n elements, -1 when n is 0. */
+    /**
+     * The 0-based index of the first element of largest Re x_i + Im x_i (OpenBLAS extension) over n elements, -1 when n
+     * is 0; incx must be positive.
+     */
     public static long icmax(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "icmax";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -1695,11 +1800,15 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_icmax", cblas_h.cblas_icmax$descriptor());
     }
 
-    /** The 0-based index of the first element of smallest Re x_i + Im x_i (OpenBLAS extension) over n elements, -1 when n is 0. */
+    /**
+     * The 0-based index of the first element of smallest Re x_i + Im x_i (OpenBLAS extension) over n elements, -1 when
+     * n is 0; incx must be positive.
+     */
     public static long icmin(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "icmin";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -1720,7 +1829,8 @@ public final class Blas {
     }
 
     /** y = alpha * x + y over n elements. */
-    public static void caxpy(int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+    public static void caxpy(int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, MemorySegment y,
+            long yOffset, int incy) {
         String routine = "caxpy";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -1748,7 +1858,8 @@ public final class Blas {
     }
 
     /** y = alpha * conj(x) + y over n elements (OpenBLAS extension). */
-    public static void caxpyc(int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+    public static void caxpyc(int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, MemorySegment y,
+            long yOffset, int incy) {
         String routine = "caxpyc";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -1776,7 +1887,8 @@ public final class Blas {
     }
 
     /** y = alpha * x + beta * y over n elements (OpenBLAS extension). */
-    public static void caxpby(int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, ComplexFloat beta, MemorySegment y, long yOffset, int incy) {
+    public static void caxpby(int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, ComplexFloat beta,
+            MemorySegment y, long yOffset, int incy) {
         String routine = "caxpby";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -1792,7 +1904,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCaxpby.D.handle(call).invokeExact(n, Scalars.alpha(room, alpha), call.at(0), incx, Scalars.beta(room, beta), call.at(1), incy);
+            HCaxpby.D.handle(call).invokeExact(n, Scalars.alpha(room, alpha), call.at(0), incx,
+                    Scalars.beta(room, beta), call.at(1), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -1909,7 +2022,8 @@ public final class Blas {
     }
 
     /** Applies the plane rotation (c, s): (x_i, y_i) = (c x_i + s y_i, c y_i - s x_i) over n elements. */
-    public static void csrot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, float c, float s) {
+    public static void csrot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy,
+            float c, float s) {
         String routine = "csrot";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -1934,8 +2048,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_csrot", cblas_h.cblas_csrot$descriptor());
     }
 
-    /** Constructs a complex Givens rotation: from (a, b) computes r into a, the real c and the complex s (b is read only). */
-    public static void crotg(MemorySegment a, long aOffset, MemorySegment b, long bOffset, MemorySegment c, long cOffset, MemorySegment s, long sOffset) {
+    /** Constructs a complex Givens rotation: from (a, b
+            ) computes r into a, the real c and the complex s (b is read only). */
+    public static void crotg(MemorySegment a, long aOffset, MemorySegment b, long bOffset, MemorySegment c,
+            long cOffset, MemorySegment s, long sOffset) {
         String routine = "crotg";
         Operand cOperand = Operand.contiguous("c", c, cOffset, 1).asOutput();
         MemorySegment cReal = Call.check(routine, Precision.SINGLE, cOperand).at(0);
@@ -1961,7 +2077,8 @@ public final class Blas {
     }
 
     /** The dot product x<sup>T</sup>y over n elements (0 when n is 0). */
-    public static ComplexDouble zdotu(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+    public static ComplexDouble zdotu(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset,
+            int incy) {
         String routine = "zdotu";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -1989,7 +2106,8 @@ public final class Blas {
     }
 
     /** The dot product x<sup>H</sup>y (x conjugated) over n elements (0 when n is 0). */
-    public static ComplexDouble zdotc(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+    public static ComplexDouble zdotc(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset,
+            int incy) {
         String routine = "zdotc";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -2028,7 +2146,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDznrm2.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (double) HDznrm2.D.handle(call).invokeExact(n, call.at(0),
+                    Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2052,7 +2171,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDzasum.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (double) HDzasum.D.handle(call).invokeExact(n, call.at(0),
+                    Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2076,7 +2196,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDzsum.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (double) HDzsum.D.handle(call).invokeExact(n, call.at(0), Quirks.reductionIncrement(routine, n, incx)
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2100,7 +2221,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDzamax.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (double) HDzamax.D.handle(call).invokeExact(n, call.at(0),
+                    Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2124,7 +2246,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            return (double) HDzamin.D.handle(call).invokeExact(n, call.at(0), incx);
+            return (double) HDzamin.D.handle(call).invokeExact(n, call.at(0),
+                    Quirks.reductionIncrement(routine, n, incx));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2136,11 +2259,15 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_dzamin", cblas_h.cblas_dzamin$descriptor());
     }
 
-    /** The 0-based index of the first element of largest |x_i| (|Re| + |Im|) over n elements, -1 when n is 0. */
+    /**
+     * The 0-based index of the first element of largest |x_i| (|Re| + |Im|) over n elements, -1 when n is 0; incx must
+     * be positive.
+     */
     public static long izamax(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "izamax";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -2160,11 +2287,15 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_izamax", cblas_h.cblas_izamax$descriptor());
     }
 
-    /** The 0-based index of the first element of smallest |x_i| (|Re| + |Im|) (OpenBLAS extension) over n elements, -1 when n is 0. */
+    /**
+     * The 0-based index of the first element of smallest |x_i| (|Re| + |Im|) (OpenBLAS extension) over n elements, -1
+     * when n is 0; incx must be positive.
+     */
     public static long izamin(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "izamin";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -2184,11 +2315,15 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_izamin", cblas_h.cblas_izamin$descriptor());
     }
 
-    /** The 0-based index of the first element of largest Re x_i + Im x_i (OpenBLAS extension) over n elements, -1 when n is 0. */
+    /**
+     * The 0-based index of the first element of largest Re x_i + Im x_i (OpenBLAS extension) over n elements, -1 when n
+     * is 0; incx must be positive.
+     */
     public static long izmax(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "izmax";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -2208,11 +2343,15 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_izmax", cblas_h.cblas_izmax$descriptor());
     }
 
-    /** The 0-based index of the first element of smallest Re x_i + Im x_i (OpenBLAS extension) over n elements, -1 when n is 0. */
+    /**
+     * The 0-based index of the first element of smallest Re x_i + Im x_i (OpenBLAS extension) over n elements, -1 when
+     * n is 0; incx must be positive.
+     */
     public static long izmin(int n, MemorySegment x, long xOffset, int incx) {
         String routine = "izmin";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
+        Quirks.forwardIndex(routine, incx);
         Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
                 Operand.vector("x", x, xOffset, n, incx));
         if (call.skip) {
@@ -2233,7 +2372,8 @@ public final class Blas {
     }
 
     /** y = alpha * x + y over n elements. */
-    public static void zaxpy(int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+    public static void zaxpy(int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, MemorySegment y,
+            long yOffset, int incy) {
         String routine = "zaxpy";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -2261,7 +2401,8 @@ public final class Blas {
     }
 
     /** y = alpha * conj(x) + y over n elements (OpenBLAS extension). */
-    public static void zaxpyc(int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+    public static void zaxpyc(int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, MemorySegment y,
+            long yOffset, int incy) {
         String routine = "zaxpyc";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -2289,7 +2430,8 @@ public final class Blas {
     }
 
     /** y = alpha * x + beta * y over n elements (OpenBLAS extension). */
-    public static void zaxpby(int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, ComplexDouble beta, MemorySegment y, long yOffset, int incy) {
+    public static void zaxpby(int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, ComplexDouble beta,
+            MemorySegment y, long yOffset, int incy) {
         String routine = "zaxpby";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -2305,7 +2447,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZaxpby.D.handle(call).invokeExact(n, Scalars.alpha(room, alpha), call.at(0), incx, Scalars.beta(room, beta), call.at(1), incy);
+            HZaxpby.D.handle(call).invokeExact(n, Scalars.alpha(room, alpha), call.at(0), incx,
+                    Scalars.beta(room, beta), call.at(1), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2422,7 +2565,8 @@ public final class Blas {
     }
 
     /** Applies the plane rotation (c, s): (x_i, y_i) = (c x_i + s y_i, c y_i - s x_i) over n elements. */
-    public static void zdrot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, double c, double s) {
+    public static void zdrot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy,
+            double c, double s) {
         String routine = "zdrot";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -2447,8 +2591,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_zdrot", cblas_h.cblas_zdrot$descriptor());
     }
 
-    /** Constructs a complex Givens rotation: from (a, b) computes r into a, the real c and the complex s (b is read only). */
-    public static void zrotg(MemorySegment a, long aOffset, MemorySegment b, long bOffset, MemorySegment c, long cOffset, MemorySegment s, long sOffset) {
+    /** Constructs a complex Givens rotation: from (a, b
+            ) computes r into a, the real c and the complex s (b is read only). */
+    public static void zrotg(MemorySegment a, long aOffset, MemorySegment b, long bOffset, MemorySegment c,
+            long cOffset, MemorySegment s, long sOffset) {
         String routine = "zrotg";
         Operand cOperand = Operand.contiguous("c", c, cOffset, 1).asOutput();
         MemorySegment cReal = Call.check(routine, Precision.DOUBLE, cOperand).at(0);
@@ -2474,7 +2620,8 @@ public final class Blas {
     }
 
     /** alpha + x<sup>T</sup>y, accumulated in double, over n elements (alpha when n is 0). */
-    public static float sdsdot(int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+    public static float sdsdot(int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment y,
+            long yOffset, int incy) {
         String routine = "sdsdot";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -2500,7 +2647,8 @@ public final class Blas {
     }
 
     /** x<sup>T</sup>y of float vectors, accumulated and returned in double (0 when n is 0). */
-    public static double dsdot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+    public static double dsdot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy
+            ) {
         String routine = "dsdot";
         Checks.nonNegative(routine, "n", n);
         Checks.increment(routine, "incx", incx);
@@ -2511,24 +2659,16 @@ public final class Blas {
         if (call.skip) {
             return 0;
         }
-        int gate = call.enter();
-        try {
-            return (double) HDsdot.D.handle(call).invokeExact(n, call.at(0), incx, call.at(1), incy);
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            ExitGate.leave(gate);
-        }
-    }
-
-    private static final class HDsdot {
-        static final Downcall D = Downcall.of("cblas_dsdot", cblas_h.cblas_dsdot$descriptor());
+        // Computed here: OpenBLAS 0.3.31's cblas_dsdot loses the double accumulation it promises
+        // (native/src/test/c/openblas_ssum_dsdot_unit_stride.c).
+        return Quirks.dsdot(n, x, xOffset, incx, y, yOffset, incy);
     }
 
     // ---- level 2 ---------------------------------------------------------------------------------------------
 
     /** y = alpha * op(A) * x + beta * y, A stored m x n; x has n elements (m when transposed), y has m (n). */
-    public static void sgemv(Layout layout, Transpose trans, int m, int n, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, float beta, MemorySegment y, long yOffset, int incy) {
+    public static void sgemv(Layout layout, Transpose trans, int m, int n, float alpha, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx, float beta, MemorySegment y, long yOffset, int incy) {
         String routine = "sgemv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "trans", trans);
@@ -2546,7 +2686,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HSgemv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, alpha, call.at(0), lda, call.at(1), incx, beta, call.at(2), incy);
+            HSgemv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, alpha, call.at(0), lda, call.at(1),
+                    incx, beta, call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2558,8 +2699,13 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_sgemv", cblas_h.cblas_sgemv$descriptor());
     }
 
-    /** y = alpha * op(A) * x + beta * y, A an m x n band matrix with kl sub- and ku super-diagonals in band storage (lda >= kl + ku + 1). */
-    public static void sgbmv(Layout layout, Transpose trans, int m, int n, int kl, int ku, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, float beta, MemorySegment y, long yOffset, int incy) {
+    /**
+     * y = alpha * op(A) * x + beta * y, A an m x n band matrix with kl sub- and ku super-diagonals in band storage (lda
+     * >= kl + ku + 1).
+     */
+    public static void sgbmv(Layout layout, Transpose trans, int m, int n, int kl, int ku, float alpha, MemorySegment a,
+            long aOffset, int lda, MemorySegment x, long xOffset, int incx, float beta, MemorySegment y, long yOffset,
+            int incy) {
         String routine = "sgbmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "trans", trans);
@@ -2579,7 +2725,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HSgbmv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, kl, ku, alpha, call.at(0), lda, call.at(1), incx, beta, call.at(2), incy);
+            HSgbmv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, kl, ku, alpha, call.at(0), lda,
+                    call.at(1), incx, beta, call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2592,7 +2739,8 @@ public final class Blas {
     }
 
     /** A = alpha * x * y<sup>T</sup> + A, A m x n, x of m and y of n elements. */
-    public static void sger(Layout layout, int m, int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+    public static void sger(Layout layout, int m, int n, float alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
         String routine = "sger";
         Checks.notNull(routine, "layout", layout);
         Checks.nonNegative(routine, "m", m);
@@ -2609,7 +2757,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HSger.D.handle(call).invokeExact(layout.code(), m, n, alpha, call.at(0), incx, call.at(1), incy, call.at(2), lda);
+            HSger.D.handle(call).invokeExact(layout.code(), m, n, alpha, call.at(0), incx, call.at(1), incy, call.at(2),
+                    lda);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2622,7 +2771,8 @@ public final class Blas {
     }
 
     /** x = op(A) * x, A an n x n triangular matrix (only its uplo triangle is read; not the diagonal when unit). */
-    public static void strmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    public static void strmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "strmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -2638,7 +2788,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HStrmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda, call.at(1), incx);
+            HStrmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda,
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2650,8 +2801,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_strmv", cblas_h.cblas_strmv$descriptor());
     }
 
-    /** Solves op(A) * x = b, b given in x, A an n x n triangular matrix (only its uplo triangle is read; not the diagonal when unit). */
-    public static void strsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    /**
+     * Solves op(A) * x = b, b given in x, A an n x n triangular matrix (only its uplo triangle is read; not the
+     * diagonal when unit).
+     */
+    public static void strsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "strsv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -2667,7 +2822,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HStrsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda, call.at(1), incx);
+            HStrsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda,
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2680,7 +2836,8 @@ public final class Blas {
     }
 
     /** x = op(A) * x, A an n x n triangular band matrix with k off-diagonals in band storage (lda >= k + 1). */
-    public static void stbmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    public static void stbmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a,
+            long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "stbmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -2690,14 +2847,15 @@ public final class Blas {
         Checks.nonNegative(routine, "k", k);
         Checks.increment(routine, "incx", incx);
         Call call = Call.check(routine, Precision.SINGLE,
-                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
                 Operand.vector("x", x, xOffset, n, incx).asOutput());
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HStbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0), lda, call.at(1), incx);
+            HStbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0),
+                    lda, call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2709,8 +2867,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_stbmv", cblas_h.cblas_stbmv$descriptor());
     }
 
-    /** Solves op(A) * x = b, b given in x, A an n x n triangular band matrix with k off-diagonals in band storage (lda >= k + 1). */
-    public static void stbsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    /**
+     * Solves op(A) * x = b, b given in x, A an n x n triangular band matrix with k off-diagonals in band storage (lda
+     * >= k + 1).
+     */
+    public static void stbsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a,
+            long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "stbsv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -2720,14 +2882,15 @@ public final class Blas {
         Checks.nonNegative(routine, "k", k);
         Checks.increment(routine, "incx", incx);
         Call call = Call.check(routine, Precision.SINGLE,
-                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
                 Operand.vector("x", x, xOffset, n, incx).asOutput());
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HStbsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0), lda, call.at(1), incx);
+            HStbsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0),
+                    lda, call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2740,7 +2903,8 @@ public final class Blas {
     }
 
     /** x = op(A) * x, A an n x n triangular matrix packed into n(n+1)/2 elements. */
-    public static void stpmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx) {
+    public static void stpmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap,
+            long apOffset, MemorySegment x, long xOffset, int incx) {
         String routine = "stpmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -2756,7 +2920,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HStpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), call.at(1), incx);
+            HStpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0),
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2769,7 +2934,8 @@ public final class Blas {
     }
 
     /** Solves op(A) * x = b, b given in x, A an n x n triangular matrix packed into n(n+1)/2 elements. */
-    public static void stpsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx) {
+    public static void stpsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap,
+            long apOffset, MemorySegment x, long xOffset, int incx) {
         String routine = "stpsv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -2785,7 +2951,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HStpsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), call.at(1), incx);
+            HStpsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0),
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2798,7 +2965,8 @@ public final class Blas {
     }
 
     /** y = alpha * A * x + beta * y, A n x n symmetric (only its uplo triangle is read). */
-    public static void ssymv(Layout layout, Uplo uplo, int n, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, float beta, MemorySegment y, long yOffset, int incy) {
+    public static void ssymv(Layout layout, Uplo uplo, int n, float alpha, MemorySegment a, long aOffset, int lda,
+            MemorySegment x, long xOffset, int incx, float beta, MemorySegment y, long yOffset, int incy) {
         String routine = "ssymv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -2814,7 +2982,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HSsymv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), lda, call.at(1), incx, beta, call.at(2), incy);
+            HSsymv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), lda, call.at(1), incx,
+                    beta, call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2826,8 +2995,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_ssymv", cblas_h.cblas_ssymv$descriptor());
     }
 
-    /** y = alpha * A * x + beta * y, A n x n symmetric band with k off-diagonals, its uplo half in band storage (lda >= k + 1). */
-    public static void ssbmv(Layout layout, Uplo uplo, int n, int k, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, float beta, MemorySegment y, long yOffset, int incy) {
+    /**
+     * y = alpha * A * x + beta * y, A n x n symmetric band with k off-diagonals, its uplo half in band storage (lda >=
+     * k + 1).
+     */
+    public static void ssbmv(Layout layout, Uplo uplo, int n, int k, float alpha, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx, float beta, MemorySegment y, long yOffset, int incy) {
         String routine = "ssbmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -2836,7 +3009,7 @@ public final class Blas {
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
         Call call = Call.check(routine, Precision.SINGLE,
-                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
                 Operand.vector("x", x, xOffset, n, incx),
                 Operand.vector("y", y, yOffset, n, incy).asOutput());
         if (call.skip) {
@@ -2844,7 +3017,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HSsbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, k, alpha, call.at(0), lda, call.at(1), incx, beta, call.at(2), incy);
+            HSsbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, k, alpha, call.at(0), lda, call.at(1),
+                    incx, beta, call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2857,7 +3031,8 @@ public final class Blas {
     }
 
     /** y = alpha * A * x + beta * y, A n x n symmetric with its uplo triangle packed into n(n+1)/2 elements. */
-    public static void sspmv(Layout layout, Uplo uplo, int n, float alpha, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx, float beta, MemorySegment y, long yOffset, int incy) {
+    public static void sspmv(Layout layout, Uplo uplo, int n, float alpha, MemorySegment ap, long apOffset,
+            MemorySegment x, long xOffset, int incx, float beta, MemorySegment y, long yOffset, int incy) {
         String routine = "sspmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -2873,7 +3048,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HSspmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), call.at(1), incx, beta, call.at(2), incy);
+            HSspmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), call.at(1), incx, beta,
+                    call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2886,7 +3062,8 @@ public final class Blas {
     }
 
     /** A = alpha * x * x<sup>T</sup> + A on the uplo triangle of the n x n symmetric A (alpha real). */
-    public static void ssyr(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment a, long aOffset, int lda) {
+    public static void ssyr(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment a, long aOffset, int lda) {
         String routine = "ssyr";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -2913,7 +3090,8 @@ public final class Blas {
     }
 
     /** A = alpha * (x * y<sup>T</sup> + y * x<sup>T</sup>) + A on the uplo triangle of the n x n symmetric A. */
-    public static void ssyr2(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+    public static void ssyr2(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
         String routine = "ssyr2";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -2929,7 +3107,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HSsyr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), incy, call.at(2), lda);
+            HSsyr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), incy,
+                    call.at(2), lda);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2941,8 +3120,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_ssyr2", cblas_h.cblas_ssyr2$descriptor());
     }
 
-    /** A = alpha * x * x<sup>T</sup> + A, A n x n symmetric with its uplo triangle packed into n(n+1)/2 elements (alpha real). */
-    public static void sspr(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment ap, long apOffset) {
+    /**
+     * A = alpha * x * x<sup>T</sup> + A, A n x n symmetric with its uplo triangle packed into n(n+1)/2 elements (alpha
+     * real).
+     */
+    public static void sspr(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment ap, long apOffset) {
         String routine = "sspr";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -2969,7 +3152,8 @@ public final class Blas {
     }
 
     /** The rank-2 update of ssyr2 on a packed symmetric A. */
-    public static void sspr2(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment ap, long apOffset) {
+    public static void sspr2(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment y, long yOffset, int incy, MemorySegment ap, long apOffset) {
         String routine = "sspr2";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -2985,7 +3169,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HSspr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), incy, call.at(2));
+            HSspr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), incy,
+                    call.at(2));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -2998,7 +3183,8 @@ public final class Blas {
     }
 
     /** y = alpha * op(A) * x + beta * y, A stored m x n; x has n elements (m when transposed), y has m (n). */
-    public static void dgemv(Layout layout, Transpose trans, int m, int n, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, double beta, MemorySegment y, long yOffset, int incy) {
+    public static void dgemv(Layout layout, Transpose trans, int m, int n, double alpha, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx, double beta, MemorySegment y, long yOffset, int incy) {
         String routine = "dgemv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "trans", trans);
@@ -3016,7 +3202,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDgemv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, alpha, call.at(0), lda, call.at(1), incx, beta, call.at(2), incy);
+            HDgemv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, alpha, call.at(0), lda, call.at(1),
+                    incx, beta, call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3028,8 +3215,13 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_dgemv", cblas_h.cblas_dgemv$descriptor());
     }
 
-    /** y = alpha * op(A) * x + beta * y, A an m x n band matrix with kl sub- and ku super-diagonals in band storage (lda >= kl + ku + 1). */
-    public static void dgbmv(Layout layout, Transpose trans, int m, int n, int kl, int ku, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, double beta, MemorySegment y, long yOffset, int incy) {
+    /**
+     * y = alpha * op(A) * x + beta * y, A an m x n band matrix with kl sub- and ku super-diagonals in band storage (lda
+     * >= kl + ku + 1).
+     */
+    public static void dgbmv(Layout layout, Transpose trans, int m, int n, int kl, int ku, double alpha,
+            MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, double beta,
+            MemorySegment y, long yOffset, int incy) {
         String routine = "dgbmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "trans", trans);
@@ -3049,7 +3241,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDgbmv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, kl, ku, alpha, call.at(0), lda, call.at(1), incx, beta, call.at(2), incy);
+            HDgbmv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, kl, ku, alpha, call.at(0), lda,
+                    call.at(1), incx, beta, call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3062,7 +3255,8 @@ public final class Blas {
     }
 
     /** A = alpha * x * y<sup>T</sup> + A, A m x n, x of m and y of n elements. */
-    public static void dger(Layout layout, int m, int n, double alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+    public static void dger(Layout layout, int m, int n, double alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
         String routine = "dger";
         Checks.notNull(routine, "layout", layout);
         Checks.nonNegative(routine, "m", m);
@@ -3079,7 +3273,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDger.D.handle(call).invokeExact(layout.code(), m, n, alpha, call.at(0), incx, call.at(1), incy, call.at(2), lda);
+            HDger.D.handle(call).invokeExact(layout.code(), m, n, alpha, call.at(0), incx, call.at(1), incy, call.at(2),
+                    lda);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3092,7 +3287,8 @@ public final class Blas {
     }
 
     /** x = op(A) * x, A an n x n triangular matrix (only its uplo triangle is read; not the diagonal when unit). */
-    public static void dtrmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    public static void dtrmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "dtrmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3108,7 +3304,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDtrmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda, call.at(1), incx);
+            HDtrmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda,
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3120,8 +3317,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_dtrmv", cblas_h.cblas_dtrmv$descriptor());
     }
 
-    /** Solves op(A) * x = b, b given in x, A an n x n triangular matrix (only its uplo triangle is read; not the diagonal when unit). */
-    public static void dtrsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    /**
+     * Solves op(A) * x = b, b given in x, A an n x n triangular matrix (only its uplo triangle is read; not the
+     * diagonal when unit).
+     */
+    public static void dtrsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "dtrsv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3137,7 +3338,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDtrsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda, call.at(1), incx);
+            HDtrsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda,
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3150,7 +3352,8 @@ public final class Blas {
     }
 
     /** x = op(A) * x, A an n x n triangular band matrix with k off-diagonals in band storage (lda >= k + 1). */
-    public static void dtbmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    public static void dtbmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a,
+            long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "dtbmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3160,14 +3363,15 @@ public final class Blas {
         Checks.nonNegative(routine, "k", k);
         Checks.increment(routine, "incx", incx);
         Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
                 Operand.vector("x", x, xOffset, n, incx).asOutput());
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDtbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0), lda, call.at(1), incx);
+            HDtbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0),
+                    lda, call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3179,8 +3383,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_dtbmv", cblas_h.cblas_dtbmv$descriptor());
     }
 
-    /** Solves op(A) * x = b, b given in x, A an n x n triangular band matrix with k off-diagonals in band storage (lda >= k + 1). */
-    public static void dtbsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    /**
+     * Solves op(A) * x = b, b given in x, A an n x n triangular band matrix with k off-diagonals in band storage (lda
+     * >= k + 1).
+     */
+    public static void dtbsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a,
+            long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "dtbsv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3190,14 +3398,15 @@ public final class Blas {
         Checks.nonNegative(routine, "k", k);
         Checks.increment(routine, "incx", incx);
         Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
                 Operand.vector("x", x, xOffset, n, incx).asOutput());
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDtbsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0), lda, call.at(1), incx);
+            HDtbsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0),
+                    lda, call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3210,7 +3419,8 @@ public final class Blas {
     }
 
     /** x = op(A) * x, A an n x n triangular matrix packed into n(n+1)/2 elements. */
-    public static void dtpmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx) {
+    public static void dtpmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap,
+            long apOffset, MemorySegment x, long xOffset, int incx) {
         String routine = "dtpmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3226,7 +3436,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDtpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), call.at(1), incx);
+            HDtpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0),
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3239,7 +3450,8 @@ public final class Blas {
     }
 
     /** Solves op(A) * x = b, b given in x, A an n x n triangular matrix packed into n(n+1)/2 elements. */
-    public static void dtpsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx) {
+    public static void dtpsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap,
+            long apOffset, MemorySegment x, long xOffset, int incx) {
         String routine = "dtpsv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3255,7 +3467,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDtpsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), call.at(1), incx);
+            HDtpsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0),
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3268,7 +3481,8 @@ public final class Blas {
     }
 
     /** y = alpha * A * x + beta * y, A n x n symmetric (only its uplo triangle is read). */
-    public static void dsymv(Layout layout, Uplo uplo, int n, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, double beta, MemorySegment y, long yOffset, int incy) {
+    public static void dsymv(Layout layout, Uplo uplo, int n, double alpha, MemorySegment a, long aOffset, int lda,
+            MemorySegment x, long xOffset, int incx, double beta, MemorySegment y, long yOffset, int incy) {
         String routine = "dsymv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3284,7 +3498,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDsymv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), lda, call.at(1), incx, beta, call.at(2), incy);
+            HDsymv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), lda, call.at(1), incx,
+                    beta, call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3296,8 +3511,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_dsymv", cblas_h.cblas_dsymv$descriptor());
     }
 
-    /** y = alpha * A * x + beta * y, A n x n symmetric band with k off-diagonals, its uplo half in band storage (lda >= k + 1). */
-    public static void dsbmv(Layout layout, Uplo uplo, int n, int k, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, double beta, MemorySegment y, long yOffset, int incy) {
+    /**
+     * y = alpha * A * x + beta * y, A n x n symmetric band with k off-diagonals, its uplo half in band storage (lda >=
+     * k + 1).
+     */
+    public static void dsbmv(Layout layout, Uplo uplo, int n, int k, double alpha, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx, double beta, MemorySegment y, long yOffset, int incy) {
         String routine = "dsbmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3306,7 +3525,7 @@ public final class Blas {
         Checks.increment(routine, "incx", incx);
         Checks.increment(routine, "incy", incy);
         Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
                 Operand.vector("x", x, xOffset, n, incx),
                 Operand.vector("y", y, yOffset, n, incy).asOutput());
         if (call.skip) {
@@ -3314,7 +3533,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDsbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, k, alpha, call.at(0), lda, call.at(1), incx, beta, call.at(2), incy);
+            HDsbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, k, alpha, call.at(0), lda, call.at(1),
+                    incx, beta, call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3327,7 +3547,8 @@ public final class Blas {
     }
 
     /** y = alpha * A * x + beta * y, A n x n symmetric with its uplo triangle packed into n(n+1)/2 elements. */
-    public static void dspmv(Layout layout, Uplo uplo, int n, double alpha, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx, double beta, MemorySegment y, long yOffset, int incy) {
+    public static void dspmv(Layout layout, Uplo uplo, int n, double alpha, MemorySegment ap, long apOffset,
+            MemorySegment x, long xOffset, int incx, double beta, MemorySegment y, long yOffset, int incy) {
         String routine = "dspmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3343,7 +3564,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDspmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), call.at(1), incx, beta, call.at(2), incy);
+            HDspmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), call.at(1), incx, beta,
+                    call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3356,7 +3578,8 @@ public final class Blas {
     }
 
     /** A = alpha * x * x<sup>T</sup> + A on the uplo triangle of the n x n symmetric A (alpha real). */
-    public static void dsyr(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx, MemorySegment a, long aOffset, int lda) {
+    public static void dsyr(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment a, long aOffset, int lda) {
         String routine = "dsyr";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3383,7 +3606,8 @@ public final class Blas {
     }
 
     /** A = alpha * (x * y<sup>T</sup> + y * x<sup>T</sup>) + A on the uplo triangle of the n x n symmetric A. */
-    public static void dsyr2(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+    public static void dsyr2(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
         String routine = "dsyr2";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3399,7 +3623,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDsyr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), incy, call.at(2), lda);
+            HDsyr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), incy,
+                    call.at(2), lda);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3411,8 +3636,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_dsyr2", cblas_h.cblas_dsyr2$descriptor());
     }
 
-    /** A = alpha * x * x<sup>T</sup> + A, A n x n symmetric with its uplo triangle packed into n(n+1)/2 elements (alpha real). */
-    public static void dspr(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx, MemorySegment ap, long apOffset) {
+    /**
+     * A = alpha * x * x<sup>T</sup> + A, A n x n symmetric with its uplo triangle packed into n(n+1)/2 elements (alpha
+     * real).
+     */
+    public static void dspr(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment ap, long apOffset) {
         String routine = "dspr";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3439,7 +3668,8 @@ public final class Blas {
     }
 
     /** The rank-2 update of dsyr2 on a packed symmetric A. */
-    public static void dspr2(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment ap, long apOffset) {
+    public static void dspr2(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment y, long yOffset, int incy, MemorySegment ap, long apOffset) {
         String routine = "dspr2";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3455,7 +3685,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDspr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), incy, call.at(2));
+            HDspr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, alpha, call.at(0), incx, call.at(1), incy,
+                    call.at(2));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3468,7 +3699,9 @@ public final class Blas {
     }
 
     /** y = alpha * op(A) * x + beta * y, A stored m x n; x has n elements (m when transposed), y has m (n). */
-    public static void cgemv(Layout layout, Transpose trans, int m, int n, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexFloat beta, MemorySegment y, long yOffset, int incy) {
+    public static void cgemv(Layout layout, Transpose trans, int m, int n, ComplexFloat alpha, MemorySegment a,
+            long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexFloat beta, MemorySegment y,
+            long yOffset, int incy) {
         String routine = "cgemv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "trans", trans);
@@ -3489,7 +3722,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCgemv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            HCgemv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, Scalars.alpha(room, alpha), call.at(0),
+                    lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3501,8 +3735,13 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_cgemv", cblas_h.cblas_cgemv$descriptor());
     }
 
-    /** y = alpha * op(A) * x + beta * y, A an m x n band matrix with kl sub- and ku super-diagonals in band storage (lda >= kl + ku + 1). */
-    public static void cgbmv(Layout layout, Transpose trans, int m, int n, int kl, int ku, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexFloat beta, MemorySegment y, long yOffset, int incy) {
+    /**
+     * y = alpha * op(A) * x + beta * y, A an m x n band matrix with kl sub- and ku super-diagonals in band storage (lda
+     * >= kl + ku + 1).
+     */
+    public static void cgbmv(Layout layout, Transpose trans, int m, int n, int kl, int ku, ComplexFloat alpha,
+            MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexFloat beta,
+            MemorySegment y, long yOffset, int incy) {
         String routine = "cgbmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "trans", trans);
@@ -3525,7 +3764,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCgbmv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, kl, ku, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            HCgbmv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, kl, ku, Scalars.alpha(room, alpha),
+                    call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3538,7 +3778,8 @@ public final class Blas {
     }
 
     /** A = alpha * x * y<sup>T</sup> + A, A m x n, x of m and y of n elements. */
-    public static void cgeru(Layout layout, int m, int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+    public static void cgeru(Layout layout, int m, int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
         String routine = "cgeru";
         Checks.notNull(routine, "layout", layout);
         Checks.nonNegative(routine, "m", m);
@@ -3557,7 +3798,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCgeru.D.handle(call).invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy, call.at(2), lda);
+            HCgeru.D.handle(call).invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha), call.at(0), incx,
+                    call.at(1), incy, call.at(2), lda);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3570,7 +3812,8 @@ public final class Blas {
     }
 
     /** A = alpha * x * y<sup>H</sup> + A, A m x n, x of m and y of n elements. */
-    public static void cgerc(Layout layout, int m, int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+    public static void cgerc(Layout layout, int m, int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
         String routine = "cgerc";
         Checks.notNull(routine, "layout", layout);
         Checks.nonNegative(routine, "m", m);
@@ -3589,7 +3832,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCgerc.D.handle(call).invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy, call.at(2), lda);
+            HCgerc.D.handle(call).invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha), call.at(0), incx,
+                    call.at(1), incy, call.at(2), lda);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3602,7 +3846,8 @@ public final class Blas {
     }
 
     /** x = op(A) * x, A an n x n triangular matrix (only its uplo triangle is read; not the diagonal when unit). */
-    public static void ctrmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    public static void ctrmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "ctrmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3618,7 +3863,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HCtrmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda, call.at(1), incx);
+            HCtrmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda,
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3630,8 +3876,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_ctrmv", cblas_h.cblas_ctrmv$descriptor());
     }
 
-    /** Solves op(A) * x = b, b given in x, A an n x n triangular matrix (only its uplo triangle is read; not the diagonal when unit). */
-    public static void ctrsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    /**
+     * Solves op(A) * x = b, b given in x, A an n x n triangular matrix (only its uplo triangle is read; not the
+     * diagonal when unit).
+     */
+    public static void ctrsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "ctrsv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3647,7 +3897,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HCtrsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda, call.at(1), incx);
+            HCtrsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda,
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3660,7 +3911,8 @@ public final class Blas {
     }
 
     /** x = op(A) * x, A an n x n triangular band matrix with k off-diagonals in band storage (lda >= k + 1). */
-    public static void ctbmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    public static void ctbmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a,
+            long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "ctbmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3670,14 +3922,15 @@ public final class Blas {
         Checks.nonNegative(routine, "k", k);
         Checks.increment(routine, "incx", incx);
         Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
                 Operand.vector("x", x, xOffset, n, incx).asOutput());
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HCtbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0), lda, call.at(1), incx);
+            HCtbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0),
+                    lda, call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3689,8 +3942,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_ctbmv", cblas_h.cblas_ctbmv$descriptor());
     }
 
-    /** Solves op(A) * x = b, b given in x, A an n x n triangular band matrix with k off-diagonals in band storage (lda >= k + 1). */
-    public static void ctbsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    /**
+     * Solves op(A) * x = b, b given in x, A an n x n triangular band matrix with k off-diagonals in band storage (lda
+     * >= k + 1).
+     */
+    public static void ctbsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a,
+            long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "ctbsv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3700,14 +3957,15 @@ public final class Blas {
         Checks.nonNegative(routine, "k", k);
         Checks.increment(routine, "incx", incx);
         Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
                 Operand.vector("x", x, xOffset, n, incx).asOutput());
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HCtbsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0), lda, call.at(1), incx);
+            HCtbsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0),
+                    lda, call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3720,7 +3978,8 @@ public final class Blas {
     }
 
     /** x = op(A) * x, A an n x n triangular matrix packed into n(n+1)/2 elements. */
-    public static void ctpmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx) {
+    public static void ctpmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap,
+            long apOffset, MemorySegment x, long xOffset, int incx) {
         String routine = "ctpmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3736,7 +3995,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HCtpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), call.at(1), incx);
+            HCtpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0),
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3749,7 +4009,8 @@ public final class Blas {
     }
 
     /** Solves op(A) * x = b, b given in x, A an n x n triangular matrix packed into n(n+1)/2 elements. */
-    public static void ctpsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx) {
+    public static void ctpsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap,
+            long apOffset, MemorySegment x, long xOffset, int incx) {
         String routine = "ctpsv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3765,7 +4026,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HCtpsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), call.at(1), incx);
+            HCtpsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0),
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3778,7 +4040,9 @@ public final class Blas {
     }
 
     /** y = alpha * A * x + beta * y, A n x n Hermitian (only its uplo triangle is read). */
-    public static void chemv(Layout layout, Uplo uplo, int n, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexFloat beta, MemorySegment y, long yOffset, int incy) {
+    public static void chemv(Layout layout, Uplo uplo, int n, ComplexFloat alpha, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx, ComplexFloat beta, MemorySegment y, long yOffset, int incy
+            ) {
         String routine = "chemv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3797,7 +4061,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HChemv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            HChemv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0),
+                    lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3809,8 +4074,13 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_chemv", cblas_h.cblas_chemv$descriptor());
     }
 
-    /** y = alpha * A * x + beta * y, A n x n Hermitian band with k off-diagonals, its uplo half in band storage (lda >= k + 1). */
-    public static void chbmv(Layout layout, Uplo uplo, int n, int k, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexFloat beta, MemorySegment y, long yOffset, int incy) {
+    /**
+     * y = alpha * A * x + beta * y, A n x n Hermitian band with k off-diagonals, its uplo half in band storage (lda >=
+     * k + 1).
+     */
+    public static void chbmv(Layout layout, Uplo uplo, int n, int k, ComplexFloat alpha, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx, ComplexFloat beta, MemorySegment y, long yOffset, int incy
+            ) {
         String routine = "chbmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3821,7 +4091,7 @@ public final class Blas {
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
         Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
                 Operand.vector("x", x, xOffset, n, incx),
                 Operand.vector("y", y, yOffset, n, incy).asOutput());
         if (call.skip) {
@@ -3830,7 +4100,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HChbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            HChbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, k, Scalars.alpha(room, alpha), call.at(0),
+                    lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3843,7 +4114,8 @@ public final class Blas {
     }
 
     /** y = alpha * A * x + beta * y, A n x n Hermitian with its uplo triangle packed into n(n+1)/2 elements. */
-    public static void chpmv(Layout layout, Uplo uplo, int n, ComplexFloat alpha, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx, ComplexFloat beta, MemorySegment y, long yOffset, int incy) {
+    public static void chpmv(Layout layout, Uplo uplo, int n, ComplexFloat alpha, MemorySegment ap, long apOffset,
+            MemorySegment x, long xOffset, int incx, ComplexFloat beta, MemorySegment y, long yOffset, int incy) {
         String routine = "chpmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3862,7 +4134,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HChpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0), call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            HChpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0),
+                    call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3875,7 +4148,8 @@ public final class Blas {
     }
 
     /** A = alpha * x * x<sup>H</sup> + A on the uplo triangle of the n x n Hermitian A (alpha real). */
-    public static void cher(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment a, long aOffset, int lda) {
+    public static void cher(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment a, long aOffset, int lda) {
         String routine = "cher";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3902,7 +4176,8 @@ public final class Blas {
     }
 
     /** A = alpha * x * y' + conj(alpha) * y * x' + A on the uplo triangle of the n x n Hermitian A. */
-    public static void cher2(Layout layout, Uplo uplo, int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+    public static void cher2(Layout layout, Uplo uplo, int n, ComplexFloat alpha, MemorySegment x, long xOffset,
+            int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
         String routine = "cher2";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3920,7 +4195,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCher2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy, call.at(2), lda);
+            HCher2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0),
+                    incx, call.at(1), incy, call.at(2), lda);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3932,8 +4208,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_cher2", cblas_h.cblas_cher2$descriptor());
     }
 
-    /** A = alpha * x * x<sup>H</sup> + A, A n x n Hermitian with its uplo triangle packed into n(n+1)/2 elements (alpha real). */
-    public static void chpr(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment ap, long apOffset) {
+    /**
+     * A = alpha * x * x<sup>H</sup> + A, A n x n Hermitian with its uplo triangle packed into n(n+1)/2 elements (alpha
+     * real).
+     */
+    public static void chpr(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment ap, long apOffset) {
         String routine = "chpr";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3960,7 +4240,8 @@ public final class Blas {
     }
 
     /** The rank-2 update of cher2 on a packed Hermitian A. */
-    public static void chpr2(Layout layout, Uplo uplo, int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment ap, long apOffset) {
+    public static void chpr2(Layout layout, Uplo uplo, int n, ComplexFloat alpha, MemorySegment x, long xOffset,
+            int incx, MemorySegment y, long yOffset, int incy, MemorySegment ap, long apOffset) {
         String routine = "chpr2";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -3978,7 +4259,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HChpr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy, call.at(2));
+            HChpr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0),
+                    incx, call.at(1), incy, call.at(2));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -3991,7 +4273,9 @@ public final class Blas {
     }
 
     /** y = alpha * op(A) * x + beta * y, A stored m x n; x has n elements (m when transposed), y has m (n). */
-    public static void zgemv(Layout layout, Transpose trans, int m, int n, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexDouble beta, MemorySegment y, long yOffset, int incy) {
+    public static void zgemv(Layout layout, Transpose trans, int m, int n, ComplexDouble alpha, MemorySegment a,
+            long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexDouble beta, MemorySegment y,
+            long yOffset, int incy) {
         String routine = "zgemv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "trans", trans);
@@ -4012,7 +4296,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZgemv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            HZgemv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, Scalars.alpha(room, alpha), call.at(0),
+                    lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4024,8 +4309,13 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_zgemv", cblas_h.cblas_zgemv$descriptor());
     }
 
-    /** y = alpha * op(A) * x + beta * y, A an m x n band matrix with kl sub- and ku super-diagonals in band storage (lda >= kl + ku + 1). */
-    public static void zgbmv(Layout layout, Transpose trans, int m, int n, int kl, int ku, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexDouble beta, MemorySegment y, long yOffset, int incy) {
+    /**
+     * y = alpha * op(A) * x + beta * y, A an m x n band matrix with kl sub- and ku super-diagonals in band storage (lda
+     * >= kl + ku + 1).
+     */
+    public static void zgbmv(Layout layout, Transpose trans, int m, int n, int kl, int ku, ComplexDouble alpha,
+            MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexDouble beta,
+            MemorySegment y, long yOffset, int incy) {
         String routine = "zgbmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "trans", trans);
@@ -4048,7 +4338,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZgbmv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, kl, ku, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            HZgbmv.D.handle(call).invokeExact(layout.code(), trans.code(), m, n, kl, ku, Scalars.alpha(room, alpha),
+                    call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4061,7 +4352,8 @@ public final class Blas {
     }
 
     /** A = alpha * x * y<sup>T</sup> + A, A m x n, x of m and y of n elements. */
-    public static void zgeru(Layout layout, int m, int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+    public static void zgeru(Layout layout, int m, int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
         String routine = "zgeru";
         Checks.notNull(routine, "layout", layout);
         Checks.nonNegative(routine, "m", m);
@@ -4080,7 +4372,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZgeru.D.handle(call).invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy, call.at(2), lda);
+            HZgeru.D.handle(call).invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha), call.at(0), incx,
+                    call.at(1), incy, call.at(2), lda);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4093,7 +4386,8 @@ public final class Blas {
     }
 
     /** A = alpha * x * y<sup>H</sup> + A, A m x n, x of m and y of n elements. */
-    public static void zgerc(Layout layout, int m, int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+    public static void zgerc(Layout layout, int m, int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
         String routine = "zgerc";
         Checks.notNull(routine, "layout", layout);
         Checks.nonNegative(routine, "m", m);
@@ -4112,7 +4406,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZgerc.D.handle(call).invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy, call.at(2), lda);
+            HZgerc.D.handle(call).invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha), call.at(0), incx,
+                    call.at(1), incy, call.at(2), lda);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4125,7 +4420,8 @@ public final class Blas {
     }
 
     /** x = op(A) * x, A an n x n triangular matrix (only its uplo triangle is read; not the diagonal when unit). */
-    public static void ztrmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    public static void ztrmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "ztrmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4141,7 +4437,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HZtrmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda, call.at(1), incx);
+            HZtrmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda,
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4153,8 +4450,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_ztrmv", cblas_h.cblas_ztrmv$descriptor());
     }
 
-    /** Solves op(A) * x = b, b given in x, A an n x n triangular matrix (only its uplo triangle is read; not the diagonal when unit). */
-    public static void ztrsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    /**
+     * Solves op(A) * x = b, b given in x, A an n x n triangular matrix (only its uplo triangle is read; not the
+     * diagonal when unit).
+     */
+    public static void ztrsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "ztrsv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4170,7 +4471,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HZtrsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda, call.at(1), incx);
+            HZtrsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), lda,
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4183,7 +4485,8 @@ public final class Blas {
     }
 
     /** x = op(A) * x, A an n x n triangular band matrix with k off-diagonals in band storage (lda >= k + 1). */
-    public static void ztbmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    public static void ztbmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a,
+            long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "ztbmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4193,14 +4496,15 @@ public final class Blas {
         Checks.nonNegative(routine, "k", k);
         Checks.increment(routine, "incx", incx);
         Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
                 Operand.vector("x", x, xOffset, n, incx).asOutput());
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HZtbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0), lda, call.at(1), incx);
+            HZtbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0),
+                    lda, call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4212,8 +4516,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_ztbmv", cblas_h.cblas_ztbmv$descriptor());
     }
 
-    /** Solves op(A) * x = b, b given in x, A an n x n triangular band matrix with k off-diagonals in band storage (lda >= k + 1). */
-    public static void ztbsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
+    /**
+     * Solves op(A) * x = b, b given in x, A an n x n triangular band matrix with k off-diagonals in band storage (lda
+     * >= k + 1).
+     */
+    public static void ztbsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a,
+            long aOffset, int lda, MemorySegment x, long xOffset, int incx) {
         String routine = "ztbsv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4223,14 +4531,15 @@ public final class Blas {
         Checks.nonNegative(routine, "k", k);
         Checks.increment(routine, "incx", incx);
         Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
                 Operand.vector("x", x, xOffset, n, incx).asOutput());
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HZtbsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0), lda, call.at(1), incx);
+            HZtbsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, call.at(0),
+                    lda, call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4243,7 +4552,8 @@ public final class Blas {
     }
 
     /** x = op(A) * x, A an n x n triangular matrix packed into n(n+1)/2 elements. */
-    public static void ztpmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx) {
+    public static void ztpmv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap,
+            long apOffset, MemorySegment x, long xOffset, int incx) {
         String routine = "ztpmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4259,7 +4569,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HZtpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), call.at(1), incx);
+            HZtpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0),
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4272,7 +4583,8 @@ public final class Blas {
     }
 
     /** Solves op(A) * x = b, b given in x, A an n x n triangular matrix packed into n(n+1)/2 elements. */
-    public static void ztpsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx) {
+    public static void ztpsv(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap,
+            long apOffset, MemorySegment x, long xOffset, int incx) {
         String routine = "ztpsv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4288,7 +4600,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HZtpsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0), call.at(1), incx);
+            HZtpsv.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, call.at(0),
+                    call.at(1), incx);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4301,7 +4614,9 @@ public final class Blas {
     }
 
     /** y = alpha * A * x + beta * y, A n x n Hermitian (only its uplo triangle is read). */
-    public static void zhemv(Layout layout, Uplo uplo, int n, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexDouble beta, MemorySegment y, long yOffset, int incy) {
+    public static void zhemv(Layout layout, Uplo uplo, int n, ComplexDouble alpha, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx, ComplexDouble beta, MemorySegment y, long yOffset,
+            int incy) {
         String routine = "zhemv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4320,7 +4635,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZhemv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            HZhemv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0),
+                    lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4332,8 +4648,13 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_zhemv", cblas_h.cblas_zhemv$descriptor());
     }
 
-    /** y = alpha * A * x + beta * y, A n x n Hermitian band with k off-diagonals, its uplo half in band storage (lda >= k + 1). */
-    public static void zhbmv(Layout layout, Uplo uplo, int n, int k, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexDouble beta, MemorySegment y, long yOffset, int incy) {
+    /**
+     * y = alpha * A * x + beta * y, A n x n Hermitian band with k off-diagonals, its uplo half in band storage (lda >=
+     * k + 1).
+     */
+    public static void zhbmv(Layout layout, Uplo uplo, int n, int k, ComplexDouble alpha, MemorySegment a, long aOffset,
+            int lda, MemorySegment x, long xOffset, int incx, ComplexDouble beta, MemorySegment y, long yOffset,
+            int incy) {
         String routine = "zhbmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4344,7 +4665,7 @@ public final class Blas {
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
         Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.band("A", a, aOffset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, lda),
+                Operand.triangularBand("A", a, aOffset, layout, uplo, n, k, lda),
                 Operand.vector("x", x, xOffset, n, incx),
                 Operand.vector("y", y, yOffset, n, incy).asOutput());
         if (call.skip) {
@@ -4353,7 +4674,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZhbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            HZhbmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, k, Scalars.alpha(room, alpha), call.at(0),
+                    lda, call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4366,7 +4688,8 @@ public final class Blas {
     }
 
     /** y = alpha * A * x + beta * y, A n x n Hermitian with its uplo triangle packed into n(n+1)/2 elements. */
-    public static void zhpmv(Layout layout, Uplo uplo, int n, ComplexDouble alpha, MemorySegment ap, long apOffset, MemorySegment x, long xOffset, int incx, ComplexDouble beta, MemorySegment y, long yOffset, int incy) {
+    public static void zhpmv(Layout layout, Uplo uplo, int n, ComplexDouble alpha, MemorySegment ap, long apOffset,
+            MemorySegment x, long xOffset, int incx, ComplexDouble beta, MemorySegment y, long yOffset, int incy) {
         String routine = "zhpmv";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4385,7 +4708,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZhpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0), call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
+            HZhpmv.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0),
+                    call.at(1), incx, Scalars.beta(room, beta), call.at(2), incy);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4398,7 +4722,8 @@ public final class Blas {
     }
 
     /** A = alpha * x * x<sup>H</sup> + A on the uplo triangle of the n x n Hermitian A (alpha real). */
-    public static void zher(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx, MemorySegment a, long aOffset, int lda) {
+    public static void zher(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment a, long aOffset, int lda) {
         String routine = "zher";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4425,7 +4750,8 @@ public final class Blas {
     }
 
     /** A = alpha * x * y' + conj(alpha) * y * x' + A on the uplo triangle of the n x n Hermitian A. */
-    public static void zher2(Layout layout, Uplo uplo, int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
+    public static void zher2(Layout layout, Uplo uplo, int n, ComplexDouble alpha, MemorySegment x, long xOffset,
+            int incx, MemorySegment y, long yOffset, int incy, MemorySegment a, long aOffset, int lda) {
         String routine = "zher2";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4443,7 +4769,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZher2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy, call.at(2), lda);
+            HZher2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0),
+                    incx, call.at(1), incy, call.at(2), lda);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4455,8 +4782,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_zher2", cblas_h.cblas_zher2$descriptor());
     }
 
-    /** A = alpha * x * x<sup>H</sup> + A, A n x n Hermitian with its uplo triangle packed into n(n+1)/2 elements (alpha real). */
-    public static void zhpr(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx, MemorySegment ap, long apOffset) {
+    /**
+     * A = alpha * x * x<sup>H</sup> + A, A n x n Hermitian with its uplo triangle packed into n(n+1)/2 elements (alpha
+     * real).
+     */
+    public static void zhpr(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx,
+            MemorySegment ap, long apOffset) {
         String routine = "zhpr";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4483,7 +4814,8 @@ public final class Blas {
     }
 
     /** The rank-2 update of zher2 on a packed Hermitian A. */
-    public static void zhpr2(Layout layout, Uplo uplo, int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy, MemorySegment ap, long apOffset) {
+    public static void zhpr2(Layout layout, Uplo uplo, int n, ComplexDouble alpha, MemorySegment x, long xOffset,
+            int incx, MemorySegment y, long yOffset, int incy, MemorySegment ap, long apOffset) {
         String routine = "zhpr2";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4501,7 +4833,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZhpr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0), incx, call.at(1), incy, call.at(2));
+            HZhpr2.D.handle(call).invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha), call.at(0),
+                    incx, call.at(1), incy, call.at(2));
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4515,8 +4848,13 @@ public final class Blas {
 
     // ---- level 3 and extensions (sgemm and sgemmBatchStrided above) -------------------------------------
 
-    /** The uplo triangle of C = alpha * op(A) * op(B) + beta * C, op(A) n x k, op(B) k x n, C n x n (OpenBLAS extension). */
-    public static void sgemmt(Layout layout, Uplo uplo, Transpose transA, Transpose transB, int n, int k, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset, int ldc) {
+    /**
+     * The uplo triangle of C = alpha * op(A) * op(B) + beta * C, op(A) n x k, op(B) k x n, C n x n (OpenBLAS
+     * extension).
+     */
+    public static void sgemmt(Layout layout, Uplo uplo, Transpose transA, Transpose transB, int n, int k, float alpha,
+            MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c,
+            long cOffset, int ldc) {
         String routine = "sgemmt";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4533,7 +4871,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HSgemmt.D.handle(call).invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n, k, alpha, call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            HSgemmt.D.handle(call).invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n, k, alpha,
+                    call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4545,8 +4884,11 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_sgemmt", cblas_h.cblas_sgemmt$descriptor());
     }
 
-    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A symmetric (m x m or n x n, its uplo triangle read), B and C m x n. */
-    public static void ssymm(Layout layout, Side side, Uplo uplo, int m, int n, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset, int ldc) {
+    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A symmetric (m x m or n x n,
+            its uplo triangle read), B and C m x n. */
+    public static void ssymm(Layout layout, Side side, Uplo uplo, int m, int n, float alpha, MemorySegment a,
+            long aOffset, int lda, MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset,
+            int ldc) {
         String routine = "ssymm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "side", side);
@@ -4555,7 +4897,8 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         boolean empty = m == 0 || n == 0;
         Call call = Call.check(routine, Precision.SINGLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, empty ? 0 : side == Side.LEFT ? m : n, lda),
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT,
+                        empty ? 0 : side == Side.LEFT ? m : n, lda),
                 Operand.general("B", b, bOffset, layout, m, n, ldb),
                 Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
         if (call.skip) {
@@ -4563,7 +4906,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HSsymm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, alpha, call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            HSsymm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, alpha, call.at(0), lda,
+                    call.at(1), ldb, beta, call.at(2), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4575,8 +4919,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_ssymm", cblas_h.cblas_ssymm$descriptor());
     }
 
-    /** The uplo triangle of C = alpha * A * A<sup>T</sup> + beta * C (trans NO_TRANSPOSE, A n x k) or alpha * A<sup>T</sup> * A + beta * C (A k x n), C n x n symmetric. */
-    public static void ssyrk(Layout layout, Uplo uplo, Transpose trans, int n, int k, float alpha, MemorySegment a, long aOffset, int lda, float beta, MemorySegment c, long cOffset, int ldc) {
+    /** The uplo triangle of C = alpha * A * A<sup>T</sup> + beta * C (trans NO_TRANSPOSE, A n x k
+            ) or alpha * A<sup>T</sup> * A + beta * C (A k x n), C n x n symmetric. */
+    public static void ssyrk(Layout layout, Uplo uplo, Transpose trans, int n, int k, float alpha, MemorySegment a,
+            long aOffset, int lda, float beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "ssyrk";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4591,7 +4937,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HSsyrk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda, beta, call.at(1), ldc);
+            HSsyrk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda,
+                    beta, call.at(1), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4603,8 +4950,11 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_ssyrk", cblas_h.cblas_ssyrk$descriptor());
     }
 
-    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A, B n x k; k x n when transposed), C n x n. */
-    public static void ssyr2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset, int ldc) {
+    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A,
+            B n x k; k x n when transposed), C n x n. */
+    public static void ssyr2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, float alpha, MemorySegment a,
+            long aOffset, int lda, MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset,
+            int ldc) {
         String routine = "ssyr2k";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4620,7 +4970,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HSsyr2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            HSsyr2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda,
+                    call.at(1), ldb, beta, call.at(2), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4632,8 +4983,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_ssyr2k", cblas_h.cblas_ssyr2k$descriptor());
     }
 
-    /** B = alpha * op(A) * B (side LEFT) or alpha * B * op(A) (RIGHT); A triangular, m x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n. */
-    public static void strmm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+    /**
+     * B = alpha * op(A) * B (side LEFT) or alpha * B * op(A) (RIGHT); A triangular, m x m or n x n (its uplo triangle
+     * read; not the diagonal when unit), B m x n.
+     */
+    public static void strmm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n,
+            float alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
         String routine = "strmm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "side", side);
@@ -4651,7 +5006,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HStrmm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n, alpha, call.at(0), lda, call.at(1), ldb);
+            HStrmm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n,
+                    alpha, call.at(0), lda, call.at(1), ldb);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4663,8 +5019,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_strmm", cblas_h.cblas_strmm$descriptor());
     }
 
-    /** Solves op(A) * X = alpha * B (side LEFT) or X * op(A) = alpha * B (RIGHT) for X, written over B; A triangular, m x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n. */
-    public static void strsm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+    /**
+     * Solves op(A) * X = alpha * B (side LEFT) or X * op(A) = alpha * B (RIGHT) for X, written over B; A triangular, m
+     * x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n.
+     */
+    public static void strsm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n,
+            float alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
         String routine = "strsm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "side", side);
@@ -4682,7 +5042,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HStrsm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n, alpha, call.at(0), lda, call.at(1), ldb);
+            HStrsm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n,
+                    alpha, call.at(0), lda, call.at(1), ldb);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4695,7 +5056,8 @@ public final class Blas {
     }
 
     /** B = alpha * op(A), A rows x cols, B cols x rows when transposed (OpenBLAS extension). */
-    public static void somatcopy(Layout layout, Transpose trans, int rows, int cols, float alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+    public static void somatcopy(Layout layout, Transpose trans, int rows, int cols, float alpha, MemorySegment a,
+            long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
         String routine = "somatcopy";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "trans", trans);
@@ -4703,13 +5065,15 @@ public final class Blas {
         Checks.nonNegative(routine, "cols", cols);
         Call call = Call.check(routine, Precision.SINGLE,
                 Operand.general("A", a, aOffset, layout, rows, cols, lda),
-                Operand.general("B", b, bOffset, layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols, ldb).asOutput());
+                Operand.general("B", b, bOffset, layout, trans.transposed() ? cols : rows,
+                        trans.transposed() ? rows : cols, ldb).asOutput());
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HSomatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, alpha, call.at(0), lda, call.at(1), ldb);
+            HSomatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, alpha, call.at(0), lda,
+                    call.at(1), ldb);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4722,7 +5086,8 @@ public final class Blas {
     }
 
     /** C = alpha * A + beta * C, both rows x cols (OpenBLAS extension). */
-    public static void sgeadd(Layout layout, int rows, int cols, float alpha, MemorySegment a, long aOffset, int lda, float beta, MemorySegment c, long cOffset, int ldc) {
+    public static void sgeadd(Layout layout, int rows, int cols, float alpha, MemorySegment a, long aOffset, int lda,
+            float beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "sgeadd";
         Checks.notNull(routine, "layout", layout);
         Checks.nonNegative(routine, "rows", rows);
@@ -4735,7 +5100,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HSgeadd.D.handle(call).invokeExact(layout.code(), rows, cols, alpha, call.at(0), lda, beta, call.at(1), ldc);
+            HSgeadd.D.handle(call).invokeExact(layout.code(), rows, cols, alpha, call.at(0), lda, beta, call.at(1), ldc
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4748,7 +5114,9 @@ public final class Blas {
     }
 
     /** C = alpha * op(A) * op(B) + beta * C, op(A) m x k, op(B) k x n, C m x n. */
-    public static void dgemm(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, double beta, MemorySegment c, long cOffset, int ldc) {
+    public static void dgemm(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, double alpha,
+            MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, double beta,
+            MemorySegment c, long cOffset, int ldc) {
         String routine = "dgemm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "transA", transA);
@@ -4765,7 +5133,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDgemm.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha, call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            HDgemm.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha, call.at(0),
+                    lda, call.at(1), ldb, beta, call.at(2), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4777,8 +5146,13 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_dgemm", cblas_h.cblas_dgemm$descriptor());
     }
 
-    /** The uplo triangle of C = alpha * op(A) * op(B) + beta * C, op(A) n x k, op(B) k x n, C n x n (OpenBLAS extension). */
-    public static void dgemmt(Layout layout, Uplo uplo, Transpose transA, Transpose transB, int n, int k, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, double beta, MemorySegment c, long cOffset, int ldc) {
+    /**
+     * The uplo triangle of C = alpha * op(A) * op(B) + beta * C, op(A) n x k, op(B) k x n, C n x n (OpenBLAS
+     * extension).
+     */
+    public static void dgemmt(Layout layout, Uplo uplo, Transpose transA, Transpose transB, int n, int k, double alpha,
+            MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, double beta,
+            MemorySegment c, long cOffset, int ldc) {
         String routine = "dgemmt";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4795,7 +5169,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDgemmt.D.handle(call).invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n, k, alpha, call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            HDgemmt.D.handle(call).invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n, k, alpha,
+                    call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4807,8 +5182,11 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_dgemmt", cblas_h.cblas_dgemmt$descriptor());
     }
 
-    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A symmetric (m x m or n x n, its uplo triangle read), B and C m x n. */
-    public static void dsymm(Layout layout, Side side, Uplo uplo, int m, int n, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, double beta, MemorySegment c, long cOffset, int ldc) {
+    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A symmetric (m x m or n x n,
+            its uplo triangle read), B and C m x n. */
+    public static void dsymm(Layout layout, Side side, Uplo uplo, int m, int n, double alpha, MemorySegment a,
+            long aOffset, int lda, MemorySegment b, long bOffset, int ldb, double beta, MemorySegment c, long cOffset,
+            int ldc) {
         String routine = "dsymm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "side", side);
@@ -4817,7 +5195,8 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         boolean empty = m == 0 || n == 0;
         Call call = Call.check(routine, Precision.DOUBLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, empty ? 0 : side == Side.LEFT ? m : n, lda),
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT,
+                        empty ? 0 : side == Side.LEFT ? m : n, lda),
                 Operand.general("B", b, bOffset, layout, m, n, ldb),
                 Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
         if (call.skip) {
@@ -4825,7 +5204,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDsymm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, alpha, call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            HDsymm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, alpha, call.at(0), lda,
+                    call.at(1), ldb, beta, call.at(2), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4837,8 +5217,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_dsymm", cblas_h.cblas_dsymm$descriptor());
     }
 
-    /** The uplo triangle of C = alpha * A * A<sup>T</sup> + beta * C (trans NO_TRANSPOSE, A n x k) or alpha * A<sup>T</sup> * A + beta * C (A k x n), C n x n symmetric. */
-    public static void dsyrk(Layout layout, Uplo uplo, Transpose trans, int n, int k, double alpha, MemorySegment a, long aOffset, int lda, double beta, MemorySegment c, long cOffset, int ldc) {
+    /** The uplo triangle of C = alpha * A * A<sup>T</sup> + beta * C (trans NO_TRANSPOSE, A n x k
+            ) or alpha * A<sup>T</sup> * A + beta * C (A k x n), C n x n symmetric. */
+    public static void dsyrk(Layout layout, Uplo uplo, Transpose trans, int n, int k, double alpha, MemorySegment a,
+            long aOffset, int lda, double beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "dsyrk";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4853,7 +5235,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDsyrk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda, beta, call.at(1), ldc);
+            HDsyrk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda,
+                    beta, call.at(1), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4865,8 +5248,11 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_dsyrk", cblas_h.cblas_dsyrk$descriptor());
     }
 
-    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A, B n x k; k x n when transposed), C n x n. */
-    public static void dsyr2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, double beta, MemorySegment c, long cOffset, int ldc) {
+    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A,
+            B n x k; k x n when transposed), C n x n. */
+    public static void dsyr2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, double alpha, MemorySegment a,
+            long aOffset, int lda, MemorySegment b, long bOffset, int ldb, double beta, MemorySegment c, long cOffset,
+            int ldc) {
         String routine = "dsyr2k";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -4882,7 +5268,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDsyr2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            HDsyr2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda,
+                    call.at(1), ldb, beta, call.at(2), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4894,8 +5281,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_dsyr2k", cblas_h.cblas_dsyr2k$descriptor());
     }
 
-    /** B = alpha * op(A) * B (side LEFT) or alpha * B * op(A) (RIGHT); A triangular, m x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n. */
-    public static void dtrmm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+    /**
+     * B = alpha * op(A) * B (side LEFT) or alpha * B * op(A) (RIGHT); A triangular, m x m or n x n (its uplo triangle
+     * read; not the diagonal when unit), B m x n.
+     */
+    public static void dtrmm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n,
+            double alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
         String routine = "dtrmm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "side", side);
@@ -4913,7 +5304,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDtrmm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n, alpha, call.at(0), lda, call.at(1), ldb);
+            HDtrmm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n,
+                    alpha, call.at(0), lda, call.at(1), ldb);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4925,8 +5317,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_dtrmm", cblas_h.cblas_dtrmm$descriptor());
     }
 
-    /** Solves op(A) * X = alpha * B (side LEFT) or X * op(A) = alpha * B (RIGHT) for X, written over B; A triangular, m x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n. */
-    public static void dtrsm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+    /**
+     * Solves op(A) * X = alpha * B (side LEFT) or X * op(A) = alpha * B (RIGHT) for X, written over B; A triangular, m
+     * x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n.
+     */
+    public static void dtrsm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n,
+            double alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
         String routine = "dtrsm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "side", side);
@@ -4944,7 +5340,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDtrsm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n, alpha, call.at(0), lda, call.at(1), ldb);
+            HDtrsm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n,
+                    alpha, call.at(0), lda, call.at(1), ldb);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4957,7 +5354,8 @@ public final class Blas {
     }
 
     /** B = alpha * op(A), A rows x cols, B cols x rows when transposed (OpenBLAS extension). */
-    public static void domatcopy(Layout layout, Transpose trans, int rows, int cols, double alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+    public static void domatcopy(Layout layout, Transpose trans, int rows, int cols, double alpha, MemorySegment a,
+            long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
         String routine = "domatcopy";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "trans", trans);
@@ -4965,13 +5363,15 @@ public final class Blas {
         Checks.nonNegative(routine, "cols", cols);
         Call call = Call.check(routine, Precision.DOUBLE,
                 Operand.general("A", a, aOffset, layout, rows, cols, lda),
-                Operand.general("B", b, bOffset, layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols, ldb).asOutput());
+                Operand.general("B", b, bOffset, layout, trans.transposed() ? cols : rows,
+                        trans.transposed() ? rows : cols, ldb).asOutput());
         if (call.skip) {
             return;
         }
         int gate = call.enter();
         try {
-            HDomatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, alpha, call.at(0), lda, call.at(1), ldb);
+            HDomatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, alpha, call.at(0), lda,
+                    call.at(1), ldb);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -4984,7 +5384,8 @@ public final class Blas {
     }
 
     /** C = alpha * A + beta * C, both rows x cols (OpenBLAS extension). */
-    public static void dgeadd(Layout layout, int rows, int cols, double alpha, MemorySegment a, long aOffset, int lda, double beta, MemorySegment c, long cOffset, int ldc) {
+    public static void dgeadd(Layout layout, int rows, int cols, double alpha, MemorySegment a, long aOffset, int lda,
+            double beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "dgeadd";
         Checks.notNull(routine, "layout", layout);
         Checks.nonNegative(routine, "rows", rows);
@@ -4997,7 +5398,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HDgeadd.D.handle(call).invokeExact(layout.code(), rows, cols, alpha, call.at(0), lda, beta, call.at(1), ldc);
+            HDgeadd.D.handle(call).invokeExact(layout.code(), rows, cols, alpha, call.at(0), lda, beta, call.at(1), ldc
+                    );
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5010,7 +5412,9 @@ public final class Blas {
     }
 
     /** C = alpha * op(A) * op(B) + beta * C, op(A) m x k, op(B) k x n, C m x n. */
-    public static void cgemm(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
+    public static void cgemm(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, ComplexFloat alpha,
+            MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexFloat beta,
+            MemorySegment c, long cOffset, int ldc) {
         String routine = "cgemm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "transA", transA);
@@ -5030,7 +5434,9 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCgemm.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+            HCgemm.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
+                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2),
+                    ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5042,8 +5448,13 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_cgemm", cblas_h.cblas_cgemm$descriptor());
     }
 
-    /** C = alpha * op(A) * op(B) + beta * C (the 3M method: three real products per complex one), op(A) m x k, op(B) k x n, C m x n. */
-    public static void cgemm3m(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
+    /**
+     * C = alpha * op(A) * op(B) + beta * C (the 3M method: three real products per complex one), op(A) m x k, op(B) k x
+     * n, C m x n.
+     */
+    public static void cgemm3m(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
+            ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb,
+            ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "cgemm3m";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "transA", transA);
@@ -5063,7 +5474,9 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCgemm3m.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+            HCgemm3m.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
+                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2),
+                    ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5075,8 +5488,13 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_cgemm3m", cblas_h.cblas_cgemm3m$descriptor());
     }
 
-    /** The uplo triangle of C = alpha * op(A) * op(B) + beta * C, op(A) n x k, op(B) k x n, C n x n (OpenBLAS extension). */
-    public static void cgemmt(Layout layout, Uplo uplo, Transpose transA, Transpose transB, int n, int k, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
+    /**
+     * The uplo triangle of C = alpha * op(A) * op(B) + beta * C, op(A) n x k, op(B) k x n, C n x n (OpenBLAS
+     * extension).
+     */
+    public static void cgemmt(Layout layout, Uplo uplo, Transpose transA, Transpose transB, int n, int k,
+            ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb,
+            ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "cgemmt";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -5096,7 +5514,9 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCgemmt.D.handle(call).invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+            HCgemmt.D.handle(call).invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n, k,
+                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2),
+                    ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5108,8 +5528,11 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_cgemmt", cblas_h.cblas_cgemmt$descriptor());
     }
 
-    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A symmetric (m x m or n x n, its uplo triangle read), B and C m x n. */
-    public static void csymm(Layout layout, Side side, Uplo uplo, int m, int n, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
+    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A symmetric (m x m or n x n,
+            its uplo triangle read), B and C m x n. */
+    public static void csymm(Layout layout, Side side, Uplo uplo, int m, int n, ComplexFloat alpha, MemorySegment a,
+            long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexFloat beta, MemorySegment c,
+            long cOffset, int ldc) {
         String routine = "csymm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "side", side);
@@ -5120,7 +5543,8 @@ public final class Blas {
         Checks.notNull(routine, "beta", beta);
         boolean empty = m == 0 || n == 0;
         Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, empty ? 0 : side == Side.LEFT ? m : n, lda),
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT,
+                        empty ? 0 : side == Side.LEFT ? m : n, lda),
                 Operand.general("B", b, bOffset, layout, m, n, ldb),
                 Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
         if (call.skip) {
@@ -5129,7 +5553,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCsymm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+            HCsymm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, Scalars.alpha(room, alpha),
+                    call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5141,8 +5566,11 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_csymm", cblas_h.cblas_csymm$descriptor());
     }
 
-    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A Hermitian (m x m or n x n, its uplo triangle read), B and C m x n. */
-    public static void chemm(Layout layout, Side side, Uplo uplo, int m, int n, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
+    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A Hermitian (m x m or n x n,
+            its uplo triangle read), B and C m x n. */
+    public static void chemm(Layout layout, Side side, Uplo uplo, int m, int n, ComplexFloat alpha, MemorySegment a,
+            long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexFloat beta, MemorySegment c,
+            long cOffset, int ldc) {
         String routine = "chemm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "side", side);
@@ -5153,7 +5581,8 @@ public final class Blas {
         Checks.notNull(routine, "beta", beta);
         boolean empty = m == 0 || n == 0;
         Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, empty ? 0 : side == Side.LEFT ? m : n, lda),
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT,
+                        empty ? 0 : side == Side.LEFT ? m : n, lda),
                 Operand.general("B", b, bOffset, layout, m, n, ldb),
                 Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
         if (call.skip) {
@@ -5162,7 +5591,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HChemm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+            HChemm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, Scalars.alpha(room, alpha),
+                    call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5174,8 +5604,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_chemm", cblas_h.cblas_chemm$descriptor());
     }
 
-    /** The uplo triangle of C = alpha * A * A<sup>T</sup> + beta * C (trans NO_TRANSPOSE, A n x k) or alpha * A<sup>T</sup> * A + beta * C (A k x n), C n x n symmetric. */
-    public static void csyrk(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
+    /** The uplo triangle of C = alpha * A * A<sup>T</sup> + beta * C (trans NO_TRANSPOSE, A n x k
+            ) or alpha * A<sup>T</sup> * A + beta * C (A k x n), C n x n symmetric. */
+    public static void csyrk(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexFloat alpha,
+            MemorySegment a, long aOffset, int lda, ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "csyrk";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -5185,7 +5617,8 @@ public final class Blas {
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
         if (trans == Transpose.CONJUGATE_TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for csyrk; use NO_TRANSPOSE or TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for csyrk;"
+                    + " use NO_TRANSPOSE or TRANSPOSE");
         }
         Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
                 Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
@@ -5196,7 +5629,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCsyrk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, Scalars.beta(room, beta), call.at(1), ldc);
+            HCsyrk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
+                    Scalars.alpha(room, alpha), call.at(0), lda, Scalars.beta(room, beta), call.at(1), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5208,8 +5642,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_csyrk", cblas_h.cblas_csyrk$descriptor());
     }
 
-    /** The uplo triangle of C = alpha * A * A<sup>H</sup> + beta * C (trans NO_TRANSPOSE, A n x k) or alpha * A<sup>H</sup> * A + beta * C (A k x n), C n x n Hermitian. */
-    public static void cherk(Layout layout, Uplo uplo, Transpose trans, int n, int k, float alpha, MemorySegment a, long aOffset, int lda, float beta, MemorySegment c, long cOffset, int ldc) {
+    /** The uplo triangle of C = alpha * A * A<sup>H</sup> + beta * C (trans NO_TRANSPOSE, A n x k
+            ) or alpha * A<sup>H</sup> * A + beta * C (A k x n), C n x n Hermitian. */
+    public static void cherk(Layout layout, Uplo uplo, Transpose trans, int n, int k, float alpha, MemorySegment a,
+            long aOffset, int lda, float beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "cherk";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -5217,7 +5653,8 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "k", k);
         if (trans == Transpose.TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for cherk; use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for cherk;"
+                    + " use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
         }
         Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
                 Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
@@ -5227,7 +5664,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HCherk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda, beta, call.at(1), ldc);
+            HCherk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda,
+                    beta, call.at(1), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5239,8 +5677,11 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_cherk", cblas_h.cblas_cherk$descriptor());
     }
 
-    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A, B n x k; k x n when transposed), C n x n. */
-    public static void csyr2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
+    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A,
+            B n x k; k x n when transposed), C n x n. */
+    public static void csyr2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexFloat alpha,
+            MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexFloat beta,
+            MemorySegment c, long cOffset, int ldc) {
         String routine = "csyr2k";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -5250,7 +5691,8 @@ public final class Blas {
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
         if (trans == Transpose.CONJUGATE_TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for csyr2k; use NO_TRANSPOSE or TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for csyr2k;"
+                    + " use NO_TRANSPOSE or TRANSPOSE");
         }
         Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
                 Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
@@ -5262,7 +5704,9 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCsyr2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+            HCsyr2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
+                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2),
+                    ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5274,8 +5718,11 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_csyr2k", cblas_h.cblas_csyr2k$descriptor());
     }
 
-    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A, B n x k; k x n when transposed), C n x n. */
-    public static void cher2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset, int ldc) {
+    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A,
+            B n x k; k x n when transposed), C n x n. */
+    public static void cher2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexFloat alpha,
+            MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c,
+            long cOffset, int ldc) {
         String routine = "cher2k";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -5284,7 +5731,8 @@ public final class Blas {
         Checks.nonNegative(routine, "k", k);
         Checks.notNull(routine, "alpha", alpha);
         if (trans == Transpose.TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for cher2k; use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for cher2k;"
+                    + " use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
         }
         Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
                 Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
@@ -5296,7 +5744,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCher2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            HCher2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
+                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5308,8 +5757,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_cher2k", cblas_h.cblas_cher2k$descriptor());
     }
 
-    /** B = alpha * op(A) * B (side LEFT) or alpha * B * op(A) (RIGHT); A triangular, m x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n. */
-    public static void ctrmm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+    /**
+     * B = alpha * op(A) * B (side LEFT) or alpha * B * op(A) (RIGHT); A triangular, m x m or n x n (its uplo triangle
+     * read; not the diagonal when unit), B m x n.
+     */
+    public static void ctrmm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n,
+            ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
         String routine = "ctrmm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "side", side);
@@ -5329,7 +5782,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCtrmm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
+            HCtrmm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n,
+                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5341,8 +5795,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_ctrmm", cblas_h.cblas_ctrmm$descriptor());
     }
 
-    /** Solves op(A) * X = alpha * B (side LEFT) or X * op(A) = alpha * B (RIGHT) for X, written over B; A triangular, m x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n. */
-    public static void ctrsm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+    /**
+     * Solves op(A) * X = alpha * B (side LEFT) or X * op(A) = alpha * B (RIGHT) for X, written over B; A triangular, m
+     * x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n.
+     */
+    public static void ctrsm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n,
+            ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
         String routine = "ctrsm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "side", side);
@@ -5362,7 +5820,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCtrsm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
+            HCtrsm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n,
+                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5375,7 +5834,8 @@ public final class Blas {
     }
 
     /** B = alpha * op(A), A rows x cols, B cols x rows when transposed (OpenBLAS extension). */
-    public static void comatcopy(Layout layout, Transpose trans, int rows, int cols, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+    public static void comatcopy(Layout layout, Transpose trans, int rows, int cols, ComplexFloat alpha,
+            MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
         String routine = "comatcopy";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "trans", trans);
@@ -5384,14 +5844,16 @@ public final class Blas {
         Checks.notNull(routine, "alpha", alpha);
         Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
                 Operand.general("A", a, aOffset, layout, rows, cols, lda),
-                Operand.general("B", b, bOffset, layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols, ldb).asOutput());
+                Operand.general("B", b, bOffset, layout, trans.transposed() ? cols : rows,
+                        trans.transposed() ? rows : cols, ldb).asOutput());
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HComatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
+            HComatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, Scalars.alpha(room, alpha),
+                    call.at(0), lda, call.at(1), ldb);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5404,7 +5866,8 @@ public final class Blas {
     }
 
     /** C = alpha * A + beta * C, both rows x cols (OpenBLAS extension). */
-    public static void cgeadd(Layout layout, int rows, int cols, ComplexFloat alpha, MemorySegment a, long aOffset, int lda, ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
+    public static void cgeadd(Layout layout, int rows, int cols, ComplexFloat alpha, MemorySegment a, long aOffset,
+            int lda, ComplexFloat beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "cgeadd";
         Checks.notNull(routine, "layout", layout);
         Checks.nonNegative(routine, "rows", rows);
@@ -5420,7 +5883,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HCgeadd.D.handle(call).invokeExact(layout.code(), rows, cols, Scalars.alpha(room, alpha), call.at(0), lda, Scalars.beta(room, beta), call.at(1), ldc);
+            HCgeadd.D.handle(call).invokeExact(layout.code(), rows, cols, Scalars.alpha(room, alpha), call.at(0), lda,
+                    Scalars.beta(room, beta), call.at(1), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5433,7 +5897,9 @@ public final class Blas {
     }
 
     /** C = alpha * op(A) * op(B) + beta * C, op(A) m x k, op(B) k x n, C m x n. */
-    public static void zgemm(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
+    public static void zgemm(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
+            ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb,
+            ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "zgemm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "transA", transA);
@@ -5453,7 +5919,9 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZgemm.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+            HZgemm.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
+                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2),
+                    ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5465,8 +5933,13 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_zgemm", cblas_h.cblas_zgemm$descriptor());
     }
 
-    /** C = alpha * op(A) * op(B) + beta * C (the 3M method: three real products per complex one), op(A) m x k, op(B) k x n, C m x n. */
-    public static void zgemm3m(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
+    /**
+     * C = alpha * op(A) * op(B) + beta * C (the 3M method: three real products per complex one), op(A) m x k, op(B) k x
+     * n, C m x n.
+     */
+    public static void zgemm3m(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
+            ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb,
+            ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "zgemm3m";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "transA", transA);
@@ -5486,7 +5959,9 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZgemm3m.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+            HZgemm3m.D.handle(call).invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
+                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2),
+                    ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5498,8 +5973,13 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_zgemm3m", cblas_h.cblas_zgemm3m$descriptor());
     }
 
-    /** The uplo triangle of C = alpha * op(A) * op(B) + beta * C, op(A) n x k, op(B) k x n, C n x n (OpenBLAS extension). */
-    public static void zgemmt(Layout layout, Uplo uplo, Transpose transA, Transpose transB, int n, int k, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
+    /**
+     * The uplo triangle of C = alpha * op(A) * op(B) + beta * C, op(A) n x k, op(B) k x n, C n x n (OpenBLAS
+     * extension).
+     */
+    public static void zgemmt(Layout layout, Uplo uplo, Transpose transA, Transpose transB, int n, int k,
+            ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb,
+            ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "zgemmt";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -5519,7 +5999,9 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZgemmt.D.handle(call).invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+            HZgemmt.D.handle(call).invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n, k,
+                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2),
+                    ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5531,8 +6013,11 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_zgemmt", cblas_h.cblas_zgemmt$descriptor());
     }
 
-    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A symmetric (m x m or n x n, its uplo triangle read), B and C m x n. */
-    public static void zsymm(Layout layout, Side side, Uplo uplo, int m, int n, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
+    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A symmetric (m x m or n x n,
+            its uplo triangle read), B and C m x n. */
+    public static void zsymm(Layout layout, Side side, Uplo uplo, int m, int n, ComplexDouble alpha, MemorySegment a,
+            long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexDouble beta, MemorySegment c,
+            long cOffset, int ldc) {
         String routine = "zsymm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "side", side);
@@ -5543,7 +6028,8 @@ public final class Blas {
         Checks.notNull(routine, "beta", beta);
         boolean empty = m == 0 || n == 0;
         Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, empty ? 0 : side == Side.LEFT ? m : n, lda),
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT,
+                        empty ? 0 : side == Side.LEFT ? m : n, lda),
                 Operand.general("B", b, bOffset, layout, m, n, ldb),
                 Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
         if (call.skip) {
@@ -5552,7 +6038,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZsymm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+            HZsymm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, Scalars.alpha(room, alpha),
+                    call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5564,8 +6051,11 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_zsymm", cblas_h.cblas_zsymm$descriptor());
     }
 
-    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A Hermitian (m x m or n x n, its uplo triangle read), B and C m x n. */
-    public static void zhemm(Layout layout, Side side, Uplo uplo, int m, int n, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
+    /** C = alpha * A * B + beta * C (side LEFT) or alpha * B * A + beta * C (RIGHT), A Hermitian (m x m or n x n,
+            its uplo triangle read), B and C m x n. */
+    public static void zhemm(Layout layout, Side side, Uplo uplo, int m, int n, ComplexDouble alpha, MemorySegment a,
+            long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexDouble beta, MemorySegment c,
+            long cOffset, int ldc) {
         String routine = "zhemm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "side", side);
@@ -5576,7 +6066,8 @@ public final class Blas {
         Checks.notNull(routine, "beta", beta);
         boolean empty = m == 0 || n == 0;
         Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
-                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT, empty ? 0 : side == Side.LEFT ? m : n, lda),
+                Operand.triangle("A", a, aOffset, layout, uplo, Diag.NON_UNIT,
+                        empty ? 0 : side == Side.LEFT ? m : n, lda),
                 Operand.general("B", b, bOffset, layout, m, n, ldb),
                 Operand.general("C", c, cOffset, layout, m, n, ldc).asOutput());
         if (call.skip) {
@@ -5585,7 +6076,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZhemm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+            HZhemm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), m, n, Scalars.alpha(room, alpha),
+                    call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5597,8 +6089,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_zhemm", cblas_h.cblas_zhemm$descriptor());
     }
 
-    /** The uplo triangle of C = alpha * A * A<sup>T</sup> + beta * C (trans NO_TRANSPOSE, A n x k) or alpha * A<sup>T</sup> * A + beta * C (A k x n), C n x n symmetric. */
-    public static void zsyrk(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
+    /** The uplo triangle of C = alpha * A * A<sup>T</sup> + beta * C (trans NO_TRANSPOSE, A n x k
+            ) or alpha * A<sup>T</sup> * A + beta * C (A k x n), C n x n symmetric. */
+    public static void zsyrk(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexDouble alpha,
+            MemorySegment a, long aOffset, int lda, ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "zsyrk";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -5608,7 +6102,8 @@ public final class Blas {
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
         if (trans == Transpose.CONJUGATE_TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zsyrk; use NO_TRANSPOSE or TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zsyrk;"
+                    + " use NO_TRANSPOSE or TRANSPOSE");
         }
         Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
                 Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
@@ -5619,7 +6114,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZsyrk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, Scalars.beta(room, beta), call.at(1), ldc);
+            HZsyrk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
+                    Scalars.alpha(room, alpha), call.at(0), lda, Scalars.beta(room, beta), call.at(1), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5631,8 +6127,10 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_zsyrk", cblas_h.cblas_zsyrk$descriptor());
     }
 
-    /** The uplo triangle of C = alpha * A * A<sup>H</sup> + beta * C (trans NO_TRANSPOSE, A n x k) or alpha * A<sup>H</sup> * A + beta * C (A k x n), C n x n Hermitian. */
-    public static void zherk(Layout layout, Uplo uplo, Transpose trans, int n, int k, double alpha, MemorySegment a, long aOffset, int lda, double beta, MemorySegment c, long cOffset, int ldc) {
+    /** The uplo triangle of C = alpha * A * A<sup>H</sup> + beta * C (trans NO_TRANSPOSE, A n x k
+            ) or alpha * A<sup>H</sup> * A + beta * C (A k x n), C n x n Hermitian. */
+    public static void zherk(Layout layout, Uplo uplo, Transpose trans, int n, int k, double alpha, MemorySegment a,
+            long aOffset, int lda, double beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "zherk";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -5640,7 +6138,8 @@ public final class Blas {
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "k", k);
         if (trans == Transpose.TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zherk; use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zherk;"
+                    + " use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
         }
         Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
                 Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
@@ -5650,7 +6149,8 @@ public final class Blas {
         }
         int gate = call.enter();
         try {
-            HZherk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda, beta, call.at(1), ldc);
+            HZherk.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, call.at(0), lda,
+                    beta, call.at(1), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5662,8 +6162,11 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_zherk", cblas_h.cblas_zherk$descriptor());
     }
 
-    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A, B n x k; k x n when transposed), C n x n. */
-    public static void zsyr2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
+    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A,
+            B n x k; k x n when transposed), C n x n. */
+    public static void zsyr2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexDouble alpha,
+            MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, ComplexDouble beta,
+            MemorySegment c, long cOffset, int ldc) {
         String routine = "zsyr2k";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -5673,7 +6176,8 @@ public final class Blas {
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
         if (trans == Transpose.CONJUGATE_TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zsyr2k; use NO_TRANSPOSE or TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zsyr2k;"
+                    + " use NO_TRANSPOSE or TRANSPOSE");
         }
         Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
                 Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
@@ -5685,7 +6189,9 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZsyr2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2), ldc);
+            HZsyr2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
+                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, Scalars.beta(room, beta), call.at(2),
+                    ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5697,8 +6203,11 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_zsyr2k", cblas_h.cblas_zsyr2k$descriptor());
     }
 
-    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A, B n x k; k x n when transposed), C n x n. */
-    public static void zher2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, double beta, MemorySegment c, long cOffset, int ldc) {
+    /** The uplo triangle of the rank-2k update C = alpha * A * B' + alpha' * B * A' + beta * C (A,
+            B n x k; k x n when transposed), C n x n. */
+    public static void zher2k(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexDouble alpha,
+            MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb, double beta,
+            MemorySegment c, long cOffset, int ldc) {
         String routine = "zher2k";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "uplo", uplo);
@@ -5707,7 +6216,8 @@ public final class Blas {
         Checks.nonNegative(routine, "k", k);
         Checks.notNull(routine, "alpha", alpha);
         if (trans == Transpose.TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zher2k; use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zher2k;"
+                    + " use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
         }
         Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
                 Operand.general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda),
@@ -5719,7 +6229,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZher2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
+            HZher2k.D.handle(call).invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
+                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb, beta, call.at(2), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5731,8 +6242,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_zher2k", cblas_h.cblas_zher2k$descriptor());
     }
 
-    /** B = alpha * op(A) * B (side LEFT) or alpha * B * op(A) (RIGHT); A triangular, m x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n. */
-    public static void ztrmm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+    /**
+     * B = alpha * op(A) * B (side LEFT) or alpha * B * op(A) (RIGHT); A triangular, m x m or n x n (its uplo triangle
+     * read; not the diagonal when unit), B m x n.
+     */
+    public static void ztrmm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n,
+            ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
         String routine = "ztrmm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "side", side);
@@ -5752,7 +6267,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZtrmm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
+            HZtrmm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n,
+                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5764,8 +6280,12 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_ztrmm", cblas_h.cblas_ztrmm$descriptor());
     }
 
-    /** Solves op(A) * X = alpha * B (side LEFT) or X * op(A) = alpha * B (RIGHT) for X, written over B; A triangular, m x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n. */
-    public static void ztrsm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+    /**
+     * Solves op(A) * X = alpha * B (side LEFT) or X * op(A) = alpha * B (RIGHT) for X, written over B; A triangular, m
+     * x m or n x n (its uplo triangle read; not the diagonal when unit), B m x n.
+     */
+    public static void ztrsm(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n,
+            ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
         String routine = "ztrsm";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "side", side);
@@ -5785,7 +6305,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZtrsm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
+            HZtrsm.D.handle(call).invokeExact(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n,
+                    Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5798,7 +6319,8 @@ public final class Blas {
     }
 
     /** B = alpha * op(A), A rows x cols, B cols x rows when transposed (OpenBLAS extension). */
-    public static void zomatcopy(Layout layout, Transpose trans, int rows, int cols, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+    public static void zomatcopy(Layout layout, Transpose trans, int rows, int cols, ComplexDouble alpha,
+            MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
         String routine = "zomatcopy";
         Checks.notNull(routine, "layout", layout);
         Checks.notNull(routine, "trans", trans);
@@ -5807,14 +6329,16 @@ public final class Blas {
         Checks.notNull(routine, "alpha", alpha);
         Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
                 Operand.general("A", a, aOffset, layout, rows, cols, lda),
-                Operand.general("B", b, bOffset, layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols, ldb).asOutput());
+                Operand.general("B", b, bOffset, layout, trans.transposed() ? cols : rows,
+                        trans.transposed() ? rows : cols, ldb).asOutput());
         if (call.skip) {
             return;
         }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZomatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, Scalars.alpha(room, alpha), call.at(0), lda, call.at(1), ldb);
+            HZomatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, Scalars.alpha(room, alpha),
+                    call.at(0), lda, call.at(1), ldb);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5827,7 +6351,8 @@ public final class Blas {
     }
 
     /** C = alpha * A + beta * C, both rows x cols (OpenBLAS extension). */
-    public static void zgeadd(Layout layout, int rows, int cols, ComplexDouble alpha, MemorySegment a, long aOffset, int lda, ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
+    public static void zgeadd(Layout layout, int rows, int cols, ComplexDouble alpha, MemorySegment a, long aOffset,
+            int lda, ComplexDouble beta, MemorySegment c, long cOffset, int ldc) {
         String routine = "zgeadd";
         Checks.notNull(routine, "layout", layout);
         Checks.nonNegative(routine, "rows", rows);
@@ -5843,7 +6368,8 @@ public final class Blas {
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
-            HZgeadd.D.handle(call).invokeExact(layout.code(), rows, cols, Scalars.alpha(room, alpha), call.at(0), lda, Scalars.beta(room, beta), call.at(1), ldc);
+            HZgeadd.D.handle(call).invokeExact(layout.code(), rows, cols, Scalars.alpha(room, alpha), call.at(0), lda,
+                    Scalars.beta(room, beta), call.at(1), ldc);
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
@@ -5855,6 +6381,300 @@ public final class Blas {
         static final Downcall D = Downcall.of("cblas_zgeadd", cblas_h.cblas_zgeadd$descriptor());
     }
 
+
+    /**
+     * A = alpha * op(A) in place (OpenBLAS extension): A is read as rows x cols with leading dimension lda and
+     * written as op(A) (cols x rows when transposed) with leading dimension ldb. Both shapes must fit the segment.
+     */
+    public static void simatcopy(Layout layout, Transpose trans, int rows, int cols, float alpha,
+                                 MemorySegment a, long aOffset, int lda, int ldb) {
+        String routine = "simatcopy";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "rows", rows);
+        Checks.nonNegative(routine, "cols", cols);
+        boolean t = trans.transposed();
+        // One operand read and written in two shapes: each shape is checked against the segment on its own.
+        Call.check(routine, Precision.SINGLE, Operand.general("A", a, aOffset, layout, t ? cols : rows,
+                t ? rows : cols, ldb).asOutput());
+        Call call = Call.check(routine, Precision.SINGLE,
+                Operand.general("A", a, aOffset, layout, rows, cols, lda).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HSimatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, alpha, call.at(0), lda, ldb);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HSimatcopy {
+        static final Downcall D = Downcall.of("cblas_simatcopy", cblas_h.cblas_simatcopy$descriptor());
+    }
+
+    /**
+     * A = alpha * op(A) in place (OpenBLAS extension): A is read as rows x cols with leading dimension lda and
+     * written as op(A) (cols x rows when transposed) with leading dimension ldb. Both shapes must fit the segment.
+     */
+    public static void dimatcopy(Layout layout, Transpose trans, int rows, int cols, double alpha,
+                                 MemorySegment a, long aOffset, int lda, int ldb) {
+        String routine = "dimatcopy";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "rows", rows);
+        Checks.nonNegative(routine, "cols", cols);
+        boolean t = trans.transposed();
+        // One operand read and written in two shapes: each shape is checked against the segment on its own.
+        Call.check(routine, Precision.DOUBLE, Operand.general("A", a, aOffset, layout, t ? cols : rows,
+                t ? rows : cols, ldb).asOutput());
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.general("A", a, aOffset, layout, rows, cols, lda).asOutput());
+        if (call.skip) {
+            return;
+        }
+        int gate = call.enter();
+        try {
+            HDimatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, alpha, call.at(0), lda, ldb);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HDimatcopy {
+        static final Downcall D = Downcall.of("cblas_dimatcopy", cblas_h.cblas_dimatcopy$descriptor());
+    }
+
+    /**
+     * {@code count} independent dgemm products of one shape, item i at offsets {@code xOffset + i * strideX}
+     * (a zero input stride reuses one matrix). Runs as a loop of {@code cblas_dgemm} after one check of every
+     * item: OpenBLAS 0.3.31's batch entry points crash or ignore column-major calls for small shapes (see
+     * {@link #sgemmBatchStrided}), and only the single-precision route has been measured and guarded.
+     */
+    public static void dgemmBatchStrided(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
+                                         double alpha, MemorySegment a, long aOffset, int lda, long strideA,
+                                         MemorySegment b, long bOffset, int ldb, long strideB,
+                                         double beta, MemorySegment c, long cOffset, int ldc, long strideC,
+                                         int count) {
+        String routine = "dgemmBatchStrided";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "transA", transA);
+        Checks.notNull(routine, "transB", transB);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.nonNegative(routine, "count", count);
+        Checks.nonNegative(routine, "strideA", strideA);
+        Checks.nonNegative(routine, "strideB", strideB);
+        Checks.nonNegative(routine, "strideC", strideC);
+        boolean ta = transA.transposed();
+        boolean tb = transB.transposed();
+        Call call = Call.check(routine, Precision.DOUBLE,
+                Operand.generalBatch("A", a, aOffset, layout, ta ? k : m, ta ? m : k, lda, count, strideA),
+                Operand.generalBatch("B", b, bOffset, layout, tb ? n : k, tb ? k : n, ldb, count, strideB),
+                Operand.generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MethodHandle gemm = HDgemm.D.handle(call);
+        long bytes = Precision.DOUBLE.bytes;
+        int gate = call.enter();
+        try {
+            for (int i = 0; i < count; i++) {
+                gemm.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
+                        (MemorySegment) (k == 0 ? a : a.asSlice((aOffset + i * strideA) * bytes)), lda,
+                        (MemorySegment) (k == 0 ? b : b.asSlice((bOffset + i * strideB) * bytes)), ldb, beta,
+                        c.asSlice((cOffset + i * strideC) * bytes), ldc);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    /**
+     * A = alpha * op(A) in place (OpenBLAS extension): A is read as rows x cols with leading dimension lda and
+     * written as op(A) (cols x rows when transposed) with leading dimension ldb. Both shapes must fit the segment.
+     */
+    public static void cimatcopy(Layout layout, Transpose trans, int rows, int cols, ComplexFloat alpha,
+                                 MemorySegment a, long aOffset, int lda, int ldb) {
+        String routine = "cimatcopy";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "rows", rows);
+        Checks.nonNegative(routine, "cols", cols);
+        Checks.notNull(routine, "alpha", alpha);
+        boolean t = trans.transposed();
+        // One operand read and written in two shapes: each shape is checked against the segment on its own.
+        Call.check(routine, Precision.COMPLEX_SINGLE, Operand.general("A", a, aOffset, layout, t ? cols : rows,
+                t ? rows : cols, ldb).asOutput());
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.general("A", a, aOffset, layout, rows, cols, lda).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HCimatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, Scalars.alpha(room, alpha),
+                    call.at(0), lda, ldb);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HCimatcopy {
+        static final Downcall D = Downcall.of("cblas_cimatcopy", cblas_h.cblas_cimatcopy$descriptor());
+    }
+
+    /**
+     * {@code count} independent cgemm products of one shape, item i at offsets {@code xOffset + i * strideX}
+     * (a zero input stride reuses one matrix). Runs as a loop of {@code cblas_cgemm} after one check of every
+     * item: OpenBLAS 0.3.31's batch entry points crash or ignore column-major calls for small shapes (see
+     * {@link #sgemmBatchStrided}), and only the single-precision route has been measured and guarded.
+     */
+    public static void cgemmBatchStrided(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
+                                         ComplexFloat alpha, MemorySegment a, long aOffset, int lda, long strideA,
+                                         MemorySegment b, long bOffset, int ldb, long strideB,
+                                         ComplexFloat beta, MemorySegment c, long cOffset, int ldc, long strideC,
+                                         int count) {
+        String routine = "cgemmBatchStrided";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "transA", transA);
+        Checks.notNull(routine, "transB", transB);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.nonNegative(routine, "count", count);
+        Checks.nonNegative(routine, "strideA", strideA);
+        Checks.nonNegative(routine, "strideB", strideB);
+        Checks.nonNegative(routine, "strideC", strideC);
+        boolean ta = transA.transposed();
+        boolean tb = transB.transposed();
+        Call call = Call.check(routine, Precision.COMPLEX_SINGLE,
+                Operand.generalBatch("A", a, aOffset, layout, ta ? k : m, ta ? m : k, lda, count, strideA),
+                Operand.generalBatch("B", b, bOffset, layout, tb ? n : k, tb ? k : n, ldb, count, strideB),
+                Operand.generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        MethodHandle gemm = HCgemm.D.handle(call);
+        long bytes = Precision.COMPLEX_SINGLE.bytes;
+        int gate = call.enter();
+        try {
+            for (int i = 0; i < count; i++) {
+                gemm.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, Scalars.alpha(room, alpha),
+                        (MemorySegment) (k == 0 ? a : a.asSlice((aOffset + i * strideA) * bytes)), lda,
+                        (MemorySegment) (k == 0 ? b : b.asSlice((bOffset + i * strideB) * bytes)), ldb,
+                        Scalars.beta(room, beta),
+                        c.asSlice((cOffset + i * strideC) * bytes), ldc);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    /**
+     * A = alpha * op(A) in place (OpenBLAS extension): A is read as rows x cols with leading dimension lda and
+     * written as op(A) (cols x rows when transposed) with leading dimension ldb. Both shapes must fit the segment.
+     */
+    public static void zimatcopy(Layout layout, Transpose trans, int rows, int cols, ComplexDouble alpha,
+                                 MemorySegment a, long aOffset, int lda, int ldb) {
+        String routine = "zimatcopy";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "rows", rows);
+        Checks.nonNegative(routine, "cols", cols);
+        Checks.notNull(routine, "alpha", alpha);
+        boolean t = trans.transposed();
+        // One operand read and written in two shapes: each shape is checked against the segment on its own.
+        Call.check(routine, Precision.COMPLEX_DOUBLE, Operand.general("A", a, aOffset, layout, t ? cols : rows,
+                t ? rows : cols, ldb).asOutput());
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.general("A", a, aOffset, layout, rows, cols, lda).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        int gate = call.enter();
+        try {
+            HZimatcopy.D.handle(call).invokeExact(layout.code(), trans.code(), rows, cols, Scalars.alpha(room, alpha),
+                    call.at(0), lda, ldb);
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
+
+    private static final class HZimatcopy {
+        static final Downcall D = Downcall.of("cblas_zimatcopy", cblas_h.cblas_zimatcopy$descriptor());
+    }
+
+    /**
+     * {@code count} independent zgemm products of one shape, item i at offsets {@code xOffset + i * strideX}
+     * (a zero input stride reuses one matrix). Runs as a loop of {@code cblas_zgemm} after one check of every
+     * item: OpenBLAS 0.3.31's batch entry points crash or ignore column-major calls for small shapes (see
+     * {@link #sgemmBatchStrided}), and only the single-precision route has been measured and guarded.
+     */
+    public static void zgemmBatchStrided(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
+                                         ComplexDouble alpha, MemorySegment a, long aOffset, int lda, long strideA,
+                                         MemorySegment b, long bOffset, int ldb, long strideB,
+                                         ComplexDouble beta, MemorySegment c, long cOffset, int ldc, long strideC,
+                                         int count) {
+        String routine = "zgemmBatchStrided";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "transA", transA);
+        Checks.notNull(routine, "transB", transB);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.nonNegative(routine, "count", count);
+        Checks.nonNegative(routine, "strideA", strideA);
+        Checks.nonNegative(routine, "strideB", strideB);
+        Checks.nonNegative(routine, "strideC", strideC);
+        boolean ta = transA.transposed();
+        boolean tb = transB.transposed();
+        Call call = Call.check(routine, Precision.COMPLEX_DOUBLE,
+                Operand.generalBatch("A", a, aOffset, layout, ta ? k : m, ta ? m : k, lda, count, strideA),
+                Operand.generalBatch("B", b, bOffset, layout, tb ? n : k, tb ? k : n, ldb, count, strideB),
+                Operand.generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC).asOutput());
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        MethodHandle gemm = HZgemm.D.handle(call);
+        long bytes = Precision.COMPLEX_DOUBLE.bytes;
+        int gate = call.enter();
+        try {
+            for (int i = 0; i < count; i++) {
+                gemm.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, Scalars.alpha(room, alpha),
+                        (MemorySegment) (k == 0 ? a : a.asSlice((aOffset + i * strideA) * bytes)), lda,
+                        (MemorySegment) (k == 0 ? b : b.asSlice((bOffset + i * strideB) * bytes)), ldb,
+                        Scalars.beta(room, beta),
+                        c.asSlice((cOffset + i * strideC) * bytes), ldc);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+    }
 
     // ---- the library -----------------------------------------------------------------------------------------
 
@@ -5887,7 +6707,8 @@ public final class Blas {
                 ? "loop of cblas_sgemm (this OpenBLAS has no " + BATCH_SYMBOL + ")"
                 : SMALL_BATCH_FIXED
                         ? "native " + BATCH_SYMBOL
-                        : "native " + BATCH_SYMBOL + " for M*N*K > " + String.format("%,d", Quirks.SMALL_BATCH_CRASH_LIMIT)
+                        : "native " + BATCH_SYMBOL + " for M*N*K > "
+                                + String.format("%,d", Quirks.SMALL_BATCH_CRASH_LIMIT)
                                 + ", loop of cblas_sgemm below (OpenBLAS " + VERSION
                                 + " crashes there; fixed upstream by PR #5980)";
         String coreType = System.getenv("OPENBLAS_CORETYPE");

@@ -74,7 +74,8 @@ final class Call {
             }
             if (out.count() > 1 && Overlap.itemsMeet(out, precision.bytes)) {
                 throw new IllegalArgumentException(routine + ": the " + out.count() + " items of " + out.name()
-                        + " overlap one another (stride " + out.stride() + "); each batch item needs memory of its own");
+                        + " overlap one another (stride " + out.stride() + ");"
+                        + " each batch item needs memory of its own");
             }
             for (int j = 0; j < operands.length; j++) {
                 Operand other = operands[j];
@@ -94,14 +95,7 @@ final class Call {
 
     /** Checks what every segment passed must be, touched or not; returns whether it is a heap segment. */
     private static boolean usable(String routine, Precision precision, Operand o) {
-        MemorySegment s = Checks.notNull(routine, o.name(), o.segment());
-        if (!s.scope().isAlive()) {
-            throw new IllegalStateException(routine + ": " + o.name() + " belongs to an arena that is already closed");
-        }
-        if (!s.isAccessibleBy(Thread.currentThread())) {
-            throw new WrongThreadException(routine + ": " + o.name() + " is confined to another thread than "
-                    + Thread.currentThread().getName() + "; use it from its owner thread or allocate it from a shared arena");
-        }
+        MemorySegment s = Checks.live(routine, o.name(), o.segment());
         if (o.output() && s.isReadOnly()) {
             throw new IllegalArgumentException(routine + ": output " + o.name() + " is a read-only segment"
                     + (s.isMapped() ? " (a file mapped read-only)" : "") + "; BLAS would write into it");

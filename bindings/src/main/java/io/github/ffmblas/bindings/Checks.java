@@ -59,6 +59,15 @@ final class Checks {
      * segment passed, even one nothing will be read from, because the downcall itself would touch it.
      */
     static void usable(String routine, String parameter, MemorySegment segment) {
+        live(routine, parameter, segment);
+        if (!segment.isNative()) {
+            throw new IllegalArgumentException(routine + ": " + parameter
+                    + " is a heap segment; BLAS reads native memory only, so allocate it from an Arena");
+        }
+    }
+
+    /** The segment is non-null, alive and accessible from this thread; returns it. */
+    static MemorySegment live(String routine, String parameter, MemorySegment segment) {
         notNull(routine, parameter, segment);
         if (!segment.scope().isAlive()) {
             throw new IllegalStateException(routine + ": " + parameter
@@ -66,12 +75,10 @@ final class Checks {
         }
         if (!segment.isAccessibleBy(Thread.currentThread())) {
             throw new WrongThreadException(routine + ": " + parameter + " is confined to another thread than "
-                    + Thread.currentThread().getName() + "; use it from its owner thread or allocate it from a shared arena");
+                    + Thread.currentThread().getName()
+                    + "; use it from its owner thread or allocate it from a shared arena");
         }
-        if (!segment.isNative()) {
-            throw new IllegalArgumentException(routine + ": " + parameter
-                    + " is a heap segment; BLAS reads native memory only, so allocate it from an Arena");
-        }
+        return segment;
     }
 
     /**
@@ -135,20 +142,5 @@ final class Checks {
     /** Whether byte ranges [aStart, aEnd) and [bStart, bEnd) meet; only then is an exact overlap test needed. */
     static boolean rangesMeet(long aStart, long aEnd, long bStart, long bEnd) {
         return aStart < bEnd && bStart < aEnd;
-    }
-
-    static void noOverlap(String routine, Footprint output, Footprint input) {
-        if (output.overlaps(input)) {
-            throw new IllegalArgumentException(routine + ": output " + output.name() + " overlaps input "
-                    + input.name() + "; BLAS results are undefined when they share memory");
-        }
-    }
-
-    static void itemsDisjoint(String routine, Footprint output) {
-        if (output.itemsOverlap()) {
-            throw new IllegalArgumentException(routine + ": the " + output.count() + " items of " + output.name()
-                    + " overlap one another (stride " + output.stride() + ", leading dimension " + output.ld()
-                    + "); each batch item needs memory of its own");
-        }
     }
 }

@@ -34,7 +34,8 @@ record Downcall(MethodHandle plain, MethodHandle heap) {
     /** The function's address in ffmblas's OpenBLAS. */
     static MemorySegment address(String symbol) {
         return OURS.find(symbol).orElseThrow(() -> new UnsupportedOperationException(symbol
-                + " is not exported by " + OpenBlasLibrary.load().path() + " (an older or differently built OpenBLAS)"));
+                + " is not exported by " + OpenBlasLibrary.load().path()
+                + " (an older or differently built OpenBLAS)"));
     }
 
     /** Whether ffmblas's OpenBLAS exports {@code symbol}. */

@@ -90,6 +90,15 @@ record Operand(String name, MemorySegment segment, long offset, boolean output,
                 before + across - 1, -1, 0, width - 1);
     }
 
+    /**
+     * The uplo half of an n x n triangular, symmetric or Hermitian band matrix with k off-diagonals, in band
+     * storage (ld >= k + 1): an upper one is a band with ku = k, a lower one with kl = k.
+     */
+    static Operand triangularBand(String name, MemorySegment segment, long offset, Layout layout, Uplo uplo, long n,
+                                  long k, long ld) {
+        return band(name, segment, offset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, ld);
+    }
+
     /** The same operand, written by the call. */
     Operand asOutput() {
         return new Operand(name, segment, offset, true, runs, width, ld, count, stride, firstBase, firstStep,

@@ -1,5 +1,7 @@
 package io.github.ffmblas.bindings;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -31,6 +33,54 @@ final class Quirks {
      */
     static int scalIncrement(String routine, int n, int incx) {
         return n == 1 ? 1 : Checks.fitsInt(routine, "|incx|", Math.abs((long) incx));
+    }
+
+    /**
+     * The increment to pass to an order-free reduction ({@code ?asum}, {@code ?sum}, {@code ?nrm2}, {@code ?amax},
+     * {@code ?amin}). OpenBLAS 0.3.31 returns 0 from asum and sum for incx &lt; 0, and its amax and amin step below
+     * the vector's first element, reading memory outside it (native/src/test/c/openblas_negative_inc_reductions.c).
+     * A reversed vector holds the same elements, so |incx| gives the defined result.
+     */
+    static int reductionIncrement(String routine, int n, int incx) {
+        return scalIncrement(routine, n, incx);
+    }
+
+    /**
+     * Index routines take positive increments only: OpenBLAS 0.3.31 returns 0 for a negative one (reference BLAS,
+     * too), and the first index of a reversed vector is not what the same call with |incx| finds when values tie.
+     */
+    static void forwardIndex(String routine, int incx) {
+        if (incx < 0) {
+            throw new IllegalArgumentException(routine + ": incx=" + incx + " must be positive; BLAS defines no index"
+                    + " for a vector walked backwards");
+        }
+    }
+
+    /**
+     * {@code cblas_ssum} for adjacent floats, which OpenBLAS 0.3.31 sums wrongly from n = 16 on
+     * (native/src/test/c/openblas_ssum_dsdot_unit_stride.c): summed here in double, rounded once.
+     */
+    static float sumUnitStride(MemorySegment x, long offset, int n) {
+        double sum = 0;
+        for (long i = 0; i < n; i++) {
+            sum += x.getAtIndex(ValueLayout.JAVA_FLOAT, offset + i);
+        }
+        return (float) sum;
+    }
+
+    /** {@code dsdot} as BLAS defines it: float products, each exact in double, accumulated in double. */
+    static double dsdot(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset, int incy) {
+        double sum = 0;
+        for (long i = 0; i < n; i++) {
+            sum += (double) x.getAtIndex(ValueLayout.JAVA_FLOAT, element(xOffset, n, incx, i))
+                    * y.getAtIndex(ValueLayout.JAVA_FLOAT, element(yOffset, n, incy, i));
+        }
+        return sum;
+    }
+
+    /** Where element i of an n-vector lies: BLAS puts a negative increment's element 0 last in memory. */
+    private static long element(long offset, int n, int inc, long i) {
+        return inc > 0 ? offset + i * inc : offset + (n - 1 - i) * (long) -inc;
     }
 
     static String parseVersion(String config) {
