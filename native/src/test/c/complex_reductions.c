@@ -1,6 +1,6 @@
 /*
  * Two disagreements of OpenBLAS 0.3.31 (org.bytedeco:openblas 0.3.31-1.5.13) with the facade's documented
- * semantics, found by ComplexLevel1OracleTest / ExtensionOracleTest:
+ * semantics, found by ComplexLevel1OracleTest:
  *
  * 1. cblas_icmax / icmin / izmax / izmin (OpenBLAS extensions, "largest / smallest Re x_i + Im x_i") treat x as a
  *    REAL vector of n floats (doubles) with the given increment in floats: with x = 7 complex numbers and incx = 1
@@ -9,8 +9,10 @@
  *
  * 2. With incx < 0 the reductions asum, sum (s, d, sc, dz), i?amax, i?amin, i?max, i?min return 0 (as reference
  *    BLAS does for incx <= 0), and ?amax / sc?amax read outside the vector (garbage such as 3.7e19 for x whose
- *    largest |x_i| is 0.9). Only ?nrm2 handles incx < 0. Order does not matter for the value reductions, so the
- *    facade can pass |incx| (as it does for ?scal); index routines can pass |incx| and map k to n-1-k.
+ *    largest |x_i| is 0.9). Only ?nrm2 handles incx < 0 (the real cases: openblas_negative_inc_reductions.c).
+ *
+ * Guards (bindings' Quirks): 1. complexIndexOfExtreme computes icmax & co in Java; 2. the value reductions get
+ * |incx| (reductionIncrement: order does not matter), the index routines refuse incx < 0 (forwardIndex).
  *
  * Build (INC: cblas.h and openblas_config.h from the jar, LIB: the directory of libopenblas.so.0):
  *   cc -O1 -o complex_reductions complex_reductions.c -I"$INC" -L"$LIB" -l:libopenblas.so.0 -Wl,-rpath,"$LIB"
