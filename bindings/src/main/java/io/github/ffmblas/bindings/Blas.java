@@ -2016,21 +2016,10 @@ public final class Blas {
         if (call.skip) {
             return -1;
         }
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                return (long) HIcmax.D.byAddress().invokeExact(call.critical, n, call.address(0), incx);
-            }
-            return (long) HIcmax.D.bySegment().invokeExact(call.critical, n, call.at(0), incx);
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-    }
-
-    private static final class HIcmax {
-        static final Downcall D = Downcall.of("cblas_icmax", cblas_h.cblas_icmax$descriptor());
+        call.done();
+        // Computed here: OpenBLAS 0.3.31's cblas_icmax runs its real kernel over x's first n floats
+        // (native/src/test/c/complex_reductions.c).
+        return Quirks.complexIndexOfExtreme(x, xOffset, n, incx, false, true);
     }
 
     /**
@@ -2048,21 +2037,10 @@ public final class Blas {
         if (call.skip) {
             return -1;
         }
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                return (long) HIcmin.D.byAddress().invokeExact(call.critical, n, call.address(0), incx);
-            }
-            return (long) HIcmin.D.bySegment().invokeExact(call.critical, n, call.at(0), incx);
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-    }
-
-    private static final class HIcmin {
-        static final Downcall D = Downcall.of("cblas_icmin", cblas_h.cblas_icmin$descriptor());
+        call.done();
+        // Computed here: OpenBLAS 0.3.31's cblas_icmin runs its real kernel over x's first n floats
+        // (native/src/test/c/complex_reductions.c).
+        return Quirks.complexIndexOfExtreme(x, xOffset, n, incx, false, false);
     }
 
     /** y = alpha * x + y over n elements. */
@@ -2665,21 +2643,10 @@ public final class Blas {
         if (call.skip) {
             return -1;
         }
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                return (long) HIzmax.D.byAddress().invokeExact(call.critical, n, call.address(0), incx);
-            }
-            return (long) HIzmax.D.bySegment().invokeExact(call.critical, n, call.at(0), incx);
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-    }
-
-    private static final class HIzmax {
-        static final Downcall D = Downcall.of("cblas_izmax", cblas_h.cblas_izmax$descriptor());
+        call.done();
+        // Computed here: OpenBLAS 0.3.31's cblas_izmax runs its real kernel over x's first n doubles
+        // (native/src/test/c/complex_reductions.c).
+        return Quirks.complexIndexOfExtreme(x, xOffset, n, incx, true, true);
     }
 
     /**
@@ -2697,21 +2664,10 @@ public final class Blas {
         if (call.skip) {
             return -1;
         }
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                return (long) HIzmin.D.byAddress().invokeExact(call.critical, n, call.address(0), incx);
-            }
-            return (long) HIzmin.D.bySegment().invokeExact(call.critical, n, call.at(0), incx);
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-    }
-
-    private static final class HIzmin {
-        static final Downcall D = Downcall.of("cblas_izmin", cblas_h.cblas_izmin$descriptor());
+        call.done();
+        // Computed here: OpenBLAS 0.3.31's cblas_izmin runs its real kernel over x's first n doubles
+        // (native/src/test/c/complex_reductions.c).
+        return Quirks.complexIndexOfExtreme(x, xOffset, n, incx, true, false);
     }
 
     /** y = alpha * x + y over n elements. */

@@ -78,6 +78,29 @@ final class Quirks {
         return sum;
     }
 
+    /**
+     * {@code i?max} / {@code i?min} for complex x (c, z): the 0-based index of the first element of largest
+     * (smallest) Re x_i + Im x_i, that sum rounded to the vector's precision; incx &gt; 0, n &gt; 0. OpenBLAS 0.3.31
+     * builds cblas_icmax, icmin, izmax, izmin on its real i?max kernels, which read the first n floats (doubles) of
+     * x, real and imaginary parts mixed (native/src/test/c/complex_reductions.c). Like reference BLAS's i?amax,
+     * only a strictly larger (smaller) value moves the index, so a NaN never does unless it comes first.
+     */
+    static long complexIndexOfExtreme(MemorySegment x, long xOffset, int n, int incx, boolean dbl, boolean max) {
+        long best = 0;
+        double extreme = 0;
+        for (long i = 0; i < n; i++) {
+            long re = 2 * (xOffset + i * incx);
+            double v = dbl
+                    ? x.getAtIndex(ValueLayout.JAVA_DOUBLE, re) + x.getAtIndex(ValueLayout.JAVA_DOUBLE, re + 1)
+                    : x.getAtIndex(ValueLayout.JAVA_FLOAT, re) + x.getAtIndex(ValueLayout.JAVA_FLOAT, re + 1);
+            if (i == 0 || (max ? v > extreme : v < extreme)) {
+                best = i;
+                extreme = v;
+            }
+        }
+        return best;
+    }
+
     /** Where element i of an n-vector lies: BLAS puts a negative increment's element 0 last in memory. */
     private static long element(long offset, int n, int inc, long i) {
         return inc > 0 ? offset + i * inc : offset + (n - 1 - i) * (long) -inc;
