@@ -172,12 +172,16 @@ public final class BlasReports {
                 }
                 s.append('\n');
             }
+            // the paths not timed, each reason once with the sizes it held for
+            Map<String, List<Integer>> untimed = new LinkedHashMap<>();
             for (Row r : e.getValue()) {
                 if (!r.status().equals("ok")) {
-                    s.append("\n- ").append(r.path()).append(" n=").append(r.n()).append(": ").append(r.status())
-                            .append(r.note().isEmpty() ? "" : " (" + r.note().replace("|", "\\|") + ")");
+                    untimed.computeIfAbsent(r.path() + ": " + r.status()
+                            + (r.note().isEmpty() ? "" : " (" + r.note().replace("|", "\\|") + ")"),
+                            x -> new ArrayList<>()).add(r.n());
                 }
             }
+            untimed.forEach((reason, ns) -> s.append("\n- n=").append(ns).append(' ').append(reason));
             s.append("\n\n");
         }
         Files.createDirectories(file.toAbsolutePath().getParent());
