@@ -9,6 +9,12 @@ import io.github.ffmblas.bench.Problem;
 import io.github.ffmblas.bench.Reports;
 import io.github.ffmblas.bench.Result;
 import io.github.ffmblas.bench.SgemmProblem;
+import io.github.ffmblas.bench.blas.BlasReports;
+import io.github.ffmblas.bench.blas.BlasSuite;
+import io.github.ffmblas.bench.impl.CHarnessImplementation;
+import io.github.ffmblas.bench.impl.JavaCppOpenBlas;
+import io.github.ffmblas.bindings.Blas;
+import io.github.ffmblas.bindings.OpenBlasRuntime;
 import io.github.ffmblas.nativelib.OpenBlasLibrary;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -17,8 +23,10 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -27,18 +35,36 @@ import java.util.Set;
  */
 final class BenchCommand {
     static final String USAGE = "ffmblas bench [--shapes B,Lq,Lk,d,H;...] [--sgemm n|MxNxK,...|none]"
-            + " [--impls a,b,...] [--threads 1,2] [--quick] [--json FILE] [--out DIR] [--seed N]";
+            + " [--impls a,b,...] [--threads 1,2] [--quick] [--json FILE] [--out DIR] [--seed N]\n"
+            + "              ffmblas bench --blas [--routines sdot,sgemm,...] [--sizes 8,32,...] [--quick] [--json FILE]"
+            + " [--out DIR] [--seed N]\n"
+            + "                (--blas: the BLAS-routine suite instead of attention/sgemm: per routine and size,"
+            + " ffmblas on native\n"
+            + "                 segments, ffmblas on heap arrays, JNI (JavaCPP), pure Java (netlib) and C, interleaved;"
+            + " OpenBLAS on 1 thread)";
     static final String DEFAULT_SHAPES = "1,128,128,768,12;1,512,512,768,12;8,128,128,512,8;1,2048,2048,1024,16";
     /** Square sizes, then the fused Q/K/V projection of the first default shape (B·L x 3d x d). */
     static final String DEFAULT_SGEMM = "64,256,1024,128x2304x768";
 
-    private static final Set<String> VALUE_FLAGS = Set.of("--shapes", "--sgemm", "--impls", "--threads", "--json", "--out", "--seed");
-    private static final Set<String> SWITCHES = Set.of("--quick");
+    private static final Set<String> VALUE_FLAGS = Set.of("--shapes", "--sgemm", "--impls", "--threads", "--json", "--out",
+            "--seed", "--sizes", "--routines");
+    private static final Set<String> SWITCHES = Set.of("--quick", "--blas");
+    /** Flags of the attention/sgemm benchmark that mean nothing to the BLAS suite, and the other way round. */
+    private static final List<String> NOT_BLAS = List.of("--shapes", "--sgemm", "--impls", "--threads");
+    private static final List<String> BLAS_ONLY = List.of("--sizes", "--routines");
 
     private BenchCommand() {}
 
     static int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
         Arguments a = Arguments.parse(args, VALUE_FLAGS, SWITCHES);
+        if (a.has("--blas")) {
+            return runBlas(a, args, out, err);
+        }
+        for (String flag : BLAS_ONLY) {
+            if (a.has(flag)) {
+                throw new UsageException(flag + " belongs to the BLAS suite: add --blas");
+            }
+        }
         List<Problem> problems = new ArrayList<>(parseShapes(a.optional("--shapes", DEFAULT_SHAPES)));
         problems.addAll(parseSgemm(a.optional("--sgemm", DEFAULT_SGEMM)));
         if (problems.isEmpty()) {
@@ -92,6 +118,82 @@ final class BenchCommand {
             out.println("wrote " + json);
         }
         out.println("wrote " + outDir.resolve("results.json") + ", " + outDir.resolve("report.md") + ", " + outDir.resolve(chart));
+        return 0;
+    }
+
+    /** {@code --blas}: the BLAS-routine suite ({@link BlasSuite}). */
+    private static int runBlas(Arguments a, List<String> args, PrintStream out, PrintStream err) throws Exception {
+        for (String flag : NOT_BLAS) {
+            if (a.has(flag)) {
+                throw new UsageException(flag + " does not apply to --blas (use --routines and --sizes)");
+            }
+        }
+        boolean quick = a.has("--quick");
+        List<Integer> sizes = a.has("--sizes") ? parseInts("--sizes", a.required("--sizes"), 1, 4096)
+                : quick ? BlasSuite.QUICK_SIZES : BlasSuite.DEFAULT_SIZES;
+        List<String> routines = BlasSuite.routines();
+        if (a.has("--routines")) {
+            routines = Arrays.stream(a.required("--routines").split(",")).map(String::strip)
+                    .filter(s -> !s.isEmpty()).distinct().toList();
+            for (String r : routines) {
+                if (!BlasSuite.routines().contains(r)) {
+                    throw new UsageException("--routines: unknown routine '" + r + "' (known: "
+                            + String.join(",", BlasSuite.routines()) + ")");
+                }
+            }
+            if (routines.isEmpty()) {
+                throw new UsageException("--routines: no routine given");
+            }
+        }
+        long seed = a.integer("--seed", 0, Integer.MAX_VALUE, 42);
+        Path outDir = Path.of(a.optional("--out", "bench-results/"
+                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))));
+        String command = "./ffmblas bench" + (args.isEmpty() ? "" : " " + String.join(" ", args));
+
+        OpenBlasLibrary.load();
+        JavaCppOpenBlas.load(); // before anything else touches JavaCPP: pins the FFM bindings to ffmblas's file
+        Blas.setNumThreads(1);
+        JavaCppOpenBlas.setNumThreads(1);
+        OpenBlasRuntime rt = Blas.runtime();
+        Map<String, String> env = new LinkedHashMap<>(Environment.capture(List.of()).values());
+        env.remove("softmax");
+        env.remove("batched_sgemm");
+        env.put("threads", "OpenBLAS on 1 thread on every path: ffmblas " + Blas.numThreads() + " (Blas.setNumThreads(1)),"
+                + " JavaCPP's copy " + JavaCppOpenBlas.numThreads() + " (JavaCppOpenBlas.setNumThreads(1)),"
+                + " C harness openblas_set_num_threads(1)");
+        env.put("path_ffmblas", "io.github.ffmblas.bindings.Blas on native segments (Arena.allocate, 64-byte aligned)");
+        env.put("path_ffmblas-heap", "io.github.ffmblas.bindings.Blas on heap segments over float[]/double[]"
+                + " (critical downcalls)");
+        env.put("path_jni", "JavaCPP org.bytedeco.openblas.global.openblas_nolapack.cblas_* on the ffmblas path's native"
+                + " memory; its own copy of " + JavaCppOpenBlas.config());
+        env.put("path_java", "netlib " + BlasSuite.javaBlas() + " (dev.ludovic.netlib:blas) on the ffmblas-heap path's"
+                + " arrays");
+        env.put("path_c", "blas_harness.c, " + CHarnessImplementation.compiler().map(Path::toString).orElse("no compiler")
+                + " -O2, one process driven through stdin: " + BlasSuite.harnessInfo());
+        out.println("ffmblas bench --blas: " + routines.size() + " routines x " + sizes.size() + " sizes "
+                + sizes + " x " + BlasSuite.PathKind.values().length + " paths" + (quick ? " (quick)" : ""));
+        out.println("  kernel: " + rt.coreName() + " (OPENBLAS_CORETYPE="
+                + rt.coreTypeOverride().orElse("unset") + "), " + rt.config());
+        out.println("  threads: OpenBLAS on 1 thread on every path (ffmblas, JavaCPP's copy, C harness)");
+        env.forEach((k, v) -> out.printf("  %-28s %s%n", k, v));
+        out.println();
+
+        List<BlasSuite.Row> rows = BlasSuite.run(routines, sizes,
+                quick ? BlasSuite.Budget.QUICK : BlasSuite.Budget.DEFAULT, seed,
+                line -> err.print("\r" + pad(line, 110)),
+                group -> {
+                    err.print("\r" + " ".repeat(110) + "\r");
+                    out.println(BlasReports.consoleTable(group));
+                });
+        Files.createDirectories(outDir);
+        BlasReports.writeJson(outDir.resolve("results.json"), env, sizes, command, rows);
+        BlasReports.writeMarkdown(outDir.resolve("report.md"), env, command, rows);
+        if (a.has("--json")) {
+            Path json = Path.of(a.required("--json"));
+            BlasReports.writeJson(json, env, sizes, command, rows);
+            out.println("wrote " + json);
+        }
+        out.println("wrote " + outDir.resolve("results.json") + ", " + outDir.resolve("report.md"));
         return 0;
     }
 

@@ -1,0 +1,83 @@
+package io.github.ffmblas.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.ffmblas.bench.blas.BlasSuite;
+import io.github.ffmblas.bench.impl.CHarnessImplementation;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code bench --blas} end to end at tiny sizes and the quick budget: every routine, size and path is in the JSON. */
+class BenchBlasCommandTest {
+
+    @Test
+    void everyRoutineAndPathIsCheckedTimedAndWritten(@TempDir Path dir) throws Exception {
+        MainTest.Run r = MainTest.run("bench", "--blas", "--quick", "--sizes", "2,5", "--out", dir.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("kernel: "), r.out());
+        assertTrue(r.out().contains("OpenBLAS on 1 thread on every path"), r.out());
+        JsonNode root = new ObjectMapper().readTree(dir.resolve("results.json").toFile());
+        assertEquals("blas", root.get("suite").asText());
+        assertEquals(1, root.get("threads").asInt());
+        assertTrue(root.get("environment").has("openblas_core"));
+        List<String> paths = List.of("ffmblas", "ffmblas-heap", "jni", "java", "c");
+        Map<String, JsonNode> byKey = new HashMap<>();
+        for (JsonNode row : root.get("results")) {
+            assertNull(byKey.put(row.get("routine").asText() + "/" + row.get("n").asInt() + "/"
+                    + row.get("path").asText(), row), "a repeated row: " + row);
+        }
+        boolean haveCompiler = CHarnessImplementation.compiler().isPresent();
+        List<String> routines = BlasSuite.routines();
+        for (String routine : List.of("sdot", "ddot", "saxpy", "daxpy", "snrm2", "dnrm2", "isamax", "idamax", "sgemv",
+                "dgemv", "sger", "dger", "strsv", "dtrsv", "sgemm", "dgemm", "ssyrk", "dsyrk", "strsm", "dtrsm",
+                "zgemm")) {
+            assertTrue(routines.contains(routine), routine);
+        }
+        assertEquals(routines.size() * 2 * paths.size(), byKey.size());
+        for (String routine : routines) {
+            for (int n : List.of(2, 5)) {
+                for (String path : paths) {
+                    JsonNode row = byKey.get(routine + "/" + n + "/" + path);
+                    assertNotNull(row, routine + " n=" + n + " " + path + " is missing");
+                    String status = row.get("status").asText();
+                    boolean unsupported = path.equals("java") && routine.equals("zgemm")
+                            || path.equals("c") && !haveCompiler;
+                    assertEquals(unsupported ? "unsupported" : "ok", status, row.toString());
+                    if (status.equals("ok")) {
+                        assertTrue(row.get("median_ns").asDouble() > 0, row.toString());
+                        assertTrue(row.get("ratio_to_ffmblas").asDouble() > 0, row.toString());
+                        assertTrue(row.get("rounds").asInt() >= BlasSuite.Budget.QUICK.minRounds(), row.toString());
+                    } else {
+                        assertTrue(row.get("median_ns").isNull(), row.toString());
+                    }
+                    if (path.equals("ffmblas")) {
+                        assertEquals(1.0, row.get("ratio_to_ffmblas").asDouble(), 1e-12, row.toString());
+                    }
+                }
+            }
+        }
+        String report = Files.readString(dir.resolve("report.md"));
+        assertTrue(report.contains("## ffmblas / jni and ffmblas / c"), report);
+        assertTrue(report.contains("## zgemm (level 3, complex double)"), report);
+    }
+
+    @Test
+    void blasFlagsAreUsageErrors() {
+        assertEquals(2, MainTest.run("bench", "--blas", "--shapes", "1,8,8,16,2").code());
+        assertEquals(2, MainTest.run("bench", "--blas", "--impls", "native").code());
+        assertEquals(2, MainTest.run("bench", "--sizes", "8").code(), "--sizes without --blas");
+        assertEquals(2, MainTest.run("bench", "--blas", "--routines", "sgemm,cgemm").code());
+        assertEquals(2, MainTest.run("bench", "--blas", "--sizes", "0").code());
+        assertEquals(2, MainTest.run("bench", "--blas", "--blas").code());
+    }
+}
