@@ -77,9 +77,17 @@ final class Call {
     /** Object[], not MemorySegment[]: a store into an array of an interface type costs a subtype check. */
     private final Object[] segment = new Object[MAX_OPERANDS];
     private final int[] kind = new int[MAX_OPERANDS];
-    // Scratch of the quick path: each operand's byte range.
+    // Scratch of the quick path: each operand's byte range and what its segment is.
     private final long[] start = new long[MAX_OPERANDS];
     private final long[] end = new long[MAX_OPERANDS];
+    private final int[] facts = new int[MAX_OPERANDS];
+    private static final int NATIVE = 1;
+    /** Native memory that only this thread can free: see {@link #byAddress}. */
+    private static final int OWNED = 2;
+    /** Flag of the quick path: a file-mapped segment, which it leaves to the general path. */
+    private static final int MAPPED = 4;
+    /** The class of every segment {@code Arena.allocate} returns, and of their slices. */
+    private static final Class<?> NATIVE_SEGMENT = Arena.global().allocate(1).getClass();
     /** Offset and the kind's parameters p0..p4 of operand i, at {@code i * RAW}. */
     private final long[] raw = new long[MAX_OPERANDS * RAW];
     private static final int RAW = 6;
@@ -307,9 +315,8 @@ final class Call {
     /** Accepts a plainly valid call (see the class comment); false leaves the decision to {@link #general}. */
     private boolean quick() {
         long bytes = 0;
-        boolean anyHeap = false;
-        boolean mapped = false;
-        boolean owned = true;
+        int all = NATIVE | OWNED;
+        int any = 0;
         for (int i = 0; i < count; i++) {
             long e = plainEnd(i);
             if (e < 0) {
@@ -317,10 +324,8 @@ final class Call {
             }
             bytes += e - start[i];
             end[i] = e;
-            MemorySegment s = (MemorySegment) segment[i];
-            anyHeap |= !s.isNative();
-            mapped |= s.isMapped();
-            owned &= ownedOrGlobal(s);
+            all &= facts[i];
+            any |= facts[i];
         }
         for (int i = 0; i < count; i++) {
             for (int j = i + 1; j < count; j++) {
@@ -329,35 +334,53 @@ final class Call {
                 }
             }
         }
-        set(anyHeap, bytes <= BRIEF_BYTES && !mapped, false, owned && !anyHeap);
+        set((all & NATIVE) == 0, bytes <= BRIEF_BYTES && (any & MAPPED) == 0, false, (all & OWNED) != 0);
         return true;
     }
 
     /**
-     * One past the last byte of operand i's storage (its first in {@link #start}), or -1 when it is not plainly
-     * valid: null, closed, another thread's, a heap segment over the wrong array, a read-only output, empty, a
-     * batch, a negative offset, a short leading dimension, outside its segment or misaligned. With every extent
-     * below 2^31 (else -1), nothing here can overflow: (2^31)^2 + 2^31 &lt; 2^63.
+     * One past the last byte of operand i's storage (its first in {@link #start}, what it is in {@link #facts}),
+     * or -1 when it is not plainly valid: null, closed, another thread's, a heap segment over the wrong array, a
+     * read-only output, empty, a batch, a negative offset, a short leading dimension, outside its segment or
+     * misaligned. With every extent below 2^31 (else -1), nothing here can overflow: (2^31)^2 + 2^31 &lt; 2^63.
+     *
+     * <p>Only the segment classes of {@code Arena.allocate} and {@code MemorySegment.ofArray} take this path, each
+     * tested by its exact class: within each branch the JIT then knows the class, and calls on the segment are
+     * direct, however many kinds of segment the program passes elsewhere (through the interface, each would be a
+     * virtual call). Other segments (file-mapped ones) get the general checks.
      */
     private long plainEnd(int i) {
         long span = plainSpan(i);
-        MemorySegment s = (MemorySegment) segment[i];
+        Object o = segment[i];
+        if (span < 0 || o == null) {
+            return -1;
+        }
         int k = kind[i];
         Precision p = (k & REAL) == 0 ? precision : type(i);
-        if (span < 0 || s == null || !s.scope().isAlive() || !s.isAccessibleBy(Thread.currentThread())
-                || ((k & OUTPUT) != 0 && s.isReadOnly()) || (!s.isNative() && !holds(s, p))) {
+        Class<?> c = o.getClass();
+        if (c == NATIVE_SEGMENT) {
+            return plainEnd(i, (MemorySegment) o, true, span, k, p);
+        }
+        if (c == p.heapSegment) {
+            return plainEnd(i, (MemorySegment) o, false, span, k, p);
+        }
+        return -1;
+    }
+
+    private long plainEnd(int i, MemorySegment s, boolean isNative, long span, int k, Precision p) {
+        if (!s.scope().isAlive() || !s.isAccessibleBy(Thread.currentThread())
+                || ((k & OUTPUT) != 0 && s.isReadOnly())) {
             return -1;
         }
         long off = raw[i * RAW];
         long elements = s.byteSize() / p.bytes;
-        if (off < 0 || off > elements || span > elements - off) {
-            return -1;
-        }
         long first = s.address() + off * p.bytes;
-        if (s.isNative() && (first & (p.alignment - 1)) != 0) {
+        if (off < 0 || off > elements || span > elements - off
+                || (isNative && (first & (p.alignment - 1)) != 0)) {
             return -1;
         }
         start[i] = first;
+        facts[i] = isNative ? (ownedOrGlobal(s) ? NATIVE | OWNED : NATIVE) : 0;
         return first + span * p.bytes;
     }
 
@@ -404,9 +427,9 @@ final class Call {
      * segments share memory only over the same array.
      */
     private boolean rangesMeet(int i, int j) {
-        MemorySegment a = (MemorySegment) segment[i];
-        MemorySegment b = (MemorySegment) segment[j];
-        if (a.isNative() != b.isNative() || (!a.isNative() && !sameArray(a, b))) {
+        boolean aNative = (facts[i] & NATIVE) != 0;
+        if (aNative != ((facts[j] & NATIVE) != 0)
+                || (!aNative && !sameArray((MemorySegment) segment[i], (MemorySegment) segment[j]))) {
             return false;
         }
         return start[i] < end[j] && start[j] < end[i];
@@ -430,7 +453,7 @@ final class Call {
 
     /** True when no thread but the calling one can free {@code s}'s memory: see {@link #byAddress}. */
     static boolean ownedOrGlobal(MemorySegment s) {
-        return !s.isAccessibleBy(NO_OWNER) || s.scope().equals(GLOBAL);
+        return !s.isAccessibleBy(NO_OWNER) || s.scope() == GLOBAL; // one global scope: identity is its equality
     }
 
     /** Decides every call exactly, naming what is wrong; the operands become {@link Operand} records here only. */

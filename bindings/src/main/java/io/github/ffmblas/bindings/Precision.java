@@ -1,5 +1,7 @@
 package io.github.ffmblas.bindings;
 
+import java.lang.foreign.MemorySegment;
+
 /**
  * The element type of a BLAS routine, the letter its name starts with. Offsets, leading dimensions, increments
  * and strides count elements of this type; a complex element is a (real, imaginary) pair.
@@ -20,6 +22,8 @@ enum Precision {
     final int alignment;
     /** The array a heap segment must wrap to be passed to this precision's routines. */
     final Class<?> heapArray;
+    /** The class of {@code MemorySegment.ofArray} over {@link #heapArray}, and of its slices. */
+    final Class<?> heapSegment;
 
     /** What one element is called in messages. */
     final String noun;
@@ -29,5 +33,7 @@ enum Precision {
         this.bytes = bytes;
         this.alignment = alignment;
         this.heapArray = heapArray;
+        this.heapSegment = (heapArray == float[].class ? MemorySegment.ofArray(new float[0])
+                : MemorySegment.ofArray(new double[0])).getClass();
     }
 }
