@@ -582,7 +582,10 @@ final class Call {
         MemorySegment s = (MemorySegment) segment[i];
         long n = raw[i * RAW + 1]; // the first parameter of every kind is 0 when the operand is empty
         boolean empty = n == 0 || (kind[i] & KIND) == GENERAL && (raw[i * RAW + 2] == 0 || raw[i * RAW + 4] == 0);
-        return empty ? s : s.asSlice(raw[i * RAW] * type(i).bytes);
+        long first = raw[i * RAW];
+        // No slice for an operand at the segment's start: a slice is an object, and where the JIT does not inline the
+        // downcall chain (large callers, mixed profiles) it is allocated on every call.
+        return empty || first == 0 ? s : s.asSlice(first * type(i).bytes);
     }
 
     /** Operand i's address, for a call {@link #byAddress}: its first element's (the segment's when untouched). */
