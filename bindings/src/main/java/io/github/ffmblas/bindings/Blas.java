@@ -175,14 +175,14 @@ public final class Blas {
                              float alpha, MemorySegment a, long aOffset, int lda,
                              MemorySegment b, long bOffset, int ldb,
                              float beta, MemorySegment c, long cOffset, int ldc) {
-        if (onHeap(a, b, c)) {
+        if (GemmChecks.onHeap(a, b, c)) {
             heapGemm("sgemm", layout, transA, transB, m, n, k, alpha, a, aOffset, lda, 0, b, bOffset, ldb, 0, beta,
                     c, cOffset, ldc, 0, 1);
             return;
         }
         if (!FastGemmCheck.accepts(layout, transA, transB, m, n, k, a, aOffset, lda, b, bOffset, ldb, c, cOffset,
                 ldc)) {
-            checkGemm("sgemm", layout, transA, transB, m, n, k, a, aOffset, lda, 0, b, bOffset, ldb, 0,
+            GemmChecks.check("sgemm", layout, transA, transB, m, n, k, a, aOffset, lda, 0, b, bOffset, ldb, 0,
                     c, cOffset, ldc, 0, 1);
             if (m == 0 || n == 0) {
                 return;
@@ -251,10 +251,6 @@ public final class Blas {
         return k == 0 ? s : s.asSlice(offset * Float.BYTES);
     }
 
-    private static boolean onHeap(MemorySegment a, MemorySegment b, MemorySegment c) {
-        return (a != null && !a.isNative()) || (b != null && !b.isNative()) || (c != null && !c.isNative());
-    }
-
     /**
      * {@link #sgemm} or {@link #sgemmBatchStrided} with an operand on the Java heap: the generic checks, then one
      * critical downcall per item, which pins the arrays (the garbage collector waits for each product).
@@ -263,26 +259,8 @@ public final class Blas {
                                  int k, float alpha, MemorySegment a, long aOffset, int lda, long strideA,
                                  MemorySegment b, long bOffset, int ldb, long strideB, float beta,
                                  MemorySegment c, long cOffset, int ldc, long strideC, int count) {
-        Checks.notNull(routine, "layout", layout);
-        Checks.notNull(routine, "transA", transA);
-        Checks.notNull(routine, "transB", transB);
-        Checks.nonNegative(routine, "m", m);
-        Checks.nonNegative(routine, "n", n);
-        Checks.nonNegative(routine, "k", k);
-        Checks.nonNegative(routine, "count", count);
-        Checks.nonNegative(routine, "strideA", strideA);
-        Checks.nonNegative(routine, "strideB", strideB);
-        Checks.nonNegative(routine, "strideC", strideC);
-        Checks.fitsInt(routine, "strideA", strideA);
-        Checks.fitsInt(routine, "strideB", strideB);
-        Checks.fitsInt(routine, "strideC", strideC);
-        boolean ta = transA.transposed();
-        boolean tb = transB.transposed();
-        Call call = Call.begin(routine, Precision.SINGLE)
-                .generalBatch("A", a, aOffset, layout, ta ? k : m, ta ? m : k, lda, count, strideA)
-                .generalBatch("B", b, bOffset, layout, tb ? n : k, tb ? k : n, ldb, count, strideB)
-                .generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC).output()
-                .check();
+        Call call = GemmChecks.heap(routine, layout, transA, transB, m, n, k, a, aOffset, lda, strideA, b, bOffset,
+                ldb, strideB, c, cOffset, ldc, strideC, count).check();
         if (call.skip) {
             return;
         }
@@ -325,20 +303,20 @@ public final class Blas {
                                          float beta, MemorySegment c, long cOffset, int ldc, long strideC,
                                          int count) {
         String routine = "sgemmBatchStrided";
-        if (onHeap(a, b, c)) {
+        if (GemmChecks.onHeap(a, b, c)) {
             heapGemm(routine, layout, transA, transB, m, n, k, alpha, a, aOffset, lda, strideA, b, bOffset, ldb, strideB
                     ,
                     beta, c, cOffset, ldc, strideC, count);
             return;
         }
-        checkGemm(routine, layout, transA, transB, m, n, k, a, aOffset, lda, strideA, b, bOffset, ldb, strideB,
+        GemmChecks.check(routine, layout, transA, transB, m, n, k, a, aOffset, lda, strideA, b, bOffset, ldb, strideB,
                 c, cOffset, ldc, strideC, count);
         if (m == 0 || n == 0 || count == 0) {
             return;
         }
         if (count > 1 && batchRoute(m, n, k) == BatchRoute.NATIVE) {
             nativeBatch(layout, transA, transB, m, n, k, alpha, a, aOffset, lda, (int) strideA, b, bOffset, ldb,
-                    (int) strideB, beta, c, cOffset, ldc, (int) strideC, count); // strides checked to fit by checkGemm
+                    (int) strideB, beta, c, cOffset, ldc, (int) strideC, count); // strides checked to fit by GemmChecks
             return;
         }
         for (int i = 0; i < count; i++) {
@@ -408,106 +386,9 @@ public final class Blas {
         LOOP_AVOIDS_CRASH
     }
 
-    /**
-     * The allocation-free answer for the common case of operands with one leading dimension whose items sit side
-     * by side within the rows, such as attention heads in one buffer: true when the column band of C's items and
-     * that of X's items share no float. False means "not decided here" (the exact test runs).
-     */
-    private static boolean columnBlocksApart(Layout layout, long count, long cStart, int cRows, int cCols, int ldc,
-                                             long strideC, long xStart, int xRows, int xCols, int ldx, long strideX) {
-        if (ldc != ldx || ((xStart - cStart) & (Float.BYTES - 1)) != 0) {
-            return false;
-        }
-        boolean rowMajor = layout == Layout.ROW_MAJOR;
-        long cWidth = (count - 1) * strideC + (rowMajor ? cCols : cRows);
-        long xWidth = (count - 1) * strideX + (rowMajor ? xCols : xRows);
-        if (cWidth > ldc || xWidth > ldc) {
-            return false; // items move on to other rows: no single band describes them
-        }
-        return !Footprint.sameStrideOverlap(cStart, rowMajor ? cRows : cCols, cWidth,
-                xStart, rowMajor ? xRows : xCols, xWidth, ldc);
-    }
 
-    /** Every check of a (batched) GEMM; throws before any native code runs. Allocates nothing when all is well. */
-    static void checkGemm(String routine, Layout layout, Transpose transA, Transpose transB,
-                                  int m, int n, int k,
-                                  MemorySegment a, long aOffset, int lda, long strideA,
-                                  MemorySegment b, long bOffset, int ldb, long strideB,
-                                  MemorySegment c, long cOffset, int ldc, long strideC, int count) {
-        notNull(routine, "layout", layout);
-        notNull(routine, "transA", transA);
-        notNull(routine, "transB", transB);
-        nonNegative(routine, "m", m);
-        nonNegative(routine, "n", n);
-        nonNegative(routine, "k", k);
-        nonNegative(routine, "count", count);
-        nonNegative(routine, "strideA", strideA);
-        nonNegative(routine, "strideB", strideB);
-        nonNegative(routine, "strideC", strideC);
-        fitsInt(routine, "strideA", strideA);
-        fitsInt(routine, "strideB", strideB);
-        fitsInt(routine, "strideC", strideC);
-        int aRows = transA.transposed() ? k : m;
-        int aCols = transA.transposed() ? m : k;
-        int bRows = transB.transposed() ? n : k;
-        int bCols = transB.transposed() ? k : n;
-        leadingDimension(routine, "lda", lda, layout, aRows, aCols, "A");
-        leadingDimension(routine, "ldb", ldb, layout, bRows, bCols, "B");
-        leadingDimension(routine, "ldc", ldc, layout, m, n, "C");
-        // Every segment is checked even when nothing will be read from it: the downcall would touch it.
-        // With m or n zero no float is read or written, not even of the operand whose own shape is not empty.
-        long items = m == 0 || n == 0 ? 0 : count;
-        long aEnd = matrixExtent(routine, "A", a, aOffset, layout, aRows, aCols, lda, items, strideA);
-        long bEnd = matrixExtent(routine, "B", b, bOffset, layout, bRows, bCols, ldb, items, strideB);
-        long cEnd = matrixExtent(routine, "C", c, cOffset, layout, m, n, ldc, items, strideC);
-        if (c.isReadOnly()) {
-            throw new IllegalArgumentException(routine + ": output C is a read-only segment"
-                    + (c.isMapped() ? " (a file mapped read-only)" : "") + "; BLAS would write into it");
-        }
-        if (items == 0) {
-            return;
-        }
-        boolean rowMajor = layout == Layout.ROW_MAJOR;
-        if (!Footprint.itemsApart(rowMajor ? m : n, rowMajor ? n : m, ldc, count, strideC)) {
-            if (Overlap.itemsMeet(batch("C", c, cOffset, layout, m, n, ldc, count, strideC))) {
-                throw new IllegalArgumentException(routine + ": the " + count + " items of C overlap one another"
-                        + " (stride " + strideC + ", leading dimension " + ldc + ");"
-                        + " each batch item needs memory of its own");
-            }
-        }
-        inputApart(routine, layout, count, c, cOffset, m, n, ldc, strideC, cEnd, "A", a, aOffset, aRows, aCols, lda,
-                strideA, aEnd);
-        inputApart(routine, layout, count, c, cOffset, m, n, ldc, strideC, cEnd, "B", b, bOffset, bRows, bCols, ldb,
-                strideB, bEnd);
-    }
 
-    /**
-     * Throws when output C shares a float with input X. Byte ranges that do not meet, and side-by-side column
-     * bands of one buffer, are decided without allocating; anything else gets the exact test.
-     */
-    private static void inputApart(String routine, Layout layout, int count, MemorySegment c, long cOffset, int m,
-                                   int n, int ldc, long strideC, long cEnd, String name, MemorySegment x,
-                                   long xOffset, int xRows, int xCols, int ldx, long strideX, long xEnd) {
-        long cStart = start(c, cOffset);
-        long xStart = start(x, xOffset);
-        if (rangesMeet(cStart, cEnd, xStart, xEnd)
-                && !columnBlocksApart(layout, count, cStart, m, n, ldc, strideC, xStart, xRows, xCols, ldx, strideX)) {
-            if (Overlap.meet(batch("C", c, cOffset, layout, m, n, ldc, count, strideC),
-                    batch(name, x, xOffset, layout, xRows, xCols, ldx, count, strideX))) {
-                throw new IllegalArgumentException(routine + ": output C overlaps input " + name
-                        + "; BLAS results are undefined when they share memory");
-            }
-        }
-    }
 
-    /** A batched single-precision operand, for the exact overlap tests of {@link #checkGemm}. */
-    private static Operand batch(String name, MemorySegment s, long offset, Layout layout, int rows, int cols, int ld,
-                                 long count, long stride) {
-        boolean rowMajor = layout == Layout.ROW_MAJOR;
-        long width = rowMajor ? cols : rows;
-        return new Operand(name, s, Precision.SINGLE, offset, false, width == 0 ? 0 : rowMajor ? rows : cols, width,
-                ld, count, stride, 0, 0, width - 1, 0, 0, width - 1);
-    }
 
     // ---- level 1 ---------------------------------------------------------------------------------------------
 

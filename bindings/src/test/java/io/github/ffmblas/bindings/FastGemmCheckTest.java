@@ -16,7 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link FastGemmCheck} may only accept what {@link Blas#checkGemm} accepts, and must accept the ordinary call,
+ * {@link FastGemmCheck} may only accept what {@link GemmChecks#check} accepts, and must accept the ordinary call,
  * or the facade's fast path would either let a bad call reach OpenBLAS or never run.
  */
 class FastGemmCheckTest {
@@ -62,7 +62,7 @@ class FastGemmCheckTest {
         }
 
         void full() {
-            Blas.checkGemm("sgemm", layout, transA, transB, m, n, k, a, aOffset, lda, 0, b, bOffset, ldb, 0, c,
+            GemmChecks.check("sgemm", layout, transA, transB, m, n, k, a, aOffset, lda, 0, b, bOffset, ldb, 0, c,
                     cOffset, ldc, 0, 1);
         }
     }

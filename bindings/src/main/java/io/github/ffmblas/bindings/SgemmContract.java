@@ -1,0 +1,31 @@
+package io.github.ffmblas.bindings;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The checks {@link Blas#sgemm} makes before it calls native code, on their own: for other implementations of the
+ * same product (a pure-Java GEMM) that promise the facade's contract, with its exceptions and messages. Using this
+ * class does not load OpenBLAS.
+ */
+public final class SgemmContract {
+    private SgemmContract() {}
+
+    /**
+     * Throws what {@link Blas#sgemm} would throw for these arguments before running, and returns when it would run
+     * (or return at once, for an empty product): flags non-null, sizes {@code >= 0}, leading dimensions, each
+     * operand inside its segment, C writable and sharing no element with A or B, segments alive and accessible
+     * from this thread, heap segments over {@code float[]}.
+     */
+    public static void check(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
+                             MemorySegment a, long aOffset, int lda,
+                             MemorySegment b, long bOffset, int ldb,
+                             MemorySegment c, long cOffset, int ldc) {
+        if (GemmChecks.onHeap(a, b, c)) {
+            GemmChecks.heap("sgemm", layout, transA, transB, m, n, k, a, aOffset, lda, 0, b, bOffset, ldb, 0,
+                    c, cOffset, ldc, 0, 1).validate();
+        } else {
+            GemmChecks.check("sgemm", layout, transA, transB, m, n, k, a, aOffset, lda, 0, b, bOffset, ldb, 0,
+                    c, cOffset, ldc, 0, 1);
+        }
+    }
+}
