@@ -1,12 +1,13 @@
-package io.github.ffmblas.bench.impl;
+package io.github.ffmblas.javagemm;
 
 import io.github.ffmblas.attention.Gemm;
 import io.github.ffmblas.attention.Team;
+import io.github.ffmblas.bindings.Layout;
+import io.github.ffmblas.bindings.SgemmContract;
 import io.github.ffmblas.bindings.Transpose;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
-import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorMask;
@@ -36,6 +37,8 @@ import jdk.incubator.vector.VectorSpecies;
  *       {@code threads - 1} daemon threads claim in turn; idle workers spin briefly before parking. Segments
  *       confined to the caller are lent to the workers for the product ({@link Team#lend}).
  * </ul>
+ * Arguments are checked as {@link io.github.ffmblas.bindings.Blas#sgemm} checks them ({@link SgemmContract}): the
+ * same exceptions, before any work. Nothing here loads OpenBLAS, so this is also the fallback where it cannot load.
  * Needs {@code --add-modules jdk.incubator.vector}; native access should be enabled for the re-scoping.
  */
 public final class VectorGemm implements Gemm, AutoCloseable {
@@ -123,21 +126,11 @@ public final class VectorGemm implements Gemm, AutoCloseable {
                          MemorySegment a, long aOffset, int lda,
                          MemorySegment b, long bOffset, int ldb,
                          float beta, MemorySegment c, long cOffset, int ldc) {
-        Objects.requireNonNull(transB, "transB");
-        boolean t = switch (transB) {
-            case NO_TRANSPOSE -> false;
-            case TRANSPOSE -> true;
-            default -> throw new IllegalArgumentException("transB must be NO_TRANSPOSE or TRANSPOSE, got " + transB);
-        };
-        if (m < 0 || n < 0 || k < 0) {
-            throw new IllegalArgumentException("m, n, k must be >= 0: " + m + ", " + n + ", " + k);
-        }
-        checkView("A", a, aOffset, m, k, lda);
-        checkView("B", b, bOffset, t ? n : k, t ? k : n, ldb);
-        checkView("C", c, cOffset, m, n, ldc);
-        if (c.isReadOnly() && m > 0 && n > 0) {
-            throw new IllegalArgumentException("C is read-only");
-        }
+        // The facade's checks, exactly: a caller switching between this and OpenBLAS sees the same exceptions.
+        // They run here, on the caller's thread, before any worker touches an operand.
+        SgemmContract.check(Layout.ROW_MAJOR, Transpose.NO_TRANSPOSE, transB, m, n, k, a, aOffset, lda,
+                b, bOffset, ldb, c, cOffset, ldc);
+        boolean t = transB != Transpose.NO_TRANSPOSE; // for real numbers CONJUGATE_TRANSPOSE is TRANSPOSE, as in BLAS
         if (m == 0 || n == 0) {
             return;
         }
@@ -185,32 +178,6 @@ public final class VectorGemm implements Gemm, AutoCloseable {
                         sc, cOffset, ldc);
             }
         }, parts);
-    }
-
-    private static void checkView(String name, MemorySegment s, long offset, int rows, int cols, int ld) {
-        Objects.requireNonNull(s, name);
-        // Decided here, on the caller's thread: in a parallel product a worker touching freed confined memory
-        // first would report the wrong thread rather than the freed memory.
-        if (!s.scope().isAlive()) {
-            throw new IllegalStateException(name + " belongs to an arena that is already closed");
-        }
-        if (!s.isAccessibleBy(Thread.currentThread())) {
-            throw new WrongThreadException(name + " is confined to another thread than "
-                    + Thread.currentThread().getName());
-        }
-        if (ld < Math.max(1, cols)) {
-            throw new IllegalArgumentException("ld" + name.toLowerCase() + " = " + ld + " < max(1, " + cols + ")");
-        }
-        if (offset < 0) {
-            throw new IllegalArgumentException(name + " offset " + offset + " < 0");
-        }
-        if (rows > 0 && cols > 0) {
-            long end = offset + (long) (rows - 1) * ld + cols;
-            if (end * Float.BYTES > s.byteSize()) {
-                throw new IndexOutOfBoundsException(name + ": " + rows + "x" + cols + " at offset " + offset + " with ld "
-                        + ld + " needs " + end + " floats; the segment holds " + s.byteSize() / Float.BYTES);
-            }
-        }
     }
 
     private static int ceilDiv(int x, int y) {

@@ -1,4 +1,4 @@
-package io.github.ffmblas.bench.impl;
+package io.github.ffmblas.javagemm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,8 +10,8 @@ import io.github.ffmblas.attention.MultiHeadAttention;
 import io.github.ffmblas.attention.ReferenceMultiHeadAttention;
 import io.github.ffmblas.attention.Tensor;
 import io.github.ffmblas.attention.Workspace;
-import io.github.ffmblas.bench.AttentionProblem;
-import io.github.ffmblas.bench.Workload;
+import io.github.ffmblas.attention.AttentionWeights;
+import io.github.ffmblas.attention.Gemm;
 import io.github.ffmblas.bindings.Transpose;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -153,24 +153,56 @@ class VectorGemmTest {
         }
     }
 
+    /** A call both backends refuse, with what it breaks. */
+    private record Bad(String what, Transpose transB, int m, int n, int k, MemorySegment a, long aOffset, int lda,
+                       MemorySegment b, long bOffset, int ldb, MemorySegment c, long cOffset, int ldc) {
+        void on(Gemm gemm) {
+            gemm.multiply(transB, m, n, k, 1f, a, aOffset, lda, b, bOffset, ldb, 0f, c, cOffset, ldc);
+        }
+    }
+
+    /** The facade's contract: every call OpenBLAS's path refuses, VectorGemm refuses with the same exception. */
     @Test
-    void rejectsBadArguments() {
+    void refusesWhatTheFacadeRefusesWithTheSameException() throws Exception {
         try (Arena arena = Arena.ofConfined(); VectorGemm gemm = new VectorGemm(1)) {
-            MemorySegment s = arena.allocate(100 * Float.BYTES, 64);
-            assertThrows(IllegalArgumentException.class,
-                    () -> gemm.multiply(Transpose.NO_TRANSPOSE, 4, 4, 4, 1f, s, 0, 3, s, 0, 4, 0f, s, 0, 4));
-            assertThrows(IllegalArgumentException.class,
-                    () -> gemm.multiply(Transpose.TRANSPOSE, 4, 4, 5, 1f, s, 0, 5, s, 0, 4, 0f, s, 0, 4));
-            assertThrows(IllegalArgumentException.class,
-                    () -> gemm.multiply(Transpose.NO_TRANSPOSE, -1, 4, 4, 1f, s, 0, 4, s, 0, 4, 0f, s, 0, 4));
-            assertThrows(IndexOutOfBoundsException.class,
-                    () -> gemm.multiply(Transpose.NO_TRANSPOSE, 4, 4, 4, 1f, s, 90, 4, s, 0, 4, 0f, s, 0, 4));
-            assertThrows(IllegalArgumentException.class,
-                    () -> gemm.multiply(Transpose.NO_TRANSPOSE, 4, 4, 4, 1f, s, 0, 4, s, 0, 4, 0f, s.asReadOnly(), 0, 4));
+            Arena closed = Arena.ofConfined();
+            MemorySegment a = arena.allocate(100 * Float.BYTES, 64);
+            MemorySegment b = arena.allocate(100 * Float.BYTES, 64);
+            MemorySegment c = arena.allocate(100 * Float.BYTES, 64);
+            MemorySegment dead = closed.allocate(100 * Float.BYTES, 64);
+            closed.close();
+            MemorySegment[] foreign = new MemorySegment[1];
+            Thread other = new Thread(() -> foreign[0] = Arena.ofConfined().allocate(100 * Float.BYTES, 64));
+            other.start();
+            other.join();
+            List<Bad> bad = List.of(
+                    new Bad("lda below k", Transpose.NO_TRANSPOSE, 4, 4, 4, a, 0, 3, b, 0, 4, c, 0, 4),
+                    new Bad("ldb below k (B transposed)", Transpose.TRANSPOSE, 4, 4, 5, a, 0, 5, b, 0, 4, c, 0, 4),
+                    new Bad("negative m", Transpose.NO_TRANSPOSE, -1, 4, 4, a, 0, 4, b, 0, 4, c, 0, 4),
+                    new Bad("null transB", null, 4, 4, 4, a, 0, 4, b, 0, 4, c, 0, 4),
+                    new Bad("A past its segment", Transpose.NO_TRANSPOSE, 4, 4, 4, a, 90, 4, b, 0, 4, c, 0, 4),
+                    new Bad("negative offset", Transpose.NO_TRANSPOSE, 4, 4, 4, a, -1, 4, b, 0, 4, c, 0, 4),
+                    new Bad("read-only C", Transpose.NO_TRANSPOSE, 4, 4, 4, a, 0, 4, b, 0, 4, c.asReadOnly(), 0, 4),
+                    new Bad("C overlaps A", Transpose.NO_TRANSPOSE, 4, 4, 4, a, 0, 4, b, 0, 4, a, 8, 4),
+                    new Bad("C overlaps B", Transpose.NO_TRANSPOSE, 4, 4, 4, a, 0, 4, b, 0, 4, b, 0, 4),
+                    new Bad("closed arena", Transpose.NO_TRANSPOSE, 4, 4, 4, dead, 0, 4, b, 0, 4, c, 0, 4),
+                    new Bad("another thread's memory", Transpose.NO_TRANSPOSE, 4, 4, 4, a, 0, 4, foreign[0], 0, 4,
+                            c, 0, 4),
+                    new Bad("byte[] heap segment", Transpose.NO_TRANSPOSE, 4, 4, 4, MemorySegment.ofArray(new byte[400]),
+                            0, 4, b, 0, 4, c, 0, 4),
+                    new Bad("null C", Transpose.NO_TRANSPOSE, 4, 4, 4, a, 0, 4, b, 0, 4, null, 0, 4));
+            for (Bad call : bad) {
+                float[] before = c.toArray(F);
+                Throwable expected = assertThrows(RuntimeException.class, () -> call.on(Gemm.NATIVE), call.what());
+                Throwable actual = assertThrows(RuntimeException.class, () -> call.on(gemm), call.what());
+                assertEquals(expected.getClass(), actual.getClass(), call.what());
+                assertEquals(expected.getMessage(), actual.getMessage(), call.what());
+                assertTrue(java.util.Arrays.equals(before, c.toArray(F)), call.what() + ": C changed");
+            }
             assertThrows(IllegalArgumentException.class, () -> new VectorGemm(0));
-            // Empty products touch nothing, even with nonsense data around.
-            gemm.multiply(Transpose.NO_TRANSPOSE, 0, 4, 4, 1f, s, 0, 4, s, 0, 4, 0f, s, 0, 4);
-            gemm.multiply(Transpose.TRANSPOSE, 4, 0, 4, 1f, s, 0, 4, s, 0, 4, 0f, s, 0, 1);
+            // Empty products touch nothing and are accepted, as by the facade, even with all operands in one buffer.
+            gemm.multiply(Transpose.NO_TRANSPOSE, 0, 4, 4, 1f, a, 0, 4, a, 0, 4, 0f, a, 0, 4);
+            gemm.multiply(Transpose.TRANSPOSE, 4, 0, 4, 1f, a, 0, 4, a, 0, 4, 0f, a, 0, 1);
         }
     }
 
@@ -187,11 +219,16 @@ class VectorGemmTest {
     @ParameterizedTest(name = "B={0} Lq={1} Lk={2} d={3} H={4} threads={5} masks={6}")
     @MethodSource("attentionShapes")
     void attentionMatchesReference(int batch, int lq, int lk, int d, int heads, int threads, boolean masks) {
-        AttentionProblem problem = new AttentionProblem(batch, lq, lk, d, heads);
-        try (Workload workload = Workload.of(problem, 11L * lq + d);
-             Arena arena = Arena.ofConfined();
+        try (Arena arena = Arena.ofConfined();
              Workspace workspace = Workspace.create();
              VectorGemm gemm = new VectorGemm(threads, 0)) {
+            Random inputs = new Random(11L * lq + d);
+            Tensor query = gaussian(arena, inputs, 1f, batch, lq, d);
+            Tensor key = gaussian(arena, inputs, 1f, batch, lk, d);
+            float scale = (float) (1 / Math.sqrt(d)); // keeps each projection's outputs near unit size
+            AttentionWeights weights = AttentionWeights.ofPyTorch(gaussian(arena, inputs, scale, 3 * d, d),
+                    gaussian(arena, inputs, scale, 3 * d), gaussian(arena, inputs, scale, d, d),
+                    gaussian(arena, inputs, scale, d));
             AttentionOptions options = AttentionOptions.DEFAULTS.withNeedWeights(false);
             if (masks) {
                 // An additive mask makes the score products accumulate (beta 1); causal exercises the softmax.
@@ -202,11 +239,11 @@ class VectorGemmTest {
                 }
                 options = options.withCausal(true).withAttnMask(Tensor.copyOf(arena, additive, lq, lk));
             }
-            Tensor expected = new ReferenceMultiHeadAttention(d, heads, workload.weights())
-                    .forward(workload.query(), workload.key(), workload.key(), options).output();
+            Tensor expected = new ReferenceMultiHeadAttention(d, heads, weights)
+                    .forward(query, key, key, options).output();
             Tensor actual = Tensor.allocate(arena, batch, lq, d);
-            new MultiHeadAttention(d, heads, workload.weights(), gemm)
-                    .forward(workload.query(), workload.key(), workload.key(), options, workspace, actual, null);
+            new MultiHeadAttention(d, heads, weights, gemm)
+                    .forward(query, key, key, options, workspace, actual, null);
             float[] e = expected.toFloatArray();
             float[] a = actual.toFloatArray();
             float worst = 0f;
@@ -215,6 +252,18 @@ class VectorGemmTest {
             }
             assertTrue(worst <= 1e-4f, "attention output differs from the reference by " + worst);
         }
+    }
+
+    private static Tensor gaussian(Arena arena, Random random, float scale, int... shape) {
+        int count = 1;
+        for (int dim : shape) {
+            count = Math.multiplyExact(count, dim);
+        }
+        float[] values = new float[count];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = (float) random.nextGaussian() * scale;
+        }
+        return Tensor.copyOf(arena, values, shape);
     }
 
     // ---- the oracle ----------------------------------------------------------------------------------------

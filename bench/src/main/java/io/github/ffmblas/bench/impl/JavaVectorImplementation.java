@@ -6,6 +6,7 @@ import io.github.ffmblas.bench.Implementation;
 import io.github.ffmblas.bench.Problem;
 import io.github.ffmblas.bench.SgemmProblem;
 import io.github.ffmblas.bench.Workload;
+import io.github.ffmblas.javagemm.VectorGemm;
 import java.util.Optional;
 
 /**

@@ -3,7 +3,7 @@ package io.github.ffmblas.bench.jmh;
 import io.github.ffmblas.attention.Gemm;
 import io.github.ffmblas.bench.SgemmProblem;
 import io.github.ffmblas.bench.Workload;
-import io.github.ffmblas.bench.impl.VectorGemm;
+import io.github.ffmblas.javagemm.VectorGemm;
 import io.github.ffmblas.bindings.Blas;
 import io.github.ffmblas.bindings.Transpose;
 import java.lang.foreign.Arena;
