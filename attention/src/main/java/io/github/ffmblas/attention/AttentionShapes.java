@@ -70,45 +70,6 @@ record AttentionShapes(int batch, int queryLength, int keyLength, boolean selfAt
         }
     }
 
-    /**
-     * Every tensor of a forward pass is alive and may be used from this thread (call after {@link #check}, with
-     * outputs null where there are none); otherwise an exception naming the tensor. The JDK's own, thrown later
-     * from deep inside the pass, would not say which one. Allocates nothing; kept tiny so that it does not cost
-     * the forward pass the inlining that lets escape analysis remove its views.
-     */
-    static void checkMemory(Tensor query, Tensor key, Tensor value, AttentionOptions options, Tensor output,
-                            Tensor weights) {
-        if (!(usable(query) && usable(key) && usable(value) && usable(options.attnMask())
-                && usable(options.keyPaddingMask()) && usable(output) && usable(weights))) {
-            refuse(query, key, value, options, output, weights);
-        }
-    }
-
-    private static boolean usable(Tensor t) {
-        return t == null || (t.segment().scope().isAlive() && t.segment().isAccessibleBy(Thread.currentThread()));
-    }
-
-    /** Throws for the first tensor that is not usable. */
-    private static void refuse(Tensor query, Tensor key, Tensor value, AttentionOptions options, Tensor output,
-                               Tensor weights) {
-        Object[] named = {query, "query", key, "key", value, "value", options.attnMask(), "attn_mask",
-                options.keyPaddingMask(), "key_padding_mask", output, "output", weights, "attention weights"};
-        for (int i = 0; i < named.length; i += 2) {
-            Tensor t = (Tensor) named[i];
-            if (t == null || usable(t)) {
-                continue;
-            }
-            String name = (String) named[i + 1];
-            if (!t.segment().scope().isAlive()) {
-                throw new IllegalStateException(name + "'s memory was freed (its arena or file is closed)");
-            }
-            throw new WrongThreadException(name + " is confined to another thread than "
-                    + Thread.currentThread().getName() + "; use it from the thread that allocated it, or allocate it"
-                    + " from a shared arena");
-        }
-        // Freed between the two looks (a shared arena closed by another thread): the pass would fail anyway.
-    }
-
     void checkOutputs(int dModel, int numHeads, Tensor output, Tensor weights, boolean needWeights) {
         if (output == null || !output.hasShape(batch, queryLength, dModel) || output.dtype() != DType.F32) {
             throw new IllegalArgumentException("output must be F32 [" + batch + ", " + queryLength + ", " + dModel

@@ -31,40 +31,71 @@ public final class AttentionWeights {
     private final StridedMatrix inBias;
     private final StridedMatrix outProj;
     private final StridedMatrix outBias;
+    /** What each matrix is called in messages, in the order inProj, inBias, outProj, outBias. */
+    private final List<String> names;
+    /**
+     * The thread that made these weights. A segment it could access and the caller cannot is confined to it: a
+     * message can then say which thread the weights belong to.
+     */
+    private final Thread maker = Thread.currentThread();
 
     private AttentionWeights(int dModel, StridedMatrix inProj, StridedMatrix inBias, StridedMatrix outProj,
-                             StridedMatrix outBias) {
+                             StridedMatrix outBias, List<String> names) {
         this.dModel = dModel;
         this.inProj = inProj;
         this.inBias = inBias;
         this.outProj = outProj;
         this.outBias = outBias;
+        this.names = names;
     }
 
-    /** PyTorch's layout, used in place: no copy. */
+    /**
+     * PyTorch's layout, used in place: no copy. The weights live as long as the tensors' memory: closing its arena,
+     * or the {@code SafeTensorsFile} they were read from, frees them, and a forward then throws naming the weight.
+     */
     public static AttentionWeights ofPyTorch(Tensor inProjWeight, Tensor inProjBias, Tensor outProjWeight,
                                              Tensor outProjBias) {
-        int d = requireF32(inProjWeight, "in_proj_weight").dim(-1);
-        requireShape(inProjWeight, "in_proj_weight", 3 * d, d);
-        requireShape(requireF32(inProjBias, "in_proj_bias"), "in_proj_bias", 3 * d);
-        requireShape(requireF32(outProjWeight, "out_proj.weight"), "out_proj.weight", d, d);
-        requireShape(requireF32(outProjBias, "out_proj.bias"), "out_proj.bias", d);
-        return new AttentionWeights(d, inProjWeight.asMatrix(), row(inProjBias), outProjWeight.asMatrix(), row(outProjBias));
+        return ofPyTorch("", inProjWeight, inProjBias, outProjWeight, outProjBias);
     }
 
-    /** The seed module's layout; {@code wq}, {@code wk}, {@code wv} are packed into one buffer in {@code arena}. */
+    private static AttentionWeights ofPyTorch(String prefix, Tensor inProjWeight, Tensor inProjBias,
+                                              Tensor outProjWeight, Tensor outProjBias) {
+        List<String> names = PYTORCH_NAMES.stream().map(n -> prefix + n).toList();
+        int d = lastDimension(inProjWeight, names.get(0), 2);
+        requireShape(inProjWeight, names.get(0), 3L * d, d);
+        requireShape(requireF32(inProjBias, names.get(1)), names.get(1), 3L * d);
+        requireShape(requireF32(outProjWeight, names.get(2)), names.get(2), d, d);
+        requireShape(requireF32(outProjBias, names.get(3)), names.get(3), d);
+        return new AttentionWeights(d, inProjWeight.asMatrix(), row(inProjBias), outProjWeight.asMatrix(),
+                row(outProjBias), names);
+    }
+
+    /**
+     * The seed module's layout; {@code wq}, {@code wk}, {@code wv} are packed into one buffer in {@code arena}, so
+     * the weights live as long as that arena, and a confined arena confines them to its thread (a forward on
+     * another thread throws naming {@code in_proj_weight} and the thread). {@code dense} is used in place.
+     */
     public static AttentionWeights ofSeed(Arena arena, Tensor wqWeight, Tensor wqBias, Tensor wkWeight, Tensor wkBias,
                                           Tensor wvWeight, Tensor wvBias, Tensor denseWeight, Tensor denseBias) {
-        int d = requireF32(wqWeight, "wq.weight").dim(-1);
+        return ofSeed("", arena, wqWeight, wqBias, wkWeight, wkBias, wvWeight, wvBias, denseWeight, denseBias);
+    }
+
+    private static AttentionWeights ofSeed(String prefix, Arena arena, Tensor wqWeight, Tensor wqBias,
+                                           Tensor wkWeight, Tensor wkBias, Tensor wvWeight, Tensor wvBias,
+                                           Tensor denseWeight, Tensor denseBias) {
+        Objects.requireNonNull(arena, "arena (seed-format weights are packed into it)");
+        int d = lastDimension(wqWeight, prefix + "wq.weight", 2);
         Tensor[] weights = {wqWeight, wkWeight, wvWeight};
         Tensor[] biases = {wqBias, wkBias, wvBias};
         String[] names = {"wq", "wk", "wv"};
         for (int i = 0; i < 3; i++) {
-            requireShape(requireF32(weights[i], names[i] + ".weight"), names[i] + ".weight", d, d);
-            requireShape(requireF32(biases[i], names[i] + ".bias"), names[i] + ".bias", d);
+            String weight = prefix + names[i] + ".weight";
+            String bias = prefix + names[i] + ".bias";
+            requireShape(requireF32(weights[i], weight), weight, d, d);
+            requireShape(requireF32(biases[i], bias), bias, d);
         }
-        requireShape(requireF32(denseWeight, "dense.weight"), "dense.weight", d, d);
-        requireShape(requireF32(denseBias, "dense.bias"), "dense.bias", d);
+        requireShape(requireF32(denseWeight, prefix + "dense.weight"), prefix + "dense.weight", d, d);
+        requireShape(requireF32(denseBias, prefix + "dense.bias"), prefix + "dense.bias", d);
         Tensor inProj = Tensor.allocate(arena, 3 * d, d);
         Tensor inBias = Tensor.allocate(arena, 3 * d);
         long weightBytes = (long) d * d * Float.BYTES;
@@ -73,13 +104,22 @@ public final class AttentionWeights {
             MemorySegment.copy(weights[i].segment(), 0, inProj.segment(), i * weightBytes, weightBytes);
             MemorySegment.copy(biases[i].segment(), 0, inBias.segment(), i * biasBytes, biasBytes);
         }
-        return new AttentionWeights(d, inProj.asMatrix(), row(inBias), denseWeight.asMatrix(), row(denseBias));
+        return new AttentionWeights(d, inProj.asMatrix(), row(inBias), denseWeight.asMatrix(), row(denseBias),
+                List.of("in_proj_weight (" + prefix + "wq/wk/wv.weight, packed)",
+                        "in_proj_bias (" + prefix + "wq/wk/wv.bias, packed)", prefix + "dense.weight",
+                        prefix + "dense.bias"));
     }
 
     /**
      * Reads weights from {@code source}: PyTorch's names ({@code in_proj_weight}, ...) or the seed's
      * ({@code wq.weight}, ...), each preceded by {@code prefix} (e.g. {@code encoder.layers.0.self_attn.}).
      * Seed weights are packed into {@code arena}; PyTorch weights are used where they are.
+     *
+     * <p>Lifetimes: PyTorch weights from a {@code SafeTensorsFile} are views of its mapping, freed when the file is
+     * closed; seed weights are packed into {@code arena} (their {@code dense} part stays a view of the source).
+     * Keep both open for as long as the weights are used: a forward on freed weights throws
+     * {@link IllegalStateException} naming the weight, and one on a thread that a confined {@code arena} does not
+     * belong to throws {@link WrongThreadException} naming the weight and the thread.
      *
      * @throws IllegalArgumentException naming what is missing or misshapen
      */
@@ -88,11 +128,11 @@ public final class AttentionWeights {
         String p = prefix == null ? "" : prefix;
         if (source.names().contains(p + "in_proj_weight")) {
             Tensor[] t = require(source, p, PYTORCH_NAMES);
-            return ofPyTorch(t[0], t[1], t[2], t[3]);
+            return ofPyTorch(p, t[0], t[1], t[2], t[3]);
         }
         if (source.names().contains(p + "wq.weight")) {
             Tensor[] t = require(source, p, SEED_NAMES);
-            return ofSeed(arena, t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]);
+            return ofSeed(p, arena, t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]);
         }
         String available = source.names().stream().sorted().limit(12).collect(Collectors.joining(", "));
         throw new IllegalArgumentException("no attention weights under prefix '" + p + "': expected " + p
@@ -121,8 +161,25 @@ public final class AttentionWeights {
         return t;
     }
 
-    private static void requireShape(Tensor t, String name, int... shape) {
-        if (!t.hasShape(shape)) {
+    /**
+     * The last dimension of F32 tensor {@code t}, which sets d_model, after checking its rank: a tensor of another
+     * rank (a scalar has no last dimension) is refused by name.
+     */
+    private static int lastDimension(Tensor t, String name, int rank) {
+        if (requireF32(t, name).rank() != rank) {
+            throw new IllegalArgumentException(name + " must have rank " + rank + " ([3*d_model, d_model] or"
+                    + " [d_model, d_model]), got shape " + Arrays.toString(t.shape()));
+        }
+        return t.dim(rank - 1);
+    }
+
+    /** Dimensions in {@code long}, so that 3 * d_model cannot wrap around and match a wrong shape. */
+    private static void requireShape(Tensor t, String name, long... shape) {
+        boolean same = t.rank() == shape.length;
+        for (int i = 0; same && i < shape.length; i++) {
+            same = t.dim(i) == shape[i];
+        }
+        if (!same) {
             throw new IllegalArgumentException(name + " must have shape " + Arrays.toString(shape) + ", got "
                     + Arrays.toString(t.shape()));
         }
@@ -174,11 +231,49 @@ public final class AttentionWeights {
                 outProj.toArray(), outBias.toArray()};
     }
 
-    /** Throws a clear {@link IllegalStateException} when any weight's memory has been freed. */
-    void checkAlive() {
-        if (!inProj.segment().scope().isAlive() || !inBias.segment().scope().isAlive()
-                || !outProj.segment().scope().isAlive() || !outBias.segment().scope().isAlive()) {
-            throw new IllegalStateException("the attention weights' memory was freed (its arena or file is closed)");
+    /**
+     * Throws unless every weight may be used by this thread: {@link IllegalStateException} when its memory was
+     * freed (its arena, or the file it is mapped from, is closed), {@link WrongThreadException} when it is confined
+     * to another thread; either names the weight. Allocates nothing when they may.
+     */
+    void checkUsable() {
+        checkUsable(inProj, 0);
+        checkUsable(inBias, 1);
+        checkUsable(outProj, 2);
+        checkUsable(outBias, 3);
+    }
+
+    private void checkUsable(StridedMatrix weight, int index) {
+        MemorySegment s = weight.segment();
+        if (!s.scope().isAlive()) {
+            throw new IllegalStateException(names.get(index) + ": the weights' memory was freed (its arena is closed,"
+                    + " or the SafeTensorsFile it is mapped from)");
+        }
+        Thread caller = Thread.currentThread();
+        if (!s.isAccessibleBy(caller)) {
+            String owner = maker != caller && s.isAccessibleBy(maker) ? "thread '" + maker.getName() + "'"
+                    : "another thread";
+            throw new WrongThreadException(names.get(index) + ": the weights' memory is confined to " + owner
+                    + ", not '" + caller.getName() + "'; to share weights among threads, load them into a shared"
+                    + " arena (Arena.ofShared())");
+        }
+    }
+
+    /**
+     * Throws when output segment {@code out} shares a byte with a weight (the whole matrix each view spans),
+     * naming both.
+     */
+    void checkApart(MemorySegment out, String name) {
+        checkApart(out, name, inProj, 0);
+        checkApart(out, name, inBias, 1);
+        checkApart(out, name, outProj, 2);
+        checkApart(out, name, outBias, 3);
+    }
+
+    private void checkApart(MemorySegment out, String name, StridedMatrix weight, int index) {
+        if (ForwardMemory.overlap(out, weight.segment(), weight.firstByte(), weight.endByte())) {
+            throw new IllegalArgumentException(name + " shares memory with " + names.get(index)
+                    + "; an output needs memory of its own, apart from every other tensor of the call");
         }
     }
 

@@ -250,10 +250,9 @@ public final class MultiHeadAttention implements Attention {
                      Workspace workspace, Tensor out, Tensor attentionWeights) {
         boolean needWeights = options.needWeights();
         shapes.checkOutputs(dModel, numHeads, out, attentionWeights, needWeights);
-        AttentionShapes.checkMemory(query, key, value, options, out, needWeights ? attentionWeights : null);
+        ForwardMemory.check(weights, query, key, value, options, out, needWeights ? attentionWeights : null);
         Objects.requireNonNull(workspace, "workspace");
         workspace.checkUsable();
-        weights.checkAlive();
 
         int threads = workspace.threads();
         int batch = shapes.batch();

@@ -23,7 +23,7 @@ public final class ReferenceMultiHeadAttention implements Attention {
         if (weights.dModel() != dModel) {
             throw new IllegalArgumentException("weights are for d_model " + weights.dModel() + ", not " + dModel);
         }
-        weights.checkAlive();
+        weights.checkUsable();
         float[][] w = weights.toArrays();
         wq = w[0]; bq = w[1]; wk = w[2]; bk = w[3]; wv = w[4]; bv = w[5]; wo = w[6]; bo = w[7];
     }
@@ -41,7 +41,7 @@ public final class ReferenceMultiHeadAttention implements Attention {
     @Override
     public AttentionResult forward(Tensor query, Tensor key, Tensor value, AttentionOptions options) {
         AttentionShapes shapes = AttentionShapes.check(dModel, query, key, value, options);
-        AttentionShapes.checkMemory(query, key, value, options, null, null);
+        ForwardMemory.checkInputs(query, key, value, options);
         int batch = shapes.batch();
         int lq = shapes.queryLength();
         int lk = shapes.keyLength();

@@ -129,6 +129,41 @@ class AttentionBehaviourTest {
         }
     }
 
+    /**
+     * A weight of the wrong rank, a scalar above all, is refused by name, through the API and from a file. Before,
+     * a rank-0 in_proj_weight (or wq.weight) threw ArrayIndexOutOfBoundsException from reading its last dimension.
+     */
+    @Test
+    void weightsOfTheWrongRankAreRefusedByName(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        int d = 4;
+        try (Arena arena = Arena.ofConfined()) {
+            Random random = new Random(11);
+            Tensor scalar = Tensor.allocate(arena);
+            Tensor vector = RandomTensors.gaussian(arena, random, 1f, 3 * d);
+            Tensor bias = RandomTensors.gaussian(arena, random, 1f, 3 * d);
+            Tensor out = RandomTensors.gaussian(arena, random, 1f, d, d);
+            Tensor outBias = RandomTensors.gaussian(arena, random, 1f, d);
+            for (Tensor wrong : new Tensor[] {scalar, vector}) {
+                assertMessage(() -> AttentionWeights.ofPyTorch(wrong, bias, out, outBias), "in_proj_weight must have rank 2");
+                assertMessage(() -> AttentionWeights.ofSeed(arena, wrong, outBias, out, outBias, out, outBias, out,
+                        outBias), "wq.weight must have rank 2");
+                java.nio.file.Path file = dir.resolve("rank" + wrong.rank() + ".safetensors");
+                java.util.Map<String, Tensor> tensors = new java.util.LinkedHashMap<>();
+                tensors.put("layer.in_proj_weight", wrong);
+                tensors.put("layer.in_proj_bias", bias);
+                tensors.put("layer.out_proj.weight", out);
+                tensors.put("layer.out_proj.bias", outBias);
+                io.github.ffmblas.attention.safetensors.SafeTensorsWriter.write(file, tensors, java.util.Map.of());
+                try (var weights = io.github.ffmblas.attention.safetensors.SafeTensorsFile.open(file)) {
+                    assertMessage(() -> AttentionWeights.load(weights, "layer.", arena),
+                            "layer.in_proj_weight must have rank 2");
+                }
+            }
+            assertMessage(() -> AttentionWeights.ofPyTorch(out, bias, out, outBias), "in_proj_weight must have shape");
+        }
+    }
+
     private static void assertMessage(org.junit.jupiter.api.function.Executable call, String fragment) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, call);
         assertTrue(e.getMessage().contains(fragment), "message '" + e.getMessage() + "' should mention '" + fragment + "'");

@@ -154,8 +154,56 @@ class LifetimeTest {
             weightsFile.close();
             IllegalStateException e = assertThrows(IllegalStateException.class,
                     () -> mha.forward(x, x, x, AttentionOptions.DEFAULTS));
-            assertTrue(e.getMessage().contains("weights"), e.getMessage());
+            assertTrue(e.getMessage().startsWith("in_proj_weight: the weights' memory was freed"), e.getMessage());
+            assertTrue(e.getMessage().contains("SafeTensorsFile"), e.getMessage());
             assertThrows(IllegalStateException.class, () -> weightsFile.tensor("in_proj_weight"));
+        }
+    }
+
+    /**
+     * Seed-format weights are packed into the arena given to {@code load}: a confined one confines them to its
+     * thread. Used from another thread, by either implementation, they are refused naming the weight and the
+     * thread they belong to; once that arena is closed, naming the weight. Before, the forward failed deep inside
+     * with the JDK's bare "Attempted access outside owning thread", although every tensor is promised a name.
+     */
+    @Test
+    void seedWeightsInAConfinedArenaAreRefusedOnOtherThreadsByName() throws Exception {
+        Path file = dir.resolve("seed.safetensors");
+        Random random = new Random(8);
+        ExecutorService other = Executors.newSingleThreadExecutor();
+        try (Arena shared = Arena.ofShared()) {
+            Map<String, Tensor> tensors = new LinkedHashMap<>();
+            for (String name : AttentionWeights.SEED_NAMES) {
+                tensors.put("enc." + name, name.endsWith("weight") ? RandomTensors.gaussian(shared, random, 0.3f, D, D)
+                        : RandomTensors.gaussian(shared, random, 0.3f, D));
+            }
+            SafeTensorsWriter.write(file, tensors, Map.of());
+            Tensor x = RandomTensors.gaussian(shared, random, 1f, 1, 4, D);
+            Arena confined = Arena.ofConfined();
+            try (SafeTensorsFile weightsFile = SafeTensorsFile.open(file)) {
+                AttentionWeights weights = AttentionWeights.load(weightsFile, "enc.", confined);
+                MultiHeadAttention mha = new MultiHeadAttention(D, HEADS, weights);
+                float[] expected = mha.forward(x, x, x, AttentionOptions.DEFAULTS).output().toFloatArray();
+                String me = Thread.currentThread().getName();
+                Map<String, java.util.concurrent.Callable<?>> cases = new LinkedHashMap<>();
+                cases.put("forward", () -> mha.forward(x, x, x, AttentionOptions.DEFAULTS));
+                cases.put("reference", () -> new ReferenceMultiHeadAttention(D, HEADS, weights));
+                for (Map.Entry<String, java.util.concurrent.Callable<?>> c : cases.entrySet()) {
+                    Throwable e = assertThrows(java.util.concurrent.ExecutionException.class,
+                            () -> other.submit(c.getValue()).get(1, TimeUnit.MINUTES), c.getKey()).getCause();
+                    assertTrue(e instanceof WrongThreadException, c.getKey() + ": " + e);
+                    assertTrue(e.getMessage().startsWith("in_proj_weight (enc.wq/wk/wv.weight, packed): the weights'"
+                            + " memory is confined to thread '" + me + "'"), c.getKey() + ": " + e.getMessage());
+                }
+                assertArrayEquals(expected, mha.forward(x, x, x, AttentionOptions.DEFAULTS).output().toFloatArray());
+                confined.close();
+                IllegalStateException e = assertThrows(IllegalStateException.class,
+                        () -> mha.forward(x, x, x, AttentionOptions.DEFAULTS));
+                assertTrue(e.getMessage().startsWith("in_proj_weight (enc.wq/wk/wv.weight, packed): the weights'"
+                        + " memory was freed"), e.getMessage());
+            }
+        } finally {
+            other.shutdownNow();
         }
     }
 

@@ -50,6 +50,12 @@ final class AttentionCommand {
         if (Files.isDirectory(outputPath)) {
             throw new UsageException("--output " + outputPath + " is a directory");
         }
+        // Before the forward pass, so a run does not compute a result it cannot keep.
+        Path directory = outputPath.toAbsolutePath().getParent();
+        if (!Files.isDirectory(directory)) {
+            throw new UsageException("--output " + outputPath + ": " + directory
+                    + (Files.exists(directory) ? " is not a directory" : " does not exist"));
+        }
 
         long start = System.nanoTime();
         if (threads > 0) {

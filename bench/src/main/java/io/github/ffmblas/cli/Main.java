@@ -58,9 +58,9 @@ public final class Main {
         } catch (UsageException | IllegalArgumentException | InvalidSafeTensorsException e) {
             return fail(err, command, e.getMessage(), e);
         } catch (NoSuchFileException e) {
-            return fail(err, command, "no such file: " + e.getFile(), e);
+            return fail(err, command, "no such file: " + e.getFile() + because(e), e);
         } catch (AccessDeniedException e) {
-            return fail(err, command, "permission denied: " + e.getFile(), e);
+            return fail(err, command, "permission denied: " + e.getFile() + because(e), e);
         } catch (java.io.UncheckedIOException e) {
             if (e.getCause() instanceof InvalidSafeTensorsException invalid) {
                 return fail(err, command, invalid.getMessage(), invalid);
@@ -78,6 +78,11 @@ public final class Main {
             }
             return 1;
         }
+    }
+
+    /** The reason a file exception gives beyond its path (ffmblas's writer says which directory is missing). */
+    private static String because(java.nio.file.FileSystemException e) {
+        return e.getReason() == null ? "" : " (" + e.getReason() + ")";
     }
 
     private static int fail(PrintStream err, String command, String message, Throwable cause) {

@@ -11,7 +11,10 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.StandardOpenOption;
 import java.util.Map;
 import java.util.NoSuchElementException;
@@ -66,11 +69,17 @@ public final class SafeTensorsFile implements AutoCloseable, TensorSource {
     /**
      * Maps {@code file} and validates its header.
      *
+     * <p>Anything but a regular file (a directory, a FIFO, a device, a socket) is refused before it is opened:
+     * opening a FIFO for reading would wait for a writer, and a device has no size to map. (A FIFO moved into
+     * the path between that check and the open still blocks it; the check is one look, not a lock.)
+     *
      * @throws InvalidSafeTensorsException if the file breaks the format
+     * @throws FileSystemException         naming the path, if it is not a regular file
      * @throws IOException                 if it cannot be read
      */
     public static SafeTensorsFile open(Path file) throws IOException {
         Objects.requireNonNull(file, "file");
+        requireRegularFile(file);
         Arena arena = Arena.ofShared();
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             // The mapping outlives the channel; the arena alone decides when it goes.
@@ -79,6 +88,31 @@ public final class SafeTensorsFile implements AutoCloseable, TensorSource {
         } catch (Throwable t) {
             arena.close();
             throw t;
+        }
+    }
+
+    /** Throws, naming the path and what it is, unless {@code file} is a regular file (links followed). */
+    private static void requireRegularFile(Path file) throws IOException {
+        BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+        if (!attributes.isRegularFile()) {
+            throw new FileSystemException(file.toString(), null, "not a regular file but "
+                    + (attributes.isDirectory() ? "a directory" : kind(file))
+                    + "; a safetensors file must be a regular file, which is mapped into memory");
+        }
+    }
+
+    /** What kind of special file {@code file} is, from its Unix mode where the platform tells it. */
+    private static String kind(Path file) {
+        try {
+            return switch ((Integer) Files.getAttribute(file, "unix:mode") & 0170000) {
+                case 0010000 -> "a FIFO";
+                case 0020000 -> "a character device";
+                case 0060000 -> "a block device";
+                case 0140000 -> "a socket";
+                default -> "a special file";
+            };
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
+            return "a special file";
         }
     }
 

@@ -10,8 +10,11 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -49,7 +52,9 @@ public final class SafeTensorsWriter {
      *                                  {@link SafeTensorsFile#MAX_RANK}, or the header would exceed
      *                                  {@link SafeTensorsFile#MAX_HEADER_BYTES}
      * @throws NullPointerException     if a name, tensor, metadata key or value is null
-     * @throws IOException              if writing fails; {@code file} is then untouched and the temporary deleted
+     * @throws IOException              if writing fails; {@code file} is then untouched and the temporary deleted;
+     *                                  the exception names {@code file} (a {@link NoSuchFileException} when its
+     *                                  directory does not exist), never the temporary
      */
     public static void write(Path file, Map<String, Tensor> tensors, Map<String, String> metadata) throws IOException {
         Objects.requireNonNull(file, "file");
@@ -107,6 +112,12 @@ public final class SafeTensorsWriter {
         int padded = json.length + (ALIGNMENT - (Header.LENGTH_FIELD_BYTES + json.length) % ALIGNMENT) % ALIGNMENT;
 
         Path target = file.toAbsolutePath();
+        Path directory = target.getParent();
+        if (!Files.isDirectory(directory)) {
+            throw Files.exists(directory)
+                    ? new FileSystemException(file.toString(), null, directory + " is not a directory")
+                    : new NoSuchFileException(file.toString(), null, "its directory " + directory + " does not exist");
+        }
         Path temp = target.resolveSibling("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
         try {
             try (FileChannel out = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
@@ -124,14 +135,42 @@ public final class SafeTensorsWriter {
                 out.force(true);
             }
             move(temp, target);
+        } catch (IOException e) {
+            deleteAfterFailure(temp, e);
+            throw naming(file, temp, e);
         } catch (Throwable t) {
-            try {
-                Files.deleteIfExists(temp);
-            } catch (IOException suppressed) {
-                t.addSuppressed(suppressed);
-            }
+            deleteAfterFailure(temp, t);
             throw t;
         }
+    }
+
+    private static void deleteAfterFailure(Path temp, Throwable failure) {
+        try {
+            Files.deleteIfExists(temp);
+        } catch (IOException suppressed) {
+            failure.addSuppressed(suppressed);
+        }
+    }
+
+    /**
+     * {@code e} as the caller should read it: about {@code file}, the path they gave, not the temporary file they
+     * never asked for (an exception about that is re-made naming {@code file}, with {@code e} as its cause), and a
+     * failure without a path (a full disk, a file size limit) prefixed with {@code file}.
+     */
+    private static IOException naming(Path file, Path temp, IOException e) {
+        if (e instanceof FileSystemException f) {
+            if (!temp.toString().equals(f.getFile())) {
+                return e;
+            }
+            String reason = f.getReason() == null ? "could not write the temporary file next to it" : f.getReason();
+            FileSystemException named = f instanceof AccessDeniedException
+                    ? new AccessDeniedException(file.toString(), null, reason)
+                    : f instanceof NoSuchFileException ? new NoSuchFileException(file.toString(), null, reason)
+                    : new FileSystemException(file.toString(), null, reason);
+            named.initCause(e);
+            return named;
+        }
+        return new IOException(file + ": " + e.getMessage(), e);
     }
 
     private static int order(DType dtype) {

@@ -207,4 +207,46 @@ class SafeTensorsFileTest {
             assertEquals(7f, st.tensor("w").getFloat(0));
         }
     }
+
+    /**
+     * A FIFO, a directory and a device are refused before they are opened, with a message naming the path. Before,
+     * opening a FIFO blocked until some process wrote to it, forever in practice. The open runs on a thread of its
+     * own: if it blocks, the test writes to the FIFO to release it and fails.
+     */
+    @Test
+    void nonRegularFilesAreRefusedBeforeOpeningNamingThePath() throws Exception {
+        Path fifo = dir.resolve("weights.fifo");
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        assumeTrue(mkfifo.waitFor() == 0, "mkfifo is needed to make a FIFO");
+        Map<Path, String> cases = new java.util.LinkedHashMap<>();
+        cases.put(fifo, "a FIFO");
+        cases.put(dir, "a directory");
+        if (java.nio.file.Files.exists(Path.of("/dev/null"))) {
+            cases.put(Path.of("/dev/null"), "a character device");
+        }
+        for (Map.Entry<Path, String> c : cases.entrySet()) {
+            java.util.concurrent.CompletableFuture<Throwable> open = new java.util.concurrent.CompletableFuture<>();
+            Thread opener = new Thread(() -> {
+                try (SafeTensorsFile f = SafeTensorsFile.open(c.getKey())) {
+                    open.complete(null);
+                } catch (Throwable t) {
+                    open.complete(t);
+                }
+            });
+            opener.setDaemon(true);
+            opener.start();
+            Throwable thrown;
+            try {
+                thrown = open.get(20, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (java.util.concurrent.TimeoutException blocked) {
+                java.nio.file.Files.write(fifo, new byte[0]); // opens it for writing, which releases the reader
+                fail("SafeTensorsFile.open blocked on " + c.getValue() + " " + c.getKey());
+                return;
+            }
+            assertInstanceOf(java.nio.file.FileSystemException.class, thrown, c.getValue() + ": " + thrown);
+            String message = thrown.getMessage();
+            assertTrue(message.startsWith(c.getKey() + ": not a regular file but " + c.getValue()),
+                    c.getValue() + ": " + message);
+        }
+    }
 }

@@ -105,4 +105,26 @@ class SafeTensorsWriterTest {
             assertEquals(Map.of("only", "metadata"), st.metadata());
         }
     }
+
+    /**
+     * A target whose directory is missing, or is a file: the exception names the path given and its directory,
+     * not the hidden temporary file the writer would have made there (it did before), and nothing is left behind.
+     */
+    @Test
+    void aTargetInAMissingDirectoryIsNamedNotTheTemporaryFile() throws Exception {
+        Path blocker = Files.writeString(dir.resolve("a-file"), "not a directory");
+        try (Arena arena = Arena.ofConfined()) {
+            Map<String, Tensor> tensors = Map.of("a", Tensor.copyOf(arena, new float[] {1}, 1));
+            for (Path target : List.of(dir.resolve("missing").resolve("out.safetensors"),
+                    blocker.resolve("out.safetensors"))) {
+                java.nio.file.FileSystemException e = assertThrows(java.nio.file.FileSystemException.class,
+                        () -> SafeTensorsWriter.write(target, tensors, Map.of()));
+                assertEquals(target.toString(), e.getFile(), e.toString());
+                assertFalse(e.getMessage().contains(".tmp"), e.getMessage());
+                assertTrue(e.getMessage().contains(target.getParent() + " is not a directory")
+                        || e.getMessage().contains(target.getParent() + " does not exist"), e.getMessage());
+            }
+        }
+        assertEquals(List.of(blocker), listDir());
+    }
 }
