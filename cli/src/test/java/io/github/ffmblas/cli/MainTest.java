@@ -10,6 +10,7 @@ import io.github.ffmblas.attention.safetensors.SafeTensorsFile;
 import io.github.ffmblas.attention.safetensors.SafeTensorsWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.lang.foreign.Arena;
 import java.nio.charset.StandardCharsets;
@@ -26,7 +27,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** The command line end to end: results against PyTorch fixtures, and every bad argument as exit 2 in one line. */
 class MainTest {
-    private static final Path FIXTURES = Path.of("../attention/src/test/resources/fixtures");
 
     @TempDir
     Path dir;
@@ -40,11 +40,25 @@ class MainTest {
         return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    /** A PyTorch fixture from the attention module's test jar, as a file of its own. */
+    private Path fixture(String name) throws IOException {
+        Path copy = dir.resolve(name + ".fixture.safetensors");
+        if (!Files.exists(copy)) {
+            try (InputStream in = MainTest.class.getResourceAsStream("/fixtures/" + name + ".safetensors")) {
+                if (in == null) {
+                    throw new IOException("no fixture " + name + " on the class path (ffmblas-attention's test jar)");
+                }
+                Files.copy(in, copy);
+            }
+        }
+        return copy;
+    }
+
     /** Splits a fixture into a weights file and an inputs file, as a user would have them. */
     private Path[] split(String fixture) throws IOException {
         Path weights = dir.resolve(fixture + ".weights.safetensors");
         Path inputs = dir.resolve(fixture + ".inputs.safetensors");
-        try (SafeTensorsFile file = SafeTensorsFile.open(FIXTURES.resolve(fixture + ".safetensors"))) {
+        try (SafeTensorsFile file = SafeTensorsFile.open(fixture(fixture))) {
             Map<String, Tensor> w = new LinkedHashMap<>();
             Map<String, Tensor> x = new LinkedHashMap<>();
             for (String name : file.names()) {
@@ -71,6 +85,65 @@ class MainTest {
         return max;
     }
 
+    /** --help works on every command, prints its options and exits 0; no command at all is a usage error. */
+    @Test
+    void everyCommandHasHelp() {
+        Map<List<String>, List<String>> cases = new LinkedHashMap<>();
+        cases.put(List.of("--help"), List.of("Usage: ffmblas", "attention", "info"));
+        cases.put(List.of("help"), List.of("Usage: ffmblas"));
+        cases.put(List.of("help", "attention"), List.of("Usage: ffmblas attention", "--weights=W.safetensors"));
+        cases.put(List.of("attention", "--help"), List.of("Usage: ffmblas attention", "--heads=H", "--causal",
+                "--threads=N", "Exit codes"));
+        cases.put(List.of("info", "-h"), List.of("Usage: ffmblas info"));
+        cases.put(List.of("--version"), List.of("ffmblas "));
+        for (Map.Entry<List<String>, List<String>> c : cases.entrySet()) {
+            Run r = run(c.getKey().toArray(String[]::new));
+            assertEquals(0, r.code(), c.getKey() + ": " + r.err());
+            for (String expected : c.getValue()) {
+                assertTrue(r.out().contains(expected), c.getKey() + " should print '" + expected + "':\n" + r.out());
+            }
+        }
+        Run none = run();
+        assertEquals(2, none.code());
+        assertTrue(none.err().contains("Usage: ffmblas"), none.err());
+    }
+
+    /**
+     * This module alone is the command for library users: its class path (the cli jar's dependencies) holds none of
+     * the benchmark's dependencies, and on it a fresh JVM runs info and a forward pass, and knows no bench command.
+     */
+    @Test
+    void theCliRunsWithoutTheBenchmarkDependencies() throws Exception {
+        String classPath = System.getProperty("java.class.path");
+        for (String bench : List.of("onnxruntime", "javacpp", "jmh-core", "jfreechart", "ffmblas-bench")) {
+            assertFalse(classPath.contains(bench), bench + " is on the cli's class path: " + classPath);
+        }
+        assertEquals(0, child("info").exitValue());
+        Path[] files = split("pt_self_attention");
+        Path output = dir.resolve("child.safetensors");
+        assertEquals(0, child("attention", "--weights", files[0].toString(), "--inputs", files[1].toString(),
+                "--output", output.toString(), "--heads", "4").exitValue());
+        assertTrue(Files.size(output) > 0);
+        Process bench = child("bench", "--quick");
+        assertEquals(2, bench.exitValue());
+        assertTrue(new String(bench.getErrorStream().readAllBytes(), StandardCharsets.UTF_8)
+                .contains("unknown command 'bench'"));
+    }
+
+    private static Process child(String... args) throws IOException, InterruptedException {
+        List<String> command = new java.util.ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                Main.class.getName()));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        if (!p.waitFor(2, java.util.concurrent.TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            throw new AssertionError("the child JVM did not finish: " + command);
+        }
+        return p;
+    }
+
     @Test
     void infoNamesTheLibraryAndItsCore() {
         Run r = run("info");
@@ -92,7 +165,7 @@ class MainTest {
     void attentionReproducesPyTorch(String fixture, int threads) throws IOException {
         Path[] files = split(fixture);
         Path output = dir.resolve(fixture + ".out.safetensors");
-        try (SafeTensorsFile expected = SafeTensorsFile.open(FIXTURES.resolve(fixture + ".safetensors"))) {
+        try (SafeTensorsFile expected = SafeTensorsFile.open(fixture(fixture))) {
             Map<String, String> meta = expected.metadata();
             List<String> args = new ArrayList<>(List.of("attention", "--weights", files[0].toString(), "--inputs",
                     files[1].toString(), "--output", output.toString(), "--heads", meta.get("heads")));
@@ -159,13 +232,13 @@ class MainTest {
         Object[][] cases = {
                 {new String[] {"frobnicate"}, "unknown command"},
                 {new String[] {"attention", "--weights", w, "--inputs", x, "--output", o, "--heads", "4", "--bogus"}, "unknown option --bogus"},
-                {new String[] {"attention", "--weights", w, "--inputs", x, "--output", o, "--heads"}, "--heads needs a value"},
-                {new String[] {"attention", "--weights", w, "--inputs", x, "--output", o}, "missing --heads"},
-                {new String[] {"attention", "--inputs", x, "--output", o, "--heads", "4"}, "missing --weights"},
-                {new String[] {"attention", "--weights", w, "--inputs", x, "--output", o, "--heads", "four"}, "whole number"},
+                {new String[] {"attention", "--weights", w, "--inputs", x, "--output", o, "--heads"}, "Missing required parameter for option '--heads'"},
+                {new String[] {"attention", "--weights", w, "--inputs", x, "--output", o}, "Missing required option: '--heads"},
+                {new String[] {"attention", "--inputs", x, "--output", o, "--heads", "4"}, "Missing required option: '--weights"},
+                {new String[] {"attention", "--weights", w, "--inputs", x, "--output", o, "--heads", "four"}, "'four' is not an int"},
                 {new String[] {"attention", "--weights", w, "--inputs", x, "--output", o, "--heads", "0"}, "between 1"},
                 {new String[] {"attention", "--weights", w, "--inputs", x, "--output", o, "--heads", "3"}, "d_model must be divisible by num_heads"},
-                {new String[] {"attention", "--weights", w, "--inputs", x, "--output", o, "--heads", "4", "--heads", "2"}, "given twice"},
+                {new String[] {"attention", "--weights", w, "--inputs", x, "--output", o, "--heads", "4", "--heads", "2"}, "should be specified only once"},
                 {new String[] {"attention", "--weights", dir.resolve("missing.safetensors").toString(), "--inputs", x, "--output", o, "--heads", "4"}, "does not exist"},
                 {new String[] {"attention", "--weights", garbage.toString(), "--inputs", x, "--output", o, "--heads", "4"}, "garbage.safetensors"},
                 {new String[] {"attention", "--weights", w, "--inputs", noQuery.toString(), "--output", o, "--heads", "4"}, "no tensor 'query'"},

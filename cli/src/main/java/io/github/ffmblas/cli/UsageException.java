@@ -1,14 +1,14 @@
 package io.github.ffmblas.cli;
 
 /** A problem with what the user asked for or gave us: exit code 2, one line on stderr, no stack trace. */
-final class UsageException extends RuntimeException {
+public final class UsageException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    UsageException(String message) {
+    public UsageException(String message) {
         super(message);
     }
 
-    UsageException(String message, Throwable cause) {
+    public UsageException(String message, Throwable cause) {
         super(message, cause);
     }
 }

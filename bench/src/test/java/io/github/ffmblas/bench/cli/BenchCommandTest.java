@@ -1,4 +1,4 @@
-package io.github.ffmblas.cli;
+package io.github.ffmblas.bench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,7 +16,7 @@ class BenchCommandTest {
     @Test
     void writesTheThreeFilesWithTheDocumentedSchema(@TempDir Path dir) throws Exception {
         Path extra = dir.resolve("copy.json");
-        MainTest.Run r = MainTest.run("bench", "--quick", "--shapes", "1,8,8,16,2", "--sgemm", "16,7x33x5", "--threads", "1",
+        CommandRun r = CommandRun.run("bench", "--quick", "--shapes", "1,8,8,16,2", "--sgemm", "16,7x33x5", "--threads", "1",
                 "--impls", "java-reference", "--out", dir.toString(), "--json", extra.toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("openblas_config"), r.out());
@@ -49,14 +49,14 @@ class BenchCommandTest {
 
     @Test
     void badFlagsAreUsageErrors() {
-        assertEquals(2, MainTest.run("bench", "--shapes", "1,2,3").code());
-        assertEquals(2, MainTest.run("bench", "--shapes", "1,8,8,10,3").code(), "H must divide d");
-        assertEquals(2, MainTest.run("bench", "--impls", "cuda").code());
-        assertEquals(2, MainTest.run("bench", "--threads", "0").code());
-        assertEquals(2, MainTest.run("bench", "--shapes", "none", "--sgemm", "none").code());
+        assertEquals(2, CommandRun.run("bench", "--shapes", "1,2,3").code());
+        assertEquals(2, CommandRun.run("bench", "--shapes", "1,8,8,10,3").code(), "H must divide d");
+        assertEquals(2, CommandRun.run("bench", "--impls", "cuda").code());
+        assertEquals(2, CommandRun.run("bench", "--threads", "0").code());
+        assertEquals(2, CommandRun.run("bench", "--shapes", "none", "--sgemm", "none").code());
         for (String sgemm : List.of("7x33", "7x33x5x2", "0x4x4", "4xx4", "8x8x-1", "40000", "8x8x", "x", "32768x32768x1",
                 "9000")) {
-            MainTest.Run r = MainTest.run("bench", "--shapes", "none", "--sgemm", sgemm);
+            CommandRun r = CommandRun.run("bench", "--shapes", "none", "--sgemm", sgemm);
             assertEquals(2, r.code(), sgemm + ": " + r.err());
             assertTrue(r.err().contains("--sgemm"), sgemm + ": " + r.err());
         }

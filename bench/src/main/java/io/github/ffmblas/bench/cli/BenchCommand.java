@@ -1,4 +1,4 @@
-package io.github.ffmblas.cli;
+package io.github.ffmblas.bench.cli;
 
 import io.github.ffmblas.bench.AttentionProblem;
 import io.github.ffmblas.bench.BenchRunner;
@@ -16,7 +16,7 @@ import io.github.ffmblas.bench.impl.JavaCppOpenBlas;
 import io.github.ffmblas.bindings.Blas;
 import io.github.ffmblas.bindings.OpenBlasRuntime;
 import io.github.ffmblas.nativelib.OpenBlasLibrary;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -28,80 +28,103 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import io.github.ffmblas.cli.Subcommand;
+import io.github.ffmblas.cli.UsageException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code ffmblas bench}: native against its peers on attention and sgemm, same inputs and thread count per
- * row; prints what it runs on, a table per shape, and writes results.json, report.md and chart.png.
+ * row; prints what it runs on, a table per shape, and writes results.json, report.md and chart.png. With
+ * {@code --blas}, the BLAS-routine suite instead.
  */
-final class BenchCommand {
-    static final String USAGE = "ffmblas bench [--shapes B,Lq,Lk,d,H;...] [--sgemm n|MxNxK,...|none]"
-            + " [--impls a,b,...] [--threads 1,2] [--quick] [--json FILE] [--out DIR] [--seed N]\n"
-            + "              ffmblas bench --blas [--routines sdot,sgemm,...] [--sizes 8,32,...] [--quick] [--json FILE]"
-            + " [--out DIR] [--seed N]\n"
-            + "                (--blas: the BLAS-routine suite instead of attention/sgemm: per routine and size,"
-            + " ffmblas on native\n"
-            + "                 segments, ffmblas on heap arrays, JNI (JavaCPP), pure Java (netlib) and C, interleaved;"
-            + " OpenBLAS on 1 thread)";
+@Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Native against its peers (plain Java, Vector API, JNI, ONNX Runtime, C) on attention and sgemm,"
+                + " same inputs and threads per row: tables, results.json, report.md, chart.png.",
+                "With --blas: BLAS routines of levels 1-3 per size, ffmblas on native segments and heap arrays against"
+                + " JNI (JavaCPP), pure Java (netlib) and C, interleaved, OpenBLAS on 1 thread."})
+public final class BenchCommand implements Subcommand {
     static final String DEFAULT_SHAPES = "1,128,128,768,12;1,512,512,768,12;8,128,128,512,8;1,2048,2048,1024,16";
     /** Square sizes, then the fused Q/K/V projection of the first default shape (B·L x 3d x d). */
     static final String DEFAULT_SGEMM = "64,256,1024,128x2304x768";
 
-    private static final Set<String> VALUE_FLAGS = Set.of("--shapes", "--sgemm", "--impls", "--threads", "--json", "--out",
-            "--seed", "--sizes", "--routines");
-    private static final Set<String> SWITCHES = Set.of("--quick", "--blas");
-    /** Flags of the attention/sgemm benchmark that mean nothing to the BLAS suite, and the other way round. */
-    private static final List<String> NOT_BLAS = List.of("--shapes", "--sgemm", "--impls", "--threads");
-    private static final List<String> BLAS_ONLY = List.of("--sizes", "--routines");
+    @Spec
+    private CommandSpec spec;
 
-    private BenchCommand() {}
+    @Option(names = "--shapes", paramLabel = "B,Lq,Lk,d,H;...", description = "attention shapes, or none")
+    private String shapes;
+    @Option(names = "--sgemm", paramLabel = "n|MxNxK,...", description = "sgemm sizes (A [M, K] · B [K, N]), or none")
+    private String sgemm;
+    @Option(names = "--impls", paramLabel = "a,b,...", description = "implementations (default: all)")
+    private String impls;
+    @Option(names = "--threads", paramLabel = "1,2", description = "thread counts (default: 1 and all cores)")
+    private String threads;
+    @Option(names = "--blas", description = "the BLAS-routine suite instead of attention and sgemm")
+    private boolean blas;
+    @Option(names = "--routines", paramLabel = "sdot,sgemm,...", description = "--blas: routines (default: all)")
+    private String routines;
+    @Option(names = "--sizes", paramLabel = "8,32,...", description = "--blas: sizes n")
+    private String sizes;
+    @Option(names = "--quick", description = "short warm-up and fewer rounds")
+    private boolean quick;
+    @Option(names = "--json", paramLabel = "FILE", description = "also write results.json here")
+    private Path json;
+    @Option(names = "--out", paramLabel = "DIR", description = "directory for the reports (default bench-results/<time>)")
+    private Path out;
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "42", description = "seed of the inputs")
+    private int seed;
 
-    static int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
-        Arguments a = Arguments.parse(args, VALUE_FLAGS, SWITCHES);
-        if (a.has("--blas")) {
-            return runBlas(a, args, out, err);
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        Progress progress = Progress.on(spec.commandLine().getErr());
+        if (seed < 0) {
+            throw new UsageException("--seed must be >= 0, got " + seed);
         }
-        for (String flag : BLAS_ONLY) {
-            if (a.has(flag)) {
-                throw new UsageException(flag + " belongs to the BLAS suite: add --blas");
-            }
+        List<String> args = spec.commandLine().getParseResult().originalArgs();
+        if (blas) {
+            return runBlas(args, out, progress);
         }
-        List<Problem> problems = new ArrayList<>(parseShapes(a.optional("--shapes", DEFAULT_SHAPES)));
-        problems.addAll(parseSgemm(a.optional("--sgemm", DEFAULT_SGEMM)));
+        if (routines != null || sizes != null) {
+            throw new UsageException((routines != null ? "--routines" : "--sizes")
+                    + " belongs to the BLAS suite: add --blas");
+        }
+        List<Problem> problems = new ArrayList<>(parseShapes(shapes == null ? DEFAULT_SHAPES : shapes));
+        problems.addAll(parseSgemm(sgemm == null ? DEFAULT_SGEMM : sgemm));
         if (problems.isEmpty()) {
             throw new UsageException("nothing to run: no --shapes and --sgemm none");
         }
         int cores = Runtime.getRuntime().availableProcessors();
-        List<Integer> threads = parseInts("--threads", a.optional("--threads", cores > 1 ? "1," + cores : "1"), 1, 1024);
-        String implNames = a.optional("--impls", String.join(",", Implementations.all().keySet()));
-        List<Implementation> impls;
+        List<Integer> threadCounts = parseInts("--threads", threads != null ? threads : cores > 1 ? "1," + cores : "1",
+                1, 1024);
+        String implNames = impls != null ? impls : String.join(",", Implementations.all().keySet());
+        List<Implementation> selected;
         try {
-            impls = Implementations.select(Arrays.stream(implNames.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList());
+            selected = Implementations.select(Arrays.stream(implNames.split(",")).map(String::strip)
+                    .filter(s -> !s.isEmpty()).toList());
         } catch (IllegalArgumentException e) {
             throw new UsageException("--impls: " + e.getMessage());
         }
-        long seed = a.integer("--seed", 0, Integer.MAX_VALUE, 42);
-        boolean quick = a.has("--quick");
-        Path outDir = Path.of(a.optional("--out", "bench-results/"
-                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))));
+        Path outDir = outputDirectory();
         String command = "./ffmblas bench" + (args.isEmpty() ? "" : " " + String.join(" ", args));
 
         OpenBlasLibrary.load();
-        Environment environment = Environment.capture(impls);
-        out.println("ffmblas bench: " + problems.size() + " problems x " + threads.size() + " thread counts x "
-                + impls.size() + " implementations" + (quick ? " (quick)" : ""));
+        Environment environment = Environment.capture(selected);
+        out.println("ffmblas bench: " + problems.size() + " problems x " + threadCounts.size() + " thread counts x "
+                + selected.size() + " implementations" + (quick ? " (quick)" : ""));
         environment.values().forEach((k, v) -> out.printf("  %-28s %s%n", k, v));
         out.println();
 
         List<List<Result>> groups = new ArrayList<>();
-        BenchRunner runner = new BenchRunner(problems, threads, impls,
+        BenchRunner runner = new BenchRunner(problems, threadCounts, selected,
                 quick ? BenchRunner.Budget.QUICK : BenchRunner.Budget.DEFAULT, seed);
-        List<Result> results = runner.run(
-                line -> err.print("\r" + pad(line, 110)),
-                group -> {
-                    err.print("\r" + " ".repeat(110) + "\r");
-                    groups.add(group);
-                    out.println(Reports.consoleTable(group));
-                });
+        List<Result> results = runner.run(progress::show, group -> {
+            progress.clear();
+            groups.add(group);
+            out.println(Reports.consoleTable(group));
+        });
 
         String roofline = Reports.rooflineTable(results);
         if (!roofline.isEmpty()) {
@@ -110,44 +133,46 @@ final class BenchCommand {
         Files.createDirectories(outDir);
         Reports.writeJson(outDir.resolve("results.json"), environment, results);
         String chart = "chart.png";
-        Reports.writeChart(outDir.resolve(chart), results, "ffmblas: native vs peers (" + environment.values().get("openblas_core") + ")");
+        Reports.writeChart(outDir.resolve(chart), results, "ffmblas: native vs peers ("
+                + environment.values().get("openblas_core") + ")");
         Reports.writeMarkdown(outDir.resolve("report.md"), environment, groups, chart, command);
-        if (a.has("--json")) {
-            Path json = Path.of(a.required("--json"));
+        if (json != null) {
             Reports.writeJson(json, environment, results);
             out.println("wrote " + json);
         }
-        out.println("wrote " + outDir.resolve("results.json") + ", " + outDir.resolve("report.md") + ", " + outDir.resolve(chart));
+        out.println("wrote " + outDir.resolve("results.json") + ", " + outDir.resolve("report.md") + ", "
+                + outDir.resolve(chart));
         return 0;
     }
 
+    private Path outputDirectory() {
+        return out != null ? out : Path.of("bench-results/"
+                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    }
+
     /** {@code --blas}: the BLAS-routine suite ({@link BlasSuite}). */
-    private static int runBlas(Arguments a, List<String> args, PrintStream out, PrintStream err) throws Exception {
-        for (String flag : NOT_BLAS) {
-            if (a.has(flag)) {
-                throw new UsageException(flag + " does not apply to --blas (use --routines and --sizes)");
-            }
+    private int runBlas(List<String> args, PrintWriter out, Progress progress) throws Exception {
+        if (shapes != null || sgemm != null || impls != null || threads != null) {
+            throw new UsageException("--shapes, --sgemm, --impls and --threads do not apply to --blas"
+                    + " (use --routines and --sizes)");
         }
-        boolean quick = a.has("--quick");
-        List<Integer> sizes = a.has("--sizes") ? parseInts("--sizes", a.required("--sizes"), 1, 4096)
+        List<Integer> sizeList = sizes != null ? parseInts("--sizes", sizes, 1, 4096)
                 : quick ? BlasSuite.QUICK_SIZES : BlasSuite.DEFAULT_SIZES;
-        List<String> routines = BlasSuite.routines();
-        if (a.has("--routines")) {
-            routines = Arrays.stream(a.required("--routines").split(",")).map(String::strip)
+        List<String> routineList = BlasSuite.routines();
+        if (routines != null) {
+            routineList = Arrays.stream(routines.split(",")).map(String::strip)
                     .filter(s -> !s.isEmpty()).distinct().toList();
-            for (String r : routines) {
+            for (String r : routineList) {
                 if (!BlasSuite.routines().contains(r)) {
                     throw new UsageException("--routines: unknown routine '" + r + "' (known: "
                             + String.join(",", BlasSuite.routines()) + ")");
                 }
             }
-            if (routines.isEmpty()) {
+            if (routineList.isEmpty()) {
                 throw new UsageException("--routines: no routine given");
             }
         }
-        long seed = a.integer("--seed", 0, Integer.MAX_VALUE, 42);
-        Path outDir = Path.of(a.optional("--out", "bench-results/"
-                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))));
+        Path outDir = outputDirectory();
         String command = "./ffmblas bench" + (args.isEmpty() ? "" : " " + String.join(" ", args));
 
         OpenBlasLibrary.load();
@@ -170,35 +195,28 @@ final class BenchCommand {
                 + " arrays");
         env.put("path_c", "blas_harness.c, " + CHarnessImplementation.compiler().map(Path::toString).orElse("no compiler")
                 + " -O2, one process driven through stdin: " + BlasSuite.harnessInfo());
-        out.println("ffmblas bench --blas: " + routines.size() + " routines x " + sizes.size() + " sizes "
-                + sizes + " x " + BlasSuite.PathKind.values().length + " paths" + (quick ? " (quick)" : ""));
+        out.println("ffmblas bench --blas: " + routineList.size() + " routines x " + sizeList.size() + " sizes "
+                + sizeList + " x " + BlasSuite.PathKind.values().length + " paths" + (quick ? " (quick)" : ""));
         out.println("  kernel: " + rt.coreName() + " (OPENBLAS_CORETYPE="
                 + rt.coreTypeOverride().orElse("unset") + "), " + rt.config());
         out.println("  threads: OpenBLAS on 1 thread on every path (ffmblas, JavaCPP's copy, C harness)");
         env.forEach((k, v) -> out.printf("  %-28s %s%n", k, v));
         out.println();
 
-        List<BlasSuite.Row> rows = BlasSuite.run(routines, sizes,
-                quick ? BlasSuite.Budget.QUICK : BlasSuite.Budget.DEFAULT, seed,
-                line -> err.print("\r" + pad(line, 110)),
-                group -> {
-                    err.print("\r" + " ".repeat(110) + "\r");
+        List<BlasSuite.Row> rows = BlasSuite.run(routineList, sizeList,
+                quick ? BlasSuite.Budget.QUICK : BlasSuite.Budget.DEFAULT, seed, progress::show, group -> {
+                    progress.clear();
                     out.println(BlasReports.consoleTable(group));
                 });
         Files.createDirectories(outDir);
-        BlasReports.writeJson(outDir.resolve("results.json"), env, sizes, command, rows);
+        BlasReports.writeJson(outDir.resolve("results.json"), env, sizeList, command, rows);
         BlasReports.writeMarkdown(outDir.resolve("report.md"), env, command, rows);
-        if (a.has("--json")) {
-            Path json = Path.of(a.required("--json"));
-            BlasReports.writeJson(json, env, sizes, command, rows);
+        if (json != null) {
+            BlasReports.writeJson(json, env, sizeList, command, rows);
             out.println("wrote " + json);
         }
         out.println("wrote " + outDir.resolve("results.json") + ", " + outDir.resolve("report.md"));
         return 0;
-    }
-
-    private static String pad(String s, int width) {
-        return s.length() >= width ? s.substring(0, width) : s + " ".repeat(width - s.length());
     }
 
     static List<AttentionProblem> parseShapes(String spec) {

@@ -4,14 +4,23 @@ import io.github.ffmblas.bindings.Blas;
 import io.github.ffmblas.bindings.OpenBlasRuntime;
 import io.github.ffmblas.nativelib.LoadedLibrary;
 import io.github.ffmblas.nativelib.OpenBlasLibrary;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /** {@code ffmblas info}: what this JVM runs on and which OpenBLAS it loaded, from where. */
-final class InfoCommand {
-    private InfoCommand() {}
+@Command(name = "info", mixinStandardHelpOptions = true,
+        description = "The JDK, the OpenBLAS loaded (version, config, kernel, threads) and where it came from.")
+final class InfoCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
 
-    static int run(PrintStream out) {
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
         OpenBlasLibrary.load();
         OpenBlasRuntime rt = Blas.runtime();
         LoadedLibrary lib = rt.library();

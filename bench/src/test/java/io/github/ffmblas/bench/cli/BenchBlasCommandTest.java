@@ -1,4 +1,4 @@
-package io.github.ffmblas.cli;
+package io.github.ffmblas.bench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -22,7 +22,7 @@ class BenchBlasCommandTest {
 
     @Test
     void everyRoutineAndPathIsCheckedTimedAndWritten(@TempDir Path dir) throws Exception {
-        MainTest.Run r = MainTest.run("bench", "--blas", "--quick", "--sizes", "2,5", "--out", dir.toString());
+        CommandRun r = CommandRun.run("bench", "--blas", "--quick", "--sizes", "2,5", "--out", dir.toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("kernel: "), r.out());
         assertTrue(r.out().contains("OpenBLAS on 1 thread on every path"), r.out());
@@ -73,11 +73,11 @@ class BenchBlasCommandTest {
 
     @Test
     void blasFlagsAreUsageErrors() {
-        assertEquals(2, MainTest.run("bench", "--blas", "--shapes", "1,8,8,16,2").code());
-        assertEquals(2, MainTest.run("bench", "--blas", "--impls", "native").code());
-        assertEquals(2, MainTest.run("bench", "--sizes", "8").code(), "--sizes without --blas");
-        assertEquals(2, MainTest.run("bench", "--blas", "--routines", "sgemm,cgemm").code());
-        assertEquals(2, MainTest.run("bench", "--blas", "--sizes", "0").code());
-        assertEquals(2, MainTest.run("bench", "--blas", "--blas").code());
+        assertEquals(2, CommandRun.run("bench", "--blas", "--shapes", "1,8,8,16,2").code());
+        assertEquals(2, CommandRun.run("bench", "--blas", "--impls", "native").code());
+        assertEquals(2, CommandRun.run("bench", "--sizes", "8").code(), "--sizes without --blas");
+        assertEquals(2, CommandRun.run("bench", "--blas", "--routines", "sgemm,cgemm").code());
+        assertEquals(2, CommandRun.run("bench", "--blas", "--sizes", "0").code());
+        assertEquals(2, CommandRun.run("bench", "--blas", "--blas").code());
     }
 }

@@ -10,7 +10,7 @@ import io.github.ffmblas.attention.safetensors.SafeTensorsFile;
 import io.github.ffmblas.attention.safetensors.SafeTensorsWriter;
 import io.github.ffmblas.bindings.Blas;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.lang.foreign.Arena;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,34 +19,72 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
-/**
- * {@code ffmblas attention --weights W --inputs X --output Y --heads H [--causal] [--no-weights] [--prefix P]
- * [--threads N]}: one multi-head attention forward pass from safetensors files to a safetensors file.
- */
-final class AttentionCommand {
-    static final String USAGE = "ffmblas attention --weights W.safetensors --inputs X.safetensors --output Y.safetensors"
-            + " --heads H [--causal] [--no-weights] [--prefix P] [--threads N]";
+/** {@code ffmblas attention}: one multi-head attention forward pass from safetensors files to a safetensors file. */
+@Command(name = "attention", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "One multi-head attention forward pass from safetensors files to a safetensors file.",
+        footer = {"", "Exit codes: 0 success; 2 a problem with the arguments or the files (one line on stderr);"
+                + " 1 an internal error (FFMBLAS_DEBUG=1 prints its stack trace)."})
+final class AttentionCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
 
-    private static final Set<String> VALUE_FLAGS = Set.of("--weights", "--inputs", "--output", "--heads", "--prefix", "--threads");
-    private static final Set<String> SWITCHES = Set.of("--causal", "--no-weights");
+    @Option(names = "--weights", required = true, paramLabel = "W.safetensors",
+            description = "PyTorch nn.MultiheadAttention weights (in_proj_weight, in_proj_bias, out_proj.*) or separate"
+                    + " q/k/v projections (wq.*, wk.*, wv.*, dense.*); F32, F16 or BF16")
+    private Path weightsPath;
 
-    private AttentionCommand() {}
+    @Option(names = "--inputs", required = true, paramLabel = "X.safetensors",
+            description = "query [B, Lq, d]; optionally key and value [B, Lk, d], attn_mask, key_padding_mask")
+    private Path inputsPath;
 
-    static int run(List<String> args, PrintStream out) throws IOException {
-        Arguments a = Arguments.parse(args, VALUE_FLAGS, SWITCHES);
-        Path weightsPath = a.requiredPath("--weights");
-        Path inputsPath = a.requiredPath("--inputs");
-        Path outputPath = a.requiredPath("--output");
-        int heads = a.integer("--heads", 1, 1 << 20, -1);
-        if (heads < 0) {
-            throw new UsageException("missing --heads");
+    @Option(names = "--output", required = true, paramLabel = "Y.safetensors",
+            description = "output [B, Lq, d] and attention_weights [B, H, Lq, Lk]; written whole or not at all")
+    private Path outputPath;
+
+    @Option(names = "--heads", required = true, paramLabel = "H", description = "number of heads; divides d")
+    private int heads;
+
+    @Option(names = "--causal", description = "query position i attends to keys j <= i")
+    private boolean causal;
+
+    @Option(names = "--no-weights", description = "do not compute or write attention_weights")
+    private boolean noWeights;
+
+    @Option(names = "--prefix", paramLabel = "P", defaultValue = "",
+            description = "prefix of the weight names, e.g. encoder.layers.0.self_attn.")
+    private String prefix;
+
+    @Option(names = "--threads", paramLabel = "N",
+            description = "split the forward over N threads, each product on one OpenBLAS thread (absent: one thread,"
+                    + " OpenBLAS's own threading)")
+    private Integer threadsOption;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        if (heads < 1 || heads > 1 << 20) {
+            throw new UsageException("--heads must be between 1 and " + (1 << 20) + ", got " + heads);
         }
-        int threads = a.integer("--threads", 1, 256, 0); // each thread beyond the first is a helper the workspace starts
-        String prefix = a.optional("--prefix", "");
-        boolean causal = a.has("--causal");
-        boolean needWeights = !a.has("--no-weights");
+        if (threadsOption != null && (threadsOption < 1 || threadsOption > 256)) {
+            throw new UsageException("--threads must be between 1 and 256, got " + threadsOption);
+        }
+        Map<String, Path> files = new LinkedHashMap<>();
+        files.put("--weights", weightsPath);
+        files.put("--inputs", inputsPath);
+        files.put("--output", outputPath);
+        files.forEach((flag, path) -> {
+            if (path.toString().isBlank()) {
+                throw new UsageException(flag + " needs a file name");
+            }
+        });
+        int threads = threadsOption == null ? 0 : threadsOption; // each thread beyond the first is a helper
+        boolean needWeights = !noWeights;
         if (Files.isDirectory(outputPath)) {
             throw new UsageException("--output " + outputPath + " is a directory");
         }
