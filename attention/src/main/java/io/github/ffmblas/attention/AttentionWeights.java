@@ -93,6 +93,8 @@ public final class AttentionWeights {
             String bias = prefix + names[i] + ".bias";
             requireShape(requireF32(weights[i], weight), weight, d, d);
             requireShape(requireF32(biases[i], bias), bias, d);
+            ForwardMemory.usable(weights[i], weight); // read here, to pack them: by name, not the JDK's message
+            ForwardMemory.usable(biases[i], bias);
         }
         requireShape(requireF32(denseWeight, prefix + "dense.weight"), prefix + "dense.weight", d, d);
         requireShape(requireF32(denseBias, prefix + "dense.bias"), prefix + "dense.bias", d);
@@ -271,7 +273,11 @@ public final class AttentionWeights {
     }
 
     private void checkApart(MemorySegment out, String name, StridedMatrix weight, int index) {
-        if (ForwardMemory.overlap(out, weight.segment(), weight.firstByte(), weight.endByte())) {
+        MemorySegment s = weight.segment();
+        // Each matrix is a whole tensor (see the factories), so its segment is its footprint; a slice otherwise.
+        MemorySegment footprint = weight.firstByte() == 0 && weight.endByte() == s.byteSize() ? s
+                : s.asSlice(weight.firstByte(), weight.endByte() - weight.firstByte());
+        if (ForwardMemory.overlap(out, footprint)) {
             throw new IllegalArgumentException(name + " shares memory with " + names.get(index)
                     + "; an output needs memory of its own, apart from every other tensor of the call");
         }
