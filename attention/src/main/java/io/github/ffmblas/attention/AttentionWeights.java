@@ -16,7 +16,10 @@ import java.util.stream.Collectors;
  * <p>The packed form is what lets self-attention project Q, K and V with one GEMM. Weights in PyTorch's layout
  * are used in place (for instance straight from a memory-mapped file); the seed module's separate
  * {@code wq}/{@code wk}/{@code wv} are packed once, at load. Immutable; the memory belongs to whoever allocated
- * it, and a forward pass fails cleanly once that arena is closed.
+ * it: weights in place die with their tensors' arena or {@code SafeTensorsFile} (closing the file frees them),
+ * packed ones with the arena given to {@link #ofSeed} or {@link #load}, and are confined to its thread if it is. A
+ * forward pass checks each weight first and names it ({@code in_proj_weight: ... freed}, {@code ... confined to
+ * thread 'main'}).
  */
 public final class AttentionWeights {
     /** PyTorch {@code nn.MultiheadAttention} names. */
