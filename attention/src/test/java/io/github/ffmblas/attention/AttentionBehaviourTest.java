@@ -164,6 +164,31 @@ class AttentionBehaviourTest {
         }
     }
 
+    /**
+     * Key and value on two read-only views of different heap arrays: same shape, same address (0, the start of
+     * each array), and no array to tell them apart through {@code heapBase()}, which is empty for read-only heap
+     * segments. They are still two tensors. Before, they were taken for one (key reused as value).
+     */
+    @Test
+    void keyAndValueOnDifferentReadOnlyHeapArraysAreTwoTensors() {
+        int d = 8, heads = 2;
+        try (Arena arena = Arena.ofConfined()) {
+            Random random = new Random(12);
+            AttentionWeights weights = RandomTensors.weights(arena, random, d);
+            Tensor q = RandomTensors.gaussian(arena, random, 1f, 2, 3, d);
+            float[] k = RandomTensors.gaussian(arena, random, 1f, 2, 4, d).toFloatArray();
+            float[] v = RandomTensors.gaussian(arena, random, 1f, 2, 4, d).toFloatArray();
+            Tensor key = Tensor.of(java.lang.foreign.MemorySegment.ofArray(k).asReadOnly(), 2, 4, d);
+            Tensor value = Tensor.of(java.lang.foreign.MemorySegment.ofArray(v).asReadOnly(), 2, 4, d);
+            AttentionResult expected = new ReferenceMultiHeadAttention(d, heads, weights).forward(q,
+                    Tensor.copyOf(arena, k, 2, 4, d), Tensor.copyOf(arena, v, 2, 4, d), AttentionOptions.DEFAULTS);
+            AttentionResult got = new MultiHeadAttention(d, heads, weights).forward(q, key, value,
+                    AttentionOptions.DEFAULTS);
+            assertTrue(RandomTensors.maxAbsDiff(expected.output(), got.output()) < 1e-4f,
+                    "value was not used: " + RandomTensors.maxAbsDiff(expected.output(), got.output()));
+        }
+    }
+
     private static void assertMessage(org.junit.jupiter.api.function.Executable call, String fragment) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, call);
         assertTrue(e.getMessage().contains(fragment), "message '" + e.getMessage() + "' should mention '" + fragment + "'");
