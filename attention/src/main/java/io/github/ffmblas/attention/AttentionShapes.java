@@ -54,14 +54,14 @@ record AttentionShapes(int batch, int queryLength, int keyLength, boolean selfAt
 
     /**
      * Same memory and shape: the caller passed one tensor for both roles. Equal addresses and sizes name the same
-     * bytes only in the same memory, which {@link ForwardMemory#overlap} decides (read-only heap segments do not
-     * show their array, and two of them both start at address 0).
+     * bytes in native memory; on the heap only over the same array, which {@link ForwardMemory#overlap} decides
+     * (read-only heap segments do not show their array, and two of them both start at address 0).
      */
     private static boolean same(Tensor a, Tensor b) {
         return a == b || (a.segment().address() == b.segment().address()
                 && a.segment().byteSize() == b.segment().byteSize()
                 && a.sameShape(b)
-                && ForwardMemory.overlap(a.segment(), b.segment()));
+                && (a.segment().isNative() ? b.segment().isNative() : ForwardMemory.overlap(a.segment(), b.segment())));
     }
 
     private static void requireF32Rank3(Tensor t, String name) {

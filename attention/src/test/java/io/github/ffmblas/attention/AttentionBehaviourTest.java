@@ -145,7 +145,8 @@ class AttentionBehaviourTest {
             Tensor out = RandomTensors.gaussian(arena, random, 1f, d, d);
             Tensor outBias = RandomTensors.gaussian(arena, random, 1f, d);
             for (Tensor wrong : new Tensor[] {scalar, vector}) {
-                assertMessage(() -> AttentionWeights.ofPyTorch(wrong, bias, out, outBias), "in_proj_weight must have rank 2");
+                assertMessage(() -> AttentionWeights.ofPyTorch(wrong, bias, out, outBias),
+                        "in_proj_weight must have rank 2");
                 assertMessage(() -> AttentionWeights.ofSeed(arena, wrong, outBias, out, outBias, out, outBias, out,
                         outBias), "wq.weight must have rank 2");
                 java.nio.file.Path file = dir.resolve("rank" + wrong.rank() + ".safetensors");
