@@ -52,13 +52,16 @@ record AttentionShapes(int batch, int queryLength, int keyLength, boolean selfAt
         return new AttentionShapes(batch, lq, lk, kvShared && same(query, key), kvShared);
     }
 
-    /** Same memory and shape: the caller passed one tensor for both roles. */
+    /**
+     * Same memory and shape: the caller passed one tensor for both roles. Equal addresses and sizes name the same
+     * bytes in native memory; on the heap only over the same array, which {@link ForwardMemory#overlap} decides
+     * (read-only heap segments do not show their array, and two of them both start at address 0).
+     */
     private static boolean same(Tensor a, Tensor b) {
         return a == b || (a.segment().address() == b.segment().address()
                 && a.segment().byteSize() == b.segment().byteSize()
-                && a.segment().isNative() == b.segment().isNative()
-                && a.segment().heapBase().equals(b.segment().heapBase())
-                && a.sameShape(b));
+                && a.sameShape(b)
+                && (a.segment().isNative() ? b.segment().isNative() : ForwardMemory.overlap(a.segment(), b.segment())));
     }
 
     private static void requireF32Rank3(Tensor t, String name) {

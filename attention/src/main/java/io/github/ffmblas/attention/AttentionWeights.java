@@ -16,7 +16,10 @@ import java.util.stream.Collectors;
  * <p>The packed form is what lets self-attention project Q, K and V with one GEMM. Weights in PyTorch's layout
  * are used in place (for instance straight from a memory-mapped file); the seed module's separate
  * {@code wq}/{@code wk}/{@code wv} are packed once, at load. Immutable; the memory belongs to whoever allocated
- * it, and a forward pass fails cleanly once that arena is closed.
+ * it: weights in place die with their tensors' arena or {@code SafeTensorsFile} (closing the file frees them),
+ * packed ones with the arena given to {@link #ofSeed} or {@link #load}, and are confined to its thread if it is. A
+ * forward pass checks each weight first and names it ({@code in_proj_weight: ... freed}, {@code ... confined to
+ * thread 'main'}).
  */
 public final class AttentionWeights {
     /** PyTorch {@code nn.MultiheadAttention} names. */
@@ -93,6 +96,8 @@ public final class AttentionWeights {
             String bias = prefix + names[i] + ".bias";
             requireShape(requireF32(weights[i], weight), weight, d, d);
             requireShape(requireF32(biases[i], bias), bias, d);
+            ForwardMemory.usable(weights[i], weight); // read here, to pack them: by name, not the JDK's message
+            ForwardMemory.usable(biases[i], bias);
         }
         requireShape(requireF32(denseWeight, prefix + "dense.weight"), prefix + "dense.weight", d, d);
         requireShape(requireF32(denseBias, prefix + "dense.bias"), prefix + "dense.bias", d);
@@ -271,7 +276,11 @@ public final class AttentionWeights {
     }
 
     private void checkApart(MemorySegment out, String name, StridedMatrix weight, int index) {
-        if (ForwardMemory.overlap(out, weight.segment(), weight.firstByte(), weight.endByte())) {
+        MemorySegment s = weight.segment();
+        // Each matrix is a whole tensor (see the factories), so its segment is its footprint; a slice otherwise.
+        MemorySegment footprint = weight.firstByte() == 0 && weight.endByte() == s.byteSize() ? s
+                : s.asSlice(weight.firstByte(), weight.endByte() - weight.firstByte());
+        if (ForwardMemory.overlap(out, footprint)) {
             throw new IllegalArgumentException(name + " shares memory with " + names.get(index)
                     + "; an output needs memory of its own, apart from every other tensor of the call");
         }

@@ -73,31 +73,23 @@ final class ForwardMemory {
 
     /** Throws unless output {@code out} and tensor {@code other} (may be null) share no byte. */
     private static void apart(Tensor out, String name, Tensor other, String otherName) {
-        if (other != null && overlap(out.segment(), other.segment(), 0, other.segment().byteSize())) {
+        if (other != null && overlap(out.segment(), other.segment())) {
             throw new IllegalArgumentException(name + " shares memory with " + otherName
                     + "; an output needs memory of its own, apart from every other tensor of the call");
         }
     }
 
     /**
-     * Whether {@code a} shares a byte with bytes {@code [from, to)} of {@code b}: the same address range of native
-     * memory, however each segment was made (slices, {@code MemorySegment.ofAddress}), or of the same heap array.
+     * Whether {@code a} and {@code b} share a byte: the same addresses of native memory, however each segment was
+     * made (slices, {@code MemorySegment.ofAddress}), or of the same heap array, read-only views included (whose
+     * array {@code heapBase()} does not show). Looks at no byte, so it holds for freed memory too.
      */
-    static boolean overlap(MemorySegment a, MemorySegment b, long from, long to) {
-        if (a.byteSize() == 0 || to <= from) {
-            return false;
-        }
-        if (a.isNative() != b.isNative()
-                || (!a.isNative() && a.heapBase().orElseThrow() != b.heapBase().orElseThrow())) {
-            return false;
-        }
-        long aStart = a.address();
-        long bStart = b.address() + from;
-        return aStart < bStart + (to - from) && bStart < aStart + a.byteSize();
+    static boolean overlap(MemorySegment a, MemorySegment b) {
+        return a.byteSize() > 0 && b.byteSize() > 0 && a.asOverlappingSlice(b).isPresent();
     }
 
     /** Alive and accessible from this thread, or null; otherwise an exception naming the tensor. */
-    private static void usable(Tensor t, String name) {
+    static void usable(Tensor t, String name) {
         if (t == null) {
             return;
         }
@@ -118,14 +110,17 @@ final class ForwardMemory {
             return;
         }
         MemorySegment s = t.segment();
-        if (!s.isNative() && !(s.heapBase().orElseThrow() instanceof float[])) {
-            throw new IllegalArgumentException(name + " is a heap segment over a "
-                    + s.heapBase().orElseThrow().getClass().getSimpleName()
-                    + "; OpenBLAS takes native memory or a float[] (MemorySegment.ofArray(float[]))");
+        // By the segment's class, as the facade tells them: a read-only view does not show its array.
+        if (!s.isNative() && s.getClass() != FLOAT_ARRAY_SEGMENT) {
+            throw new IllegalArgumentException(name + " is a heap segment, not over a float[]; OpenBLAS takes native"
+                    + " memory or MemorySegment.ofArray(float[])");
         }
         if (s.address() % Float.BYTES != 0) {
             throw new IllegalArgumentException(name + " starts at byte address " + s.address()
                     + ", not on a float boundary (a multiple of 4); OpenBLAS needs aligned floats");
         }
     }
+
+    /** The class of {@code MemorySegment.ofArray(float[])}, of its slices and of its read-only views. */
+    private static final Class<?> FLOAT_ARRAY_SEGMENT = MemorySegment.ofArray(new float[0]).getClass();
 }

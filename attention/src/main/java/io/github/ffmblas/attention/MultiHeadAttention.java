@@ -238,6 +238,12 @@ public final class MultiHeadAttention implements Attention {
      * @param attentionWeights {@code [batch, heads, seq_q, seq_k]} when {@code options.needWeights()}, else
      *                         ignored (may be null)
      * @param workspace        scratch memory owned by the calling thread
+     * @throws IllegalArgumentException before any work, naming the tensor, for a wrong shape, or an output that is
+     *                                  read-only (a file's mapping), on a heap array other than a float[], off a
+     *                                  float boundary, or sharing memory with any other tensor of the call
+     *                                  (inputs, masks, weights, the other output)
+     * @throws IllegalStateException    naming the tensor or weight whose memory was freed
+     * @throws WrongThreadException     naming the tensor or weight (and its thread) confined to another thread
      */
     public void forward(Tensor query, Tensor key, Tensor value, AttentionOptions options, Workspace workspace,
                         Tensor out, Tensor attentionWeights) {

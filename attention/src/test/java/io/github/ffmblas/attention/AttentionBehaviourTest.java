@@ -145,7 +145,8 @@ class AttentionBehaviourTest {
             Tensor out = RandomTensors.gaussian(arena, random, 1f, d, d);
             Tensor outBias = RandomTensors.gaussian(arena, random, 1f, d);
             for (Tensor wrong : new Tensor[] {scalar, vector}) {
-                assertMessage(() -> AttentionWeights.ofPyTorch(wrong, bias, out, outBias), "in_proj_weight must have rank 2");
+                assertMessage(() -> AttentionWeights.ofPyTorch(wrong, bias, out, outBias),
+                        "in_proj_weight must have rank 2");
                 assertMessage(() -> AttentionWeights.ofSeed(arena, wrong, outBias, out, outBias, out, outBias, out,
                         outBias), "wq.weight must have rank 2");
                 java.nio.file.Path file = dir.resolve("rank" + wrong.rank() + ".safetensors");
@@ -161,6 +162,31 @@ class AttentionBehaviourTest {
                 }
             }
             assertMessage(() -> AttentionWeights.ofPyTorch(out, bias, out, outBias), "in_proj_weight must have shape");
+        }
+    }
+
+    /**
+     * Key and value on two read-only views of different heap arrays: same shape, same address (0, the start of
+     * each array), and no array to tell them apart through {@code heapBase()}, which is empty for read-only heap
+     * segments. They are still two tensors. Before, they were taken for one (key reused as value).
+     */
+    @Test
+    void keyAndValueOnDifferentReadOnlyHeapArraysAreTwoTensors() {
+        int d = 8, heads = 2;
+        try (Arena arena = Arena.ofConfined()) {
+            Random random = new Random(12);
+            AttentionWeights weights = RandomTensors.weights(arena, random, d);
+            Tensor q = RandomTensors.gaussian(arena, random, 1f, 2, 3, d);
+            float[] k = RandomTensors.gaussian(arena, random, 1f, 2, 4, d).toFloatArray();
+            float[] v = RandomTensors.gaussian(arena, random, 1f, 2, 4, d).toFloatArray();
+            Tensor key = Tensor.of(java.lang.foreign.MemorySegment.ofArray(k).asReadOnly(), 2, 4, d);
+            Tensor value = Tensor.of(java.lang.foreign.MemorySegment.ofArray(v).asReadOnly(), 2, 4, d);
+            AttentionResult expected = new ReferenceMultiHeadAttention(d, heads, weights).forward(q,
+                    Tensor.copyOf(arena, k, 2, 4, d), Tensor.copyOf(arena, v, 2, 4, d), AttentionOptions.DEFAULTS);
+            AttentionResult got = new MultiHeadAttention(d, heads, weights).forward(q, key, value,
+                    AttentionOptions.DEFAULTS);
+            assertTrue(RandomTensors.maxAbsDiff(expected.output(), got.output()) < 1e-4f,
+                    "value was not used: " + RandomTensors.maxAbsDiff(expected.output(), got.output()));
         }
     }
 

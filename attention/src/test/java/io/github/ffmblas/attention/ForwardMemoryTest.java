@@ -43,8 +43,9 @@ class ForwardMemoryTest {
         final AtomicInteger calls = new AtomicInteger();
 
         @Override
-        public void multiply(Transpose transB, int m, int n, int k, float alpha, MemorySegment a, long aOffset, int lda,
-                             MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset, int ldc) {
+        public void multiply(Transpose transB, int m, int n, int k, float alpha, MemorySegment a, long aOffset,
+                             int lda, MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c,
+                             long cOffset, int ldc) {
             calls.incrementAndGet();
             Gemm.NATIVE.multiply(transB, m, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);
         }
@@ -190,7 +191,8 @@ class ForwardMemoryTest {
             try (Arena arena = Arena.ofConfined(); Workspace workspace = Workspace.create(threads)) {
                 Random random = new Random(4);
                 CountingGemm gemm = new CountingGemm();
-                MultiHeadAttention mha = new MultiHeadAttention(D, HEADS, RandomTensors.weights(arena, random, D), gemm);
+                MultiHeadAttention mha = new MultiHeadAttention(D, HEADS, RandomTensors.weights(arena, random, D),
+                        gemm);
                 Tensor x = RandomTensors.gaussian(arena, random, 1f, BATCH, L, D);
                 Tensor out = Tensor.allocate(arena, BATCH, L, D);
                 Tensor attention = RandomTensors.gaussian(arena, random, 0.5f, BATCH, HEADS, L, L);
@@ -233,8 +235,9 @@ class ForwardMemoryTest {
                     attention, inProj);
             Tensor weightsAsAttention = Tensor.of(outProj.segment().asSlice(0, (long) HEADS * L * L * Float.BYTES),
                     1, HEADS, L, L);
-            assertRefused("attention weights on out_proj.weight", "attention weights shares memory with out_proj.weight",
-                    mha, gemm, workspace, x, AttentionOptions.DEFAULTS, out, weightsAsAttention, outProj);
+            assertRefused("attention weights on out_proj.weight",
+                    "attention weights shares memory with out_proj.weight", mha, gemm, workspace, x,
+                    AttentionOptions.DEFAULTS, out, weightsAsAttention, outProj);
             MemorySegment biases = arena.allocate(lBytes, 64);
             Tensor onBias = Tensor.of(biases, 1, L, D);
             MultiHeadAttention biasInOutput = new MultiHeadAttention(D, HEADS, AttentionWeights.ofPyTorch(inProj,

@@ -37,7 +37,10 @@ import java.util.function.Consumer;
  * <p>{@link #tensor} returns read-only tensors that live in this file's shared arena: they may be read from any
  * thread, and become unusable when the file is {@linkplain #close() closed} (any access then throws
  * {@link IllegalStateException}). F32 data that is 4-byte aligned in memory is a view of the mapping, no copy;
- * everything converted or copied is made once per tensor and kept until close.
+ * everything converted or copied is made once per tensor and kept until close. So closing the file also frees
+ * what was built on its tensors without a copy: {@code AttentionWeights} loaded from it in PyTorch's layout (and
+ * the {@code dense} part of the seed's) are views of the mapping, and a forward pass on them after the close throws
+ * {@link IllegalStateException} naming the weight. Keep the file open while its weights are in use.
  *
  * <p>Do not truncate or rewrite the file in place while it is open: the JVM reports reads of vanished pages as an
  * {@link InternalError}. Replacing it by rename, as {@link SafeTensorsWriter} does, is safe.
@@ -225,8 +228,8 @@ public final class SafeTensorsFile implements AutoCloseable, TensorSource {
     }
 
     /**
-     * Unmaps the file and frees converted tensors; every tensor from this file becomes unusable. Closing twice does
-     * nothing.
+     * Unmaps the file and frees converted tensors; every tensor from this file becomes unusable, and so do weights
+     * that use them in place ({@code AttentionWeights.load} in PyTorch's layout). Closing twice does nothing.
      *
      * @throws IllegalStateException if a native call is using one of this file's tensors right now
      */

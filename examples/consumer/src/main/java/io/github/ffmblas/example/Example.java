@@ -25,7 +25,7 @@ public final class Example {
              SafeTensorsFile file = SafeTensorsFile.open(dir.resolve("mha.weights.safetensors"));
              SafeTensorsFile inputs = SafeTensorsFile.open(dir.resolve("mha.inputs.safetensors"))) {
             AttentionWeights weights = AttentionWeights.load(file, "encoder.layers.0.self_attn.", arena);
-            MultiHeadAttention mha = new MultiHeadAttention(128, 8, weights); // immutable: share it freely
+            MultiHeadAttention mha = new MultiHeadAttention(128, 8, weights); // immutable; see Threads
             Tensor x = inputs.find("query").orElseThrow();                    // [batch, seq, 128]
             AttentionResult r = mha.forward(x, x, x, AttentionOptions.DEFAULTS.withCausal(true));
             Tensor out = r.output();                                          // [batch, seq, 128]
