@@ -10,4 +10,6 @@ module io.github.ffmblas.attention {
 
     exports io.github.ffmblas.attention;
     exports io.github.ffmblas.attention.safetensors;
+    // The engine: not API. VectorGemm runs its parallel products on the engine's Team.
+    exports io.github.ffmblas.attention.internal to io.github.ffmblas.javagemm;
 }

@@ -1,7 +1,7 @@
 package io.github.ffmblas.attention;
 
 /**
- * Multi-head attention as in the seed module: Q/K/V projections with bias, scaled dot-product attention per
+ * Multi-head attention as in the module this project started from (TensorFlow's tutorial layer): Q/K/V projections with bias, scaled dot-product attention per
  * head, concatenation, output projection. {@link MultiHeadAttention} runs it on OpenBLAS with heads as strided
  * views; {@link ReferenceMultiHeadAttention} is the plain-Java transliteration used as a test oracle.
  *
@@ -26,8 +26,12 @@ public interface Attention {
      */
     AttentionResult forward(Tensor query, Tensor key, Tensor value, AttentionOptions options);
 
-    /** The seed module's call, arguments in its order: value, key, query. No masks; weights returned. */
-    default AttentionResult forward(Tensor value, Tensor key, Tensor query) {
+    /**
+     * The call of the TensorFlow-style module this project started from, arguments in its order: value, key,
+     * query (named so a swap with {@link #forward(Tensor, Tensor, Tensor, AttentionOptions)} cannot compile).
+     * No masks; weights returned.
+     */
+    default AttentionResult forwardValueKeyQuery(Tensor value, Tensor key, Tensor query) {
         return forward(query, key, value, AttentionOptions.DEFAULTS);
     }
 }

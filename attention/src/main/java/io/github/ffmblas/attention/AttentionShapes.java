@@ -78,7 +78,12 @@ record AttentionShapes(int batch, int queryLength, int keyLength, boolean selfAt
             throw new IllegalArgumentException("output must be F32 [" + batch + ", " + queryLength + ", " + dModel
                     + "], got " + output);
         }
-        if (needWeights && (weights == null || weights.dtype() != DType.F32
+        if (needWeights && weights == null) {
+            throw new IllegalArgumentException("the attention weights are asked for (AttentionOptions.needWeights(),"
+                    + " the default) but their output tensor is null: pass an F32 [" + batch + ", " + numHeads + ", "
+                    + queryLength + ", " + keyLength + "] tensor, or options.withNeedWeights(false)");
+        }
+        if (needWeights && (weights.dtype() != DType.F32
                 || !weights.hasShape(batch, numHeads, queryLength, keyLength))) {
             throw new IllegalArgumentException("attention weights must be F32 [" + batch + ", " + numHeads + ", "
                     + queryLength + ", " + keyLength + "], got " + weights);

@@ -1,5 +1,8 @@
 package io.github.ffmblas.attention;
 
+import io.github.ffmblas.attention.internal.Linear;
+import io.github.ffmblas.attention.internal.Projections;
+import io.github.ffmblas.attention.internal.StridedMatrix;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
@@ -14,10 +17,10 @@ import java.util.stream.Collectors;
  * {@code in_proj_bias [3d]}, and {@code out_proj.weight [d, d]} with {@code out_proj.bias [d]}.
  *
  * <p>The packed form is what lets self-attention project Q, K and V with one GEMM. Weights in PyTorch's layout
- * are used in place (for instance straight from a memory-mapped file); the seed module's separate
- * {@code wq}/{@code wk}/{@code wv} are packed once, at load. Immutable; the memory belongs to whoever allocated
+ * are used in place (for instance straight from a memory-mapped file); separate
+ * {@code wq}/{@code wk}/{@code wv} projections are packed once, at load. Immutable; the memory belongs to whoever allocated
  * it: weights in place die with their tensors' arena or {@code SafeTensorsFile} (closing the file frees them),
- * packed ones with the arena given to {@link #ofSeed} or {@link #load}, and are confined to its thread if it is. A
+ * packed ones with the arena given to {@link #ofSeparateProjections} or {@link #load}, and are confined to its thread if it is. A
  * forward pass checks each weight first and names it ({@code in_proj_weight: ... freed}, {@code ... confined to
  * thread 'main'}).
  */
@@ -25,8 +28,8 @@ public final class AttentionWeights {
     /** PyTorch {@code nn.MultiheadAttention} names. */
     public static final List<String> PYTORCH_NAMES =
             List.of("in_proj_weight", "in_proj_bias", "out_proj.weight", "out_proj.bias");
-    /** The seed module's names. */
-    public static final List<String> SEED_NAMES = List.of("wq.weight", "wq.bias", "wk.weight", "wk.bias",
+    /** Separate query, key, value and output projections (the TensorFlow-style layer's names). */
+    public static final List<String> SEPARATE_PROJECTION_NAMES = List.of("wq.weight", "wq.bias", "wk.weight", "wk.bias",
             "wv.weight", "wv.bias", "dense.weight", "dense.bias");
 
     private final int dModel;
@@ -41,6 +44,8 @@ public final class AttentionWeights {
      * message can then say which thread the weights belong to.
      */
     private final Thread maker = Thread.currentThread();
+    /** The forward pass's view of these weights: the fused and separate projections, views of the matrices. */
+    private final Projections projections;
 
     private AttentionWeights(int dModel, StridedMatrix inProj, StridedMatrix inBias, StridedMatrix outProj,
                              StridedMatrix outBias, List<String> names) {
@@ -50,6 +55,12 @@ public final class AttentionWeights {
         this.outProj = outProj;
         this.outBias = outBias;
         this.names = names;
+        this.projections = new Projections(new Linear(inProj, inBias),
+                new Linear(inProj.rowRange(0, dModel), inBias.columns(0, dModel)),
+                new Linear(inProj.rowRange(dModel, 2 * dModel), inBias.columns(dModel, 2 * dModel)),
+                new Linear(inProj.rowRange(dModel, dModel), inBias.columns(dModel, dModel)),
+                new Linear(inProj.rowRange(2 * dModel, dModel), inBias.columns(2 * dModel, dModel)),
+                new Linear(outProj, outBias));
     }
 
     /**
@@ -74,19 +85,19 @@ public final class AttentionWeights {
     }
 
     /**
-     * The seed module's layout; {@code wq}, {@code wk}, {@code wv} are packed into one buffer in {@code arena}, so
+     * Separate projections; {@code wq}, {@code wk}, {@code wv} are packed into one buffer in {@code arena}, so
      * the weights live as long as that arena, and a confined arena confines them to its thread (a forward on
      * another thread throws naming {@code in_proj_weight} and the thread). {@code dense} is used in place.
      */
-    public static AttentionWeights ofSeed(Arena arena, Tensor wqWeight, Tensor wqBias, Tensor wkWeight, Tensor wkBias,
+    public static AttentionWeights ofSeparateProjections(Arena arena, Tensor wqWeight, Tensor wqBias, Tensor wkWeight, Tensor wkBias,
                                           Tensor wvWeight, Tensor wvBias, Tensor denseWeight, Tensor denseBias) {
-        return ofSeed("", arena, wqWeight, wqBias, wkWeight, wkBias, wvWeight, wvBias, denseWeight, denseBias);
+        return ofSeparateProjections("", arena, wqWeight, wqBias, wkWeight, wkBias, wvWeight, wvBias, denseWeight, denseBias);
     }
 
-    private static AttentionWeights ofSeed(String prefix, Arena arena, Tensor wqWeight, Tensor wqBias,
+    private static AttentionWeights ofSeparateProjections(String prefix, Arena arena, Tensor wqWeight, Tensor wqBias,
                                            Tensor wkWeight, Tensor wkBias, Tensor wvWeight, Tensor wvBias,
                                            Tensor denseWeight, Tensor denseBias) {
-        Objects.requireNonNull(arena, "arena (seed-format weights are packed into it)");
+        Objects.requireNonNull(arena, "arena (separate q/k/v weights are packed into it)");
         int d = lastDimension(wqWeight, prefix + "wq.weight", 2);
         Tensor[] weights = {wqWeight, wkWeight, wvWeight};
         Tensor[] biases = {wqBias, wkBias, wvBias};
@@ -116,12 +127,13 @@ public final class AttentionWeights {
     }
 
     /**
-     * Reads weights from {@code source}: PyTorch's names ({@code in_proj_weight}, ...) or the seed's
+     * Reads weights from {@code source}: PyTorch's names ({@code in_proj_weight}, ...) or separate ones
      * ({@code wq.weight}, ...), each preceded by {@code prefix} (e.g. {@code encoder.layers.0.self_attn.}).
-     * Seed weights are packed into {@code arena}; PyTorch weights are used where they are.
+     * Separate q/k/v weights are packed into {@code arena}; PyTorch weights are used where they are.
      *
      * <p>Lifetimes: PyTorch weights from a {@code SafeTensorsFile} are views of its mapping, freed when the file is
-     * closed; seed weights are packed into {@code arena} (their {@code dense} part stays a view of the source).
+     * closed; separate q/k/v weights are packed into {@code arena} (their {@code dense} part stays a view of the
+     * source).
      * Keep both open for as long as the weights are used: a forward on freed weights throws
      * {@link IllegalStateException} naming the weight, and one on a thread that a confined {@code arena} does not
      * belong to throws {@link WrongThreadException} naming the weight and the thread.
@@ -136,12 +148,12 @@ public final class AttentionWeights {
             return ofPyTorch(p, t[0], t[1], t[2], t[3]);
         }
         if (source.names().contains(p + "wq.weight")) {
-            Tensor[] t = require(source, p, SEED_NAMES);
-            return ofSeed(p, arena, t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]);
+            Tensor[] t = require(source, p, SEPARATE_PROJECTION_NAMES);
+            return ofSeparateProjections(p, arena, t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]);
         }
         String available = source.names().stream().sorted().limit(12).collect(Collectors.joining(", "));
         throw new IllegalArgumentException("no attention weights under prefix '" + p + "': expected " + p
-                + "in_proj_weight (PyTorch nn.MultiheadAttention) or " + p + "wq.weight (seed module); the file has "
+                + "in_proj_weight (PyTorch nn.MultiheadAttention) or " + p + "wq.weight (separate projections); the file has "
                 + (available.isEmpty() ? "no tensors" : available + (source.names().size() > 12 ? ", ..." : "")));
     }
 
@@ -198,30 +210,9 @@ public final class AttentionWeights {
         return dModel;
     }
 
-    /** Query, key and value projections together: {@code [x] -> [q | k | v]}, 3d outputs. */
-    Linear queryKeyValue() {
-        return new Linear(inProj, inBias);
-    }
-
-    Linear query() {
-        return new Linear(inProj.rowRange(0, dModel), inBias.columns(0, dModel));
-    }
-
-    /** Key and value projections together: {@code [x] -> [k | v]}, 2d outputs. */
-    Linear keyValue() {
-        return new Linear(inProj.rowRange(dModel, 2 * dModel), inBias.columns(dModel, 2 * dModel));
-    }
-
-    Linear key() {
-        return new Linear(inProj.rowRange(dModel, dModel), inBias.columns(dModel, dModel));
-    }
-
-    Linear value() {
-        return new Linear(inProj.rowRange(2 * dModel, dModel), inBias.columns(2 * dModel, dModel));
-    }
-
-    Linear output() {
-        return new Linear(outProj, outBias);
+    /** The projections as the forward pass uses them. */
+    Projections projections() {
+        return projections;
     }
 
     /** Heap copies, for the reference implementation: {wq, bq, wk, bk, wv, bv, wo, bo}. */

@@ -65,18 +65,4 @@ public interface Gemm {
             return "Gemm.NATIVE";
         }
     };
-
-    /** The same product on views. */
-    default void multiply(Transpose transB, float alpha, StridedMatrix a, StridedMatrix b, float beta, StridedMatrix c) {
-        int k = a.cols();
-        int n = transB == Transpose.TRANSPOSE ? b.rows() : b.cols();
-        int bInner = transB == Transpose.TRANSPOSE ? b.cols() : b.rows();
-        if (bInner != k || c.rows() != a.rows() || c.cols() != n) {
-            throw new IllegalArgumentException("shapes do not chain: A " + a.rows() + "x" + a.cols() + ", B "
-                    + b.rows() + "x" + b.cols() + (transB == Transpose.TRANSPOSE ? " (transposed)" : "") + ", C "
-                    + c.rows() + "x" + c.cols());
-        }
-        multiply(transB, a.rows(), n, k, alpha, a.segment(), a.offset(), a.ld(), b.segment(), b.offset(), b.ld(),
-                beta, c.segment(), c.offset(), c.ld());
-    }
 }

@@ -4,7 +4,8 @@ import java.lang.foreign.Arena;
 import java.util.Optional;
 
 /**
- * The seed module transliterated into plain Java: heap arrays, straightforward loops, and the seed's copies
+ * The module this project started from (TensorFlow's multi-head attention layer) transliterated into plain
+ * Java: heap arrays, straightforward loops, and its copies
  * ({@code split_heads} permutes into {@code [batch, heads, seq, depth]}, the context is permuted back). It is
  * the test oracle for {@link MultiHeadAttention} and the "Java" side of native-vs-Java comparisons, so it is
  * written to be obviously right, not fast. Masks follow the same conventions (see {@link Attention}).

@@ -1,5 +1,6 @@
 package io.github.ffmblas.attention;
 
+import io.github.ffmblas.attention.internal.StridedMatrix;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -8,8 +9,8 @@ import java.util.Objects;
 
 /**
  * A dense, row-major tensor over a {@link MemorySegment}: a shape, an element type, and the memory. It owns
- * nothing: the segment's arena decides how long it lives. F32 tensors view as matrices with
- * {@link #asMatrix()}; {@code [batch, seq, d]} becomes {@code [batch*seq, d]}.
+ * nothing: the segment's arena decides how long it lives. The forward pass sees an F32 {@code [batch, seq, d]}
+ * tensor as a {@code [batch*seq, d]} row-major matrix, in place.
  */
 public final class Tensor {
     /** Floats are read and written little-endian whatever the platform, as safetensors stores them. */
@@ -137,7 +138,7 @@ public final class Tensor {
     }
 
     /** The F32 tensor as a {@code [product of leading dims, last dim]} row-major matrix view; no copy. */
-    public StridedMatrix asMatrix() {
+    StridedMatrix asMatrix() {
         requireF32();
         if (shape.length == 0) {
             return StridedMatrix.of(segment, 1, 1);

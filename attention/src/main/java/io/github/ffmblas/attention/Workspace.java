@@ -1,8 +1,6 @@
 package io.github.ffmblas.attention;
 
-import java.lang.foreign.Arena;
-import java.lang.ref.Cleaner;
-import java.lang.foreign.MemorySegment;
+import io.github.ffmblas.attention.internal.Scratch;
 
 /**
  * Scratch memory for forward passes, reused from call to call so a steady-state forward allocates no native
@@ -14,57 +12,11 @@ import java.lang.foreign.MemorySegment;
  */
 public final class Workspace implements AutoCloseable {
     private static final ThreadLocal<Workspace> PER_THREAD = ThreadLocal.withInitial(() -> new Workspace(false, 1));
-    private static final Cleaner CLEANER = Cleaner.create();
-    /** Enough for the inputs, output, weights, masks and attention weights of one forward. */
-    private static final int LENT_SLOTS = 12;
-    /** Carved regions start on 64-byte boundaries. */
-    private static final long ALIGN_FLOATS = 16;
 
-    private final Thread owner;
-    private final boolean closeable;
-    /** The owner's helpers when forwards run on more than one thread; null otherwise. */
-    private final Team team;
-    private final Held held;
-    private final Cleaner.Cleanable cleanable;
-    /** The team's loop bodies, made on first use. */
-    private ForwardLoops loops;
-    /** Memory confined to the owner, lent to the team: originals and their globally scoped twins, round robin. */
-    private final MemorySegment[] lentFrom = new MemorySegment[LENT_SLOTS];
-    private final MemorySegment[] lentTo = new MemorySegment[LENT_SLOTS];
-    private int nextSlot;
-    private Arena arena;
-    private MemorySegment slab = MemorySegment.NULL;
-    private long allocatedBytes;
-    private int allocations;
-    private boolean closed;
+    private final Scratch scratch;
 
     private Workspace(boolean closeable, int threads) {
-        this.owner = Thread.currentThread();
-        this.closeable = closeable;
-        this.team = threads > 1 ? new Team(threads) : null;
-        // A safety net: a team workspace dropped without close() still stops its helpers and frees its (shared)
-        // memory once collected. The action holds only those, nothing that leads back to this workspace.
-        this.held = team == null ? null : new Held(team);
-        this.cleanable = held == null ? null : CLEANER.register(this, held);
-    }
-
-    /** What a team workspace must release: its helpers and its current arena. */
-    private static final class Held implements Runnable {
-        private final Team team;
-        private volatile Arena arena;
-
-        Held(Team team) {
-            this.team = team;
-        }
-
-        @Override
-        public void run() {
-            team.close();
-            Arena a = arena;
-            if (a != null) {
-                a.close();
-            }
-        }
+        this.scratch = new Scratch(this, closeable, threads);
     }
 
     /** A workspace owned by the calling thread; close it to free its memory. Forwards run on the caller alone. */
@@ -77,8 +29,7 @@ public final class Workspace implements AutoCloseable {
      * {@code threads - 1} helpers it owns (stopped by {@link #close()}). The projections are split by output
      * columns and the attention by heads and query tiles, each part one single-threaded OpenBLAS call, so set
      * OpenBLAS to one thread ({@code Blas.setNumThreads(1)}): its own workers would compete with these for the
-     * cores. On two cores this runs the attention GEMMs and the softmax about 1.6 times faster than OpenBLAS's
-     * threading, which splits the thin per-head products poorly and leaves the softmax on one thread.
+     * cores. (How that compares with OpenBLAS's own threading: docs/performance.md.)
      */
     public static Workspace create(int threads) {
         if (threads < 1) {
@@ -94,116 +45,36 @@ public final class Workspace implements AutoCloseable {
 
     /** The thread that may use this workspace. */
     public Thread owner() {
-        return owner;
+        return scratch.owner();
     }
 
     /** How many threads a forward with this workspace runs on, the owner included. */
     public int threads() {
-        return team == null ? 1 : team.size();
-    }
-
-    /** The owner's helpers, or null when forwards run on the owner alone. */
-    Team team() {
-        return team;
-    }
-
-    /** The team's loop bodies; only for a workspace with more than one thread. */
-    ForwardLoops loops() {
-        if (loops == null) {
-            loops = new ForwardLoops(this, team);
-        }
-        return loops;
-    }
-
-    /**
-     * {@code s} as the team's helpers may use it: itself, or, when it is confined to the owner, the same memory
-     * with the global scope (see {@link Team#lend}), remembered so the next forward on the same tensors
-     * allocates nothing. A remembered twin is only handed out for a segment the forward has just found alive.
-     */
-    MemorySegment lend(MemorySegment s) {
-        if (s == null || team == null) {
-            return s;
-        }
-        for (int i = 0; i < LENT_SLOTS; i++) {
-            if (lentFrom[i] == s) {
-                return lentTo[i];
-            }
-        }
-        MemorySegment twin = team.lend(s);
-        if (twin != s) {
-            lentFrom[nextSlot] = s;
-            lentTo[nextSlot] = twin;
-            nextSlot = (nextSlot + 1) % LENT_SLOTS;
-        }
-        return twin;
+        return scratch.threads();
     }
 
     /** Native bytes this workspace has allocated over its life (it only grows). */
     public long allocatedBytes() {
-        return allocatedBytes;
+        return scratch.allocatedBytes();
     }
 
     /** How many times this workspace has allocated memory. */
     public int allocations() {
-        return allocations;
+        return scratch.allocations();
     }
 
     /** Bytes held now. */
     public long capacityBytes() {
-        return slab.byteSize();
+        return scratch.capacityBytes();
     }
 
-    /**
-     * A segment of at least {@code floats} floats, valid until the next call. Grows (dropping the old contents)
-     * only when the current one is too small.
-     */
-    MemorySegment reserve(long floats) {
-        checkUsable();
-        long bytes = Math.multiplyExact(floats, (long) Float.BYTES);
-        if (slab.byteSize() < bytes) {
-            // Free the old slab before taking a bigger one: an explicit workspace never holds two.
-            if (arena != null && closeable) {
-                arena.close();
-            }
-            // Shared when helpers work in it; confined otherwise (cheaper to close).
-            arena = !closeable ? Arena.ofAuto() : team != null ? Arena.ofShared() : Arena.ofConfined();
-            slab = arena.allocate(Math.max(bytes, 64), 64);
-            if (held != null) {
-                held.arena = arena;
-            }
-            allocatedBytes += slab.byteSize();
-            allocations++;
-        }
-        return slab;
-    }
-
-    void checkUsable() {
-        if (Thread.currentThread() != owner) {
-            throw new WrongThreadException("this Workspace belongs to thread '" + owner.getName()
-                    + "'; give each thread its own (Workspace.create() or Workspace.forCurrentThread())");
-        }
-        if (closed) {
-            throw new IllegalStateException("this Workspace is closed");
-        }
-    }
-
-    /** Rounds a float count up to the alignment of carved regions. */
-    static long aligned(long floats) {
-        return (floats + ALIGN_FLOATS - 1) / ALIGN_FLOATS * ALIGN_FLOATS;
+    /** The memory, helpers and plan behind this workspace, for the forward pass. */
+    Scratch scratch() {
+        return scratch;
     }
 
     @Override
     public void close() {
-        if (!closeable) {
-            throw new UnsupportedOperationException("the per-thread workspace is freed by the garbage collector");
-        }
-        checkUsable();
-        closed = true;
-        if (cleanable != null) {
-            cleanable.clean(); // the helpers and the arena, once
-        } else if (arena != null) {
-            arena.close();
-        }
-        slab = MemorySegment.NULL;
+        scratch.close();
     }
 }

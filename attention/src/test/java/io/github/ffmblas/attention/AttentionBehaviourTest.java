@@ -81,7 +81,7 @@ class AttentionBehaviourTest {
             Tensor k = RandomTensors.gaussian(arena, random, 1f, 2, 6, d);
             Tensor v = RandomTensors.gaussian(arena, random, 1f, 2, 6, d);
             for (Attention attention : both(d, heads, weights)) {
-                AttentionResult seed = attention.forward(v, k, q);
+                AttentionResult seed = attention.forwardValueKeyQuery(v, k, q);
                 AttentionResult idiomatic = attention.forward(q, k, v, AttentionOptions.DEFAULTS);
                 assertArrayEquals(idiomatic.output().toFloatArray(), seed.output().toFloatArray());
                 assertArrayEquals(new int[] {2, heads, 3, 6}, seed.attentionWeights().orElseThrow().shape());
@@ -147,7 +147,7 @@ class AttentionBehaviourTest {
             for (Tensor wrong : new Tensor[] {scalar, vector}) {
                 assertMessage(() -> AttentionWeights.ofPyTorch(wrong, bias, out, outBias),
                         "in_proj_weight must have rank 2");
-                assertMessage(() -> AttentionWeights.ofSeed(arena, wrong, outBias, out, outBias, out, outBias, out,
+                assertMessage(() -> AttentionWeights.ofSeparateProjections(arena, wrong, outBias, out, outBias, out, outBias, out,
                         outBias), "wq.weight must have rank 2");
                 java.nio.file.Path file = dir.resolve("rank" + wrong.rank() + ".safetensors");
                 java.util.Map<String, Tensor> tensors = new java.util.LinkedHashMap<>();

@@ -124,7 +124,7 @@ class AttentionFuzzTest {
                  boolean padding, boolean causal, boolean needWeights, boolean seed, int threads) {
 
         List<String> weightNames() {
-            return seed ? AttentionWeights.SEED_NAMES : AttentionWeights.PYTORCH_NAMES;
+            return seed ? AttentionWeights.SEPARATE_PROJECTION_NAMES : AttentionWeights.PYTORCH_NAMES;
         }
 
         /** The weights an output may overlap: seed wq/wk/wv are packed into a copy, which is what the pass reads. */
@@ -253,7 +253,7 @@ class AttentionFuzzTest {
                 target = pick(r, roles);
                 MemorySegment from = fault == Fault.CLOSED ? closed : foreign;
                 t.put(target, Tensor.of(from.asSlice(0, s.bytesOf(target)), s.dtypeOf(target), s.shapeOf(target)));
-                // Named as the role (seed wq/wk/wv by ofSeed, which reads them to pack them).
+                // Named as the role (seed wq/wk/wv by ofSeparateProjections, which reads them to pack them).
                 refusal = new Refusal(fault == Fault.CLOSED ? IllegalStateException.class : WrongThreadException.class,
                         target);
             }
@@ -377,7 +377,7 @@ class AttentionFuzzTest {
                     t.get("out_proj.bias"));
         }
         // Packed into an automatic arena: shared, so a two-thread workspace's helpers may read it.
-        return AttentionWeights.ofSeed(Arena.ofAuto(), t.get("wq.weight"), t.get("wq.bias"), t.get("wk.weight"),
+        return AttentionWeights.ofSeparateProjections(Arena.ofAuto(), t.get("wq.weight"), t.get("wq.bias"), t.get("wk.weight"),
                 t.get("wk.bias"), t.get("wv.weight"), t.get("wv.bias"), t.get("dense.weight"), t.get("dense.bias"));
     }
 

@@ -173,7 +173,7 @@ class LifetimeTest {
         ExecutorService other = Executors.newSingleThreadExecutor();
         try (Arena shared = Arena.ofShared()) {
             Map<String, Tensor> tensors = new LinkedHashMap<>();
-            for (String name : AttentionWeights.SEED_NAMES) {
+            for (String name : AttentionWeights.SEPARATE_PROJECTION_NAMES) {
                 tensors.put("enc." + name, name.endsWith("weight") ? RandomTensors.gaussian(shared, random, 0.3f, D, D)
                         : RandomTensors.gaussian(shared, random, 0.3f, D));
             }

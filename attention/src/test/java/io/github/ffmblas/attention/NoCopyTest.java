@@ -1,5 +1,6 @@
 package io.github.ffmblas.attention;
 
+import io.github.ffmblas.attention.internal.Scratch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -69,7 +70,7 @@ class NoCopyTest {
             assertEquals(3 * d, outProjection.lda(), "... as the Q columns of the fused buffer");
             assertEquals(out.segment().address(), outProjection.cStart());
 
-            assertEquals(Workspace.aligned((long) batch * seq * 3 * d) * Float.BYTES, workspace.capacityBytes(),
+            assertEquals(Scratch.aligned((long) batch * seq * 3 * d) * Float.BYTES, workspace.capacityBytes(),
                     "scratch is the projection only: nothing to hold a head copy or even the context");
 
             AttentionResult reference = new ReferenceMultiHeadAttention(d, heads, weights).forward(x, x, x, AttentionOptions.DEFAULTS);

@@ -50,7 +50,7 @@ class PyTorchFixtureTest {
             for (Attention attention : List.of(new MultiHeadAttention(d, heads, weights),
                     new ReferenceMultiHeadAttention(d, heads, weights))) {
                 AttentionResult result = "seed".equals(meta.get("weights_format")) && options.equals(AttentionOptions.DEFAULTS)
-                        ? attention.forward(value, key, query) // the seed's own call order
+                        ? attention.forwardValueKeyQuery(value, key, query) // the original module's call order
                         : attention.forward(query, key, value, options);
                 float out = RandomTensors.maxAbsDiff(expectedOutput, result.output());
                 float att = RandomTensors.maxAbsDiff(expectedWeights, result.attentionWeights().orElseThrow());

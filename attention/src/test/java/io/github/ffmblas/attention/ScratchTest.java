@@ -1,5 +1,6 @@
 package io.github.ffmblas.attention;
 
+import io.github.ffmblas.attention.internal.ForwardPlan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -34,7 +35,7 @@ class ScratchTest {
             long projection = (long) seq * 3 * d * Float.BYTES;
             long logits = workspace.capacityBytes() - projection;
             assertEquals(1, workspace.allocations());
-            assertTrue(logits <= MultiHeadAttention.TILE_FLOATS * (long) Float.BYTES + 64 * 1024,
+            assertTrue(logits <= ForwardPlan.TILE_FLOATS * (long) Float.BYTES + 64 * 1024,
                     "logits and row sums take " + logits + " bytes at " + threads + " threads");
             assertTrue(workspace.capacityBytes() <= 32 * MIB, "scratch is " + workspace.capacityBytes() + " bytes");
         }
@@ -42,17 +43,17 @@ class ScratchTest {
 
     @Test
     void causalSequencesGoInAboutEightTilesOfAbout64RowsOrMore() {
-        assertEquals(256, MultiHeadAttention.tileRows(2048, 2048, 1, 1, true));
-        assertEquals(512, MultiHeadAttention.tileRows(2048, 2048, 1, 1, false));
-        assertEquals(64, MultiHeadAttention.tileRows(512, 512, 4, 1, true));
-        assertEquals(512, MultiHeadAttention.tileRows(512, 512, 4, 1, false));
-        assertEquals(64, MultiHeadAttention.tileRows(128, 128, 12, 1, true));
-        assertEquals(75, MultiHeadAttention.tileRows(600, 600, 3, 1, true));
-        assertEquals(64, MultiHeadAttention.tileRows(64, 64, 8, 2, true)); // one tile: nothing to skip
-        assertEquals(50, MultiHeadAttention.tileRows(100, 100, 8, 1, true)); // two even tiles, not 64 + 36
+        assertEquals(256, ForwardPlan.tileRows(2048, 2048, 1, 1, true));
+        assertEquals(512, ForwardPlan.tileRows(2048, 2048, 1, 1, false));
+        assertEquals(64, ForwardPlan.tileRows(512, 512, 4, 1, true));
+        assertEquals(512, ForwardPlan.tileRows(512, 512, 4, 1, false));
+        assertEquals(64, ForwardPlan.tileRows(128, 128, 12, 1, true));
+        assertEquals(75, ForwardPlan.tileRows(600, 600, 3, 1, true));
+        assertEquals(64, ForwardPlan.tileRows(64, 64, 8, 2, true)); // one tile: nothing to skip
+        assertEquals(50, ForwardPlan.tileRows(100, 100, 8, 1, true)); // two even tiles, not 64 + 36
         // With the weights returned there is no scratch budget: whole heads, or causal tiles.
-        assertEquals(2048, MultiHeadAttention.weightTileRows(2048, false));
-        assertEquals(256, MultiHeadAttention.weightTileRows(2048, true));
-        assertEquals(33, MultiHeadAttention.weightTileRows(33, true));
+        assertEquals(2048, ForwardPlan.weightTileRows(2048, false));
+        assertEquals(256, ForwardPlan.weightTileRows(2048, true));
+        assertEquals(33, ForwardPlan.weightTileRows(33, true));
     }
 }

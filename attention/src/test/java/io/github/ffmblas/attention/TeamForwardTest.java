@@ -1,5 +1,6 @@
 package io.github.ffmblas.attention;
 
+import io.github.ffmblas.attention.internal.ForwardPlan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -90,8 +91,8 @@ class TeamForwardTest {
             MultiHeadAttention mha = new MultiHeadAttention(d, heads, weights);
             AttentionOptions o = NativeVersusReferenceTest.options(arena, random, masks, 2, 700, 2100)
                     .withNeedWeights(false);
-            int group = MultiHeadAttention.headsPerTile(700, 2100, heads, 2);
-            assertTrue(MultiHeadAttention.tileRows(700, 2100, group, 2, o.causal()) < 700,
+            int group = ForwardPlan.headsPerTile(700, 2100, heads, 2);
+            assertTrue(ForwardPlan.tileRows(700, 2100, group, 2, o.causal()) < 700,
                     "the case must have several tiles");
             Tensor serial = Tensor.allocate(arena, 2, 700, d);
             Tensor split = Tensor.allocate(arena, 2, 700, d);
@@ -195,7 +196,7 @@ class TeamForwardTest {
         other.start();
         other.join();
         assertTrue(fromOther.get() instanceof WrongThreadException, "closing from another thread: " + fromOther.get());
-        Thread helper = team.team().anyWorker();
+        Thread helper = team.scratch().team().anyWorker();
         team.close();
         helper.join(10_000);
         assertTrue(!helper.isAlive());
@@ -224,6 +225,6 @@ class TeamForwardTest {
                     .forward(x, x, x, AttentionOptions.DEFAULTS, team, Tensor.allocate(arena, 1, 5, 8),
                             Tensor.allocate(arena, 1, 2, 5, 5));
         }
-        return team.team().anyWorker();
+        return team.scratch().team().anyWorker();
     }
 }

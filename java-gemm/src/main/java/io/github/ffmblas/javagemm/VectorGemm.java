@@ -1,7 +1,7 @@
 package io.github.ffmblas.javagemm;
 
 import io.github.ffmblas.attention.Gemm;
-import io.github.ffmblas.attention.Team;
+import io.github.ffmblas.attention.internal.Team;
 import io.github.ffmblas.bindings.Layout;
 import io.github.ffmblas.bindings.SgemmContract;
 import io.github.ffmblas.bindings.Transpose;

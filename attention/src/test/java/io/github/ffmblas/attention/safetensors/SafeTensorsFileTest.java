@@ -43,7 +43,7 @@ class SafeTensorsFileTest {
             assertTrue(SafeTensorsRoundTripTest.within(st.mappedSegment(), w.segment()), "zero-copy view expected");
             assertEquals(0, w.segment().address() % Float.BYTES);
             assertArrayEquals(new float[] {1, 2, 3, 4, 5, 6}, w.toFloatArray());
-            assertEquals(5f, w.asMatrix().get(1, 1));
+            assertEquals(5f, w.toFloatArray()[4]);
         }
     }
 

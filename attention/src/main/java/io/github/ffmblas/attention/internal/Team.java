@@ -1,4 +1,4 @@
-package io.github.ffmblas.attention;
+package io.github.ffmblas.attention.internal;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -109,7 +109,7 @@ public final class Team implements AutoCloseable {
     }
 
     /** A worker thread, to ask whether the workers may access a segment; null when there are none. */
-    Thread anyWorker() {
+    public Thread anyWorker() {
         return workers.length == 0 ? null : workers[0];
     }
 

@@ -1,4 +1,4 @@
-package io.github.ffmblas.attention;
+package io.github.ffmblas.attention.internal;
 
 import java.lang.foreign.MemorySegment;
 
@@ -51,7 +51,7 @@ interface RowKernel {
                 return new ScalarRowKernel();
             }
             try {
-                return (RowKernel) Class.forName("io.github.ffmblas.attention.VectorRowKernel")
+                return (RowKernel) Class.forName(RowKernel.class.getPackageName() + ".VectorRowKernel")
                         .getDeclaredConstructor().newInstance();
             } catch (ReflectiveOperationException | LinkageError e) {
                 reason = "Vector API unusable: " + e;

@@ -1,6 +1,8 @@
-package io.github.ffmblas.attention;
+package io.github.ffmblas.attention.internal;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.util.Objects;
 
 /**
@@ -12,6 +14,9 @@ import java.util.Objects;
  * <p>Creating a view checks it lies inside the segment; the {@code Blas} facade checks again at each call.
  */
 public record StridedMatrix(MemorySegment segment, long offset, int rows, int cols, int ld) {
+    /** Little-endian floats, as tensors hold them. */
+    private static final ValueLayout.OfFloat FLOAT = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
 
     public StridedMatrix {
         Objects.requireNonNull(segment, "segment");
@@ -61,18 +66,14 @@ public record StridedMatrix(MemorySegment segment, long offset, int rows, int co
     }
 
     public float get(int r, int c) {
-        return segment.get(Tensor.FLOAT, index(r, c) * Float.BYTES);
-    }
-
-    public void set(int r, int c, float value) {
-        segment.set(Tensor.FLOAT, index(r, c) * Float.BYTES, value);
+        return segment.get(FLOAT, index(r, c) * Float.BYTES);
     }
 
     /** A dense heap copy, row by row. */
     public float[] toArray() {
         float[] out = new float[Math.multiplyExact(rows, cols)];
         for (int r = 0; r < rows; r++) {
-            MemorySegment.copy(segment, Tensor.FLOAT, (offset + (long) r * ld) * Float.BYTES, out, r * cols, cols);
+            MemorySegment.copy(segment, FLOAT, (offset + (long) r * ld) * Float.BYTES, out, r * cols, cols);
         }
         return out;
     }

@@ -1,4 +1,4 @@
-package io.github.ffmblas.attention;
+package io.github.ffmblas.attention.internal;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -12,10 +12,17 @@ import java.lang.foreign.ValueLayout;
  * deferred: rows keep {@code exp(x - max)} and {@code 1/sum} is stored per row, to scale the {@code depth}
  * outputs of that row instead of its {@code seq_k} probabilities.
  */
-final class Softmax {
+public final class Softmax {
     private static final ValueLayout.OfFloat F = ValueLayout.JAVA_FLOAT;
 
     private Softmax() {}
+
+    /** How softmax runs in this JVM: SIMD (Vector API) or plain Java, and why. */
+    public static String implementation() {
+        RowKernel kernel = RowKernel.INSTANCE; // first: choosing the kernel is what records the reason
+        String reason = RowKernel.Choice.fallbackReason();
+        return kernel.description() + (reason.isEmpty() ? "" : " (" + reason + ")");
+    }
 
     /**
      * Softmax of {@code rows} rows of {@code cols} logits, {@code stride} floats apart, from byte {@code base} of

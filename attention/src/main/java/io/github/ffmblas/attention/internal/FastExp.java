@@ -1,4 +1,4 @@
-package io.github.ffmblas.attention;
+package io.github.ffmblas.attention.internal;
 
 /**
  * exp(x) for softmax from plain IEEE operations (multiply, fused multiply-add, add, bit shifts), so the scalar

@@ -1,4 +1,4 @@
-package io.github.ffmblas.attention;
+package io.github.ffmblas.attention.internal;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -20,7 +20,7 @@ public final class SoftmaxProbe {
 
     public static void main(String[] args) {
         RowKernel[] kernels = {RowKernel.INSTANCE, new ScalarRowKernel()};
-        System.out.println("kernel: " + MultiHeadAttention.softmaxImplementation());
+        System.out.println("kernel: " + Softmax.implementation());
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment block = arena.allocate((long) BLOCK_FLOATS * Float.BYTES, 64);
             float[] logits = new float[BLOCK_FLOATS];

@@ -1,4 +1,4 @@
-package io.github.ffmblas.attention;
+package io.github.ffmblas.attention.internal;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

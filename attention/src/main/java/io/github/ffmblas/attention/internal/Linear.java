@@ -1,5 +1,6 @@
-package io.github.ffmblas.attention;
+package io.github.ffmblas.attention.internal;
 
+import io.github.ffmblas.attention.Gemm;
 import io.github.ffmblas.bindings.Transpose;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
@@ -29,23 +30,8 @@ public record Linear(StridedMatrix weight, StridedMatrix bias) {
         return weight.rows();
     }
 
-    /** y = x W^T + b for every row of x; x is {@code [rows, in]}, y is {@code [rows, out]}. */
-    public void forward(Gemm gemm, StridedMatrix x, StridedMatrix y) {
-        checkShapes(x, y);
-        forwardColumns(gemm, y.rows(), x.segment(), x.offset(), x.ld(), y.segment(), y.offset(), y.ld(), 0,
-                outFeatures(), weight.segment(), bias.segment());
-    }
-
-    /** Throws unless x is {@code [rows, in]} and y is {@code [rows, out]}. */
-    void checkShapes(StridedMatrix x, StridedMatrix y) {
-        if (x.cols() != inFeatures() || y.cols() != outFeatures() || x.rows() != y.rows()) {
-            throw new IllegalArgumentException("Linear(" + inFeatures() + " -> " + outFeatures() + "): x is "
-                    + x.rows() + "x" + x.cols() + ", y is " + y.rows() + "x" + y.cols());
-        }
-    }
-
     /**
-     * Output columns {@code [from, to)} of {@link #forward}, on operands given as offsets and leading dimensions
+     * Output columns {@code [from, to)} of {@code y = x W^T + b}, on operands given as offsets and leading dimensions
      * (floats) whose shapes the caller has checked: the form the forward pass uses, which creates no view objects,
      * and one part of a projection split among threads (a part reads only its own rows of W, so the parts
      * together pack the weights once, as one product would).
