@@ -2,7 +2,9 @@
  * OpenBLAS 0.3.31: ?rotmg given d1 < 0. Reference BLAS (drotmg.f, and netlib's F2jBLAS, its Java translation)
  * tests d1 < 0 first and then sets flag = -1, H = 0 and d1 = d2 = x1 = 0. OpenBLAS's rotmg.c tests d2 * y1 == 0
  * first: with d1 < 0 and d2 = 0 or y1 = 0 it returns flag = -2 and leaves d1 < 0, d2, x1 as they were. Other
- * d1 < 0 inputs agree with reference BLAS. io.github.ffmblas.netlib.internal.RotmgQuirk answers every d1 < 0 in Java.
+ * d1 < 0 inputs agree with reference BLAS.
+ * With d1 = 0 (and d2 * y1 * y1 > 0) reference BLAS returns flag 1, h11 = 0, h22 = x1 / y1; OpenBLAS h22 = 0.
+ * io.github.ffmblas.netlib.internal.RotmgQuirk answers every d1 <= 0 in Java.
  * Found by netlib/src/test/java/io/github/ffmblas/netlib/FfmBLASLevel1Test (FfmBLAS against F2jBLAS).
  */
 #include <stdio.h>
@@ -34,6 +36,9 @@ int main(void) {
     run_d(-2, 3, 0.5, 0);
     run_d(-2, 0, 0.5, 0.7);
     run_s(-2, 3, 0.5f, 0);
+    printf("d1 = 0: reference BLAS gives d1=3 d2=0 x1=0.7 param=[1 0 . . 0.714286]\n");
+    run_d(0, 3, 0.5, 0.7);
+    run_s(0, 3, 0.5f, 0.7f);
     printf("d1 > 0, for comparison:\n");
     run_d(2, 3, 0.5, 0.7);
     return 0;

@@ -281,7 +281,7 @@ public final class FfmBLAS implements BLAS {
         Objects.requireNonNull(param);
         index(offsetparam + 4, param.length);
         if (RotmgQuirk.daffected(d1.val)) {
-            RotmgQuirk.drotmg(d1, d2, x1, param, offsetparam);
+            RotmgQuirk.drotmg(d1, d2, x1, y1, param, offsetparam);
             return;
         }
         double[] t = DSCRATCH.get();
@@ -1115,7 +1115,7 @@ public final class FfmBLAS implements BLAS {
         Objects.requireNonNull(param);
         index(offsetparam + 4, param.length);
         if (RotmgQuirk.saffected(d1.val)) {
-            RotmgQuirk.srotmg(d1, d2, x1, param, offsetparam);
+            RotmgQuirk.srotmg(d1, d2, x1, y1, param, offsetparam);
             return;
         }
         float[] t = SSCRATCH.get();
