@@ -1,5 +1,6 @@
 package io.github.ffmblas.netlib.internal;
 
+import java.util.Objects;
 import org.netlib.util.doubleW;
 import org.netlib.util.floatW;
 
@@ -41,6 +42,7 @@ public final class RotmgQuirk {
      * range, which makes the flag -1), d2 becomes 0.
      */
     public static void drotmg(doubleW d1, doubleW d2, doubleW x1, double y1, double[] param, int offset) {
+        Objects.checkFromIndexSize(offset, 5, param.length); // netlib checks only offset + 4; this writes first
         if (d1.val < 0) {
             zero(d1, d2, x1, param, offset);
             return;
@@ -112,6 +114,7 @@ public final class RotmgQuirk {
      * range, which makes the flag -1), d2 becomes 0.
      */
     public static void srotmg(floatW d1, floatW d2, floatW x1, float y1, float[] param, int offset) {
+        Objects.checkFromIndexSize(offset, 5, param.length); // netlib checks only offset + 4; this writes first
         if (d1.val < 0) {
             zero(d1, d2, x1, param, offset);
             return;
