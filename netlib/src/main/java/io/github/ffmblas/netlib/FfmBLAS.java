@@ -16,6 +16,7 @@ import static io.github.ffmblas.netlib.internal.NetlibArguments.vector;
 
 import dev.ludovic.netlib.blas.BLAS;
 import io.github.ffmblas.bindings.Blas;
+import io.github.ffmblas.netlib.internal.HeapSegments;
 import io.github.ffmblas.netlib.internal.NetlibArguments;
 import io.github.ffmblas.netlib.internal.RotmgQuirk;
 import io.github.ffmblas.netlib.internal.ZeroIncrement;
@@ -31,8 +32,9 @@ import org.netlib.util.floatW;
  * letter counts, in either case).
  *
  * <p>Every call runs on the caller's arrays: each goes to {@link Blas} as a heap segment
- * ({@link MemorySegment#ofArray}), which passes it to OpenBLAS by a critical downcall, without a copy; nothing is
- * allocated per call once the JIT has compiled it. The garbage collector waits while such a call runs.
+ * ({@link MemorySegment#ofArray}, kept per thread for the arrays of the last calls), which passes it to OpenBLAS
+ * by a critical downcall, without a copy; a steady-state call allocates nothing. The garbage collector waits while
+ * such a call runs.
  *
  * <p>Arguments are checked first as netlib checks them, in the same order and with the same exceptions and messages
  * ({@link IllegalArgumentException} "** On entry to 'DGEMM' parameter number 8 had an illegal value",
@@ -62,13 +64,16 @@ public final class FfmBLAS implements BLAS {
         return INSTANCE;
     }
 
-    /** The caller's array as a heap segment: the bindings pass it to OpenBLAS without a copy. */
+    /**
+     * The caller's array as a heap segment, which the bindings pass to OpenBLAS without a copy; reused from the
+     * thread's last calls, so that a steady-state call allocates nothing (see {@link HeapSegments}).
+     */
     private static MemorySegment heap(double[] array) {
-        return MemorySegment.ofArray(array);
+        return HeapSegments.of(array);
     }
 
     private static MemorySegment heap(float[] array) {
-        return MemorySegment.ofArray(array);
+        return HeapSegments.of(array);
     }
 
     /** netlib's LSAME: whether {@code cb} starts with {@code ca}, ignoring case. */
