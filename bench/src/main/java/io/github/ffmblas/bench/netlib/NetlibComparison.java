@@ -84,7 +84,8 @@ public final class NetlibComparison {
             Files.createDirectories(options.out);
             Files.writeString(options.out.resolve("environment.txt"), environment + "\n");
             Files.writeString(options.out.resolve("ratios.md"), table);
-            StringBuilder csv = new StringBuilder("routine,n,implementation,median_ns_per_call,min_ns_per_call,rounds\n");
+            StringBuilder csv = new StringBuilder(
+                    "routine,n,implementation,median_ns_per_call,min_ns_per_call,rounds\n");
             for (Row row : rows) {
                 for (String impl : IMPLEMENTATIONS) {
                     double[] t = row.nanos.get(impl);
