@@ -37,7 +37,8 @@ import java.util.stream.Stream;
  * </pre>
  * Options: {@code --sizes 4,8,...,1024}, {@code --routines ddot,daxpy,dgemv,dgemm,sgemm,dtrsm,dsyrk},
  * {@code --rounds 11}, {@code --batch-ms 20}, {@code --warmup-ms 200} (each implementation runs that long before a
- * routine and size is timed), {@code --out DIR} (writes results.csv, ratios.md, environment.txt).
+ * routine and size is timed, ten times as long at the first size), {@code --out DIR} (writes results.csv,
+ * ratios.md, environment.txt).
  */
 public final class NetlibComparison {
     static final String NATIVE_LIB_PATH = "dev.ludovic.netlib.blas.nativeLibPath";
@@ -137,8 +138,11 @@ public final class NetlibComparison {
             calls.put(e.getKey(), work.call(e.getValue()));
         }
         long target = options.batchMs * 1_000_000L;
-        for (Runnable call : calls.values()) { // warm up: the JIT compiles each path before it is timed
-            long until = System.nanoTime() + options.warmupMs * 1_000_000L;
+        // Warm up: the JIT compiles each path before it is timed. A routine's first size gets ten times as long,
+        // since that is when its code is compiled; FfmBLAS's path through the bindings' checks is the deepest.
+        long warmupMs = options.warmupMs * (n == options.sizes.getFirst() ? 10 : 1);
+        for (Runnable call : calls.values()) {
+            long until = System.nanoTime() + warmupMs * 1_000_000L;
             int calls0 = 0;
             while (System.nanoTime() < until || calls0 < 3) {
                 call.run();
