@@ -49,7 +49,7 @@ import org.netlib.util.floatW;
  *       where netlib's F2jBLAS exits the JVM from f2j's xerbla.</li>
  * </ul>
  * Results are those of reference BLAS within rounding: zero increments in level 1 (which the bindings refuse) run
- * in plain Java, and ?rotmg with d1 &lt; 0 is answered as reference BLAS answers it, where OpenBLAS 0.3.31 differs.
+ * in plain Java, and ?rotmg with d1 &lt;= 0 is answered as reference BLAS answers it, where OpenBLAS 0.3.31 differs.
  */
 public final class FfmBLAS implements BLAS {
     private static final FfmBLAS INSTANCE = new FfmBLAS();
