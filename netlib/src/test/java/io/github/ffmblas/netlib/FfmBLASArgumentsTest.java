@@ -186,6 +186,29 @@ class FfmBLASArgumentsTest {
                 () -> FFM.stbsv("L", "T", "U", 4, 3, new float[64], 0, 3, new float[8], 0, 1));
     }
 
+    /**
+     * netlib checks only the last index: a negative offset whose vector ends inside the array passes (F2jBLAS then
+     * fails part-way, JNIBLAS reads before the array). FfmBLAS refuses it before writing, on OpenBLAS's path and on
+     * the zero-increment path in Java alike.
+     */
+    @Test
+    void negativeOffsetsNetlibLetsThroughAreRefused() {
+        double[] x = {1, 2, 3, 4};
+        double[] y = {5, 6, 7, 8};
+        double[] yBefore = y.clone();
+        for (int incy : new int[] {1, 0}) {
+            Object[] args = {3, 2.0, x, -2, -1, y, 0, incy};
+            assertInstanceOf(CheckOnlyBLAS.KernelReached.class,
+                    Netlib.call(CheckOnlyBLAS.INSTANCE, method("daxpy", 8), args).thrown());
+            assertThrows(IllegalArgumentException.class, () -> FFM.daxpy(3, 2.0, x, -2, -1, y, 0, incy));
+            assertArrayEquals(yBefore, y);
+        }
+        double[] x2 = {1, 2, 3, 4};
+        assertThrows(IllegalArgumentException.class, () -> FFM.dswap(3, x2, -2, -1, y, 0, 0));
+        assertArrayEquals(new double[] {1, 2, 3, 4}, x2);
+        assertArrayEquals(yBefore, y);
+    }
+
     private static void assertMessage(String message, org.junit.jupiter.api.function.Executable call) {
         assertEquals(message, assertThrows(IllegalArgumentException.class, call).getMessage());
     }
