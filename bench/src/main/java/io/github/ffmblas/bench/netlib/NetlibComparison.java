@@ -1,0 +1,315 @@
+package io.github.ffmblas.bench.netlib;
+
+import dev.ludovic.netlib.blas.BLAS;
+import dev.ludovic.netlib.blas.JavaBLAS;
+import dev.ludovic.netlib.blas.NativeBLAS;
+import io.github.ffmblas.bindings.Blas;
+import io.github.ffmblas.netlib.FfmBLAS;
+import io.github.ffmblas.nativelib.OpenBlasLibrary;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+/**
+ * FfmBLAS against netlib's own implementations of {@link BLAS}, on the same heap arrays in one JVM: JNIBLAS pointed at
+ * the very libopenblas.so.0 file ffmblas loaded ({@code -Ddev.ludovic.netlib.blas.nativeLibPath}, set here), netlib's
+ * pure-Java VectorBLAS (Vector API) and F2jBLAS (f2j's reference BLAS). OpenBLAS runs on 1 thread for both native
+ * paths (one process-wide setting of the one library). For each routine and size, the four take turns in
+ * interleaved rounds (the order rotates each round), each round timing a batch of calls per implementation that
+ * lasts at least {@code --batch-ms}; the report gives each implementation's median time per call and, per round,
+ * the ratios FfmBLAS/JNIBLAS, VectorBLAS/FfmBLAS and F2jBLAS/FfmBLAS, whose medians are what to read on a noisy
+ * machine.
+ *
+ * <p>Run from the repository root, after {@code ./mvnw -B -q -DskipTests package}:
+ * <pre>
+ * java --enable-native-access=ALL-UNNAMED --add-modules=jdk.incubator.vector \
+ *      -cp bench/target/ffmblas.jar io.github.ffmblas.bench.netlib.NetlibComparison --out docs/bench/netlib
+ * </pre>
+ * Options: {@code --sizes 4,8,...,1024}, {@code --routines ddot,daxpy,dgemv,dgemm,sgemm,dtrsm,dsyrk},
+ * {@code --rounds 11}, {@code --batch-ms 20}, {@code --warmup-ms 200} (each implementation runs that long before a
+ * routine and size is timed, ten times as long at the first size), {@code --out DIR} (writes results.csv,
+ * ratios.md, environment.txt).
+ */
+public final class NetlibComparison {
+    static final String NATIVE_LIB_PATH = "dev.ludovic.netlib.blas.nativeLibPath";
+    static final List<String> ALL_ROUTINES = List.of("ddot", "daxpy", "dgemv", "dgemm", "sgemm", "dtrsm", "dsyrk");
+    static final List<String> IMPLEMENTATIONS = List.of("FfmBLAS", "JNIBLAS", "VectorBLAS", "F2jBLAS");
+
+    private NetlibComparison() {}
+
+    public static void main(String[] args) throws IOException {
+        Options options = Options.parse(args);
+        String library = OpenBlasLibrary.load().path().toString();
+        String requested = System.getProperty(NATIVE_LIB_PATH);
+        if (requested != null && !requested.equals(library)) {
+            throw new IllegalStateException("-D" + NATIVE_LIB_PATH + "=" + requested + " is not the OpenBLAS ffmblas"
+                    + " loaded (" + library + "): the comparison needs both on the same file; leave it unset");
+        }
+        System.setProperty(NATIVE_LIB_PATH, library);
+        Blas.setNumThreads(1);
+        Map<String, BLAS> blas = new LinkedHashMap<>();
+        blas.put("FfmBLAS", FfmBLAS.getInstance());
+        blas.put("JNIBLAS", NativeBLAS.getInstance());
+        blas.put("VectorBLAS", JavaBLAS.getInstance());
+        blas.put("F2jBLAS", f2j());
+        if (!blas.get("VectorBLAS").getClass().getSimpleName().equals("VectorBLAS")) {
+            System.err.println("note: netlib's JavaBLAS is " + blas.get("VectorBLAS").getClass().getName()
+                    + " (run with --add-modules=jdk.incubator.vector for VectorBLAS)");
+        }
+        sameResults(blas);
+        String environment = environment(blas, library);
+        System.out.println(environment);
+
+        List<Row> rows = new ArrayList<>();
+        for (String routine : options.routines) {
+            for (int n : options.sizes) {
+                Row row = measure(routine, n, blas, options);
+                rows.add(row);
+                System.out.println(row.line());
+            }
+        }
+        String table = table(rows);
+        System.out.println();
+        System.out.println(table);
+        if (options.out != null) {
+            Files.createDirectories(options.out);
+            Files.writeString(options.out.resolve("environment.txt"), environment + "\n");
+            Files.writeString(options.out.resolve("ratios.md"), table);
+            StringBuilder csv = new StringBuilder(
+                    "routine,n,implementation,median_ns_per_call,min_ns_per_call,rounds\n");
+            for (Row row : rows) {
+                for (String impl : IMPLEMENTATIONS) {
+                    double[] t = row.nanos.get(impl);
+                    csv.append(String.format(Locale.ROOT, "%s,%d,%s,%.1f,%.1f,%d%n", row.routine, row.n, impl,
+                            median(t), Arrays.stream(t).min().orElse(Double.NaN), t.length));
+                }
+            }
+            Files.writeString(options.out.resolve("results.csv"), csv.toString());
+            System.out.println("wrote " + options.out.resolve("results.csv") + ", ratios.md, environment.txt");
+        }
+    }
+
+    static BLAS f2j() {
+        try {
+            Method m = Class.forName("dev.ludovic.netlib.blas.F2jBLAS").getDeclaredMethod("getInstance");
+            m.setAccessible(true);
+            return (BLAS) m.invoke(null);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("netlib's F2jBLAS is not reachable", e);
+        }
+    }
+
+    /** One routine at one size: per implementation, the time per call of each round. */
+    record Row(String routine, int n, Map<String, double[]> nanos) {
+        double ratio(String numerator, String denominator) {
+            double[] a = nanos.get(numerator);
+            double[] b = nanos.get(denominator);
+            double[] r = new double[a.length];
+            for (int i = 0; i < a.length; i++) {
+                r[i] = a[i] / b[i];
+            }
+            return median(r);
+        }
+
+        String line() {
+            StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%-6s n=%-5d", routine, n));
+            for (String impl : IMPLEMENTATIONS) {
+                sb.append(String.format(Locale.ROOT, " %s %s", impl, time(median(nanos.get(impl)))));
+            }
+            return sb.append(String.format(Locale.ROOT, "  FfmBLAS/JNIBLAS %.2f  VectorBLAS/FfmBLAS %.2f",
+                    ratio("FfmBLAS", "JNIBLAS"), ratio("VectorBLAS", "FfmBLAS"))).toString();
+        }
+    }
+
+    private static Row measure(String routine, int n, Map<String, BLAS> blas, Options options) {
+        Map<String, Runnable> calls = new LinkedHashMap<>();
+        Workload work = new Workload(routine, n);
+        for (var e : blas.entrySet()) {
+            calls.put(e.getKey(), work.call(e.getValue()));
+        }
+        long target = options.batchMs * 1_000_000L;
+        // Warm up: the JIT compiles each path before it is timed. A routine's first size gets ten times as long,
+        // since that is when its code is compiled; FfmBLAS's path through the bindings' checks is the deepest.
+        long warmupMs = options.warmupMs * (n == options.sizes.getFirst() ? 10 : 1);
+        for (Runnable call : calls.values()) {
+            long until = System.nanoTime() + warmupMs * 1_000_000L;
+            int calls0 = 0;
+            while (System.nanoTime() < until || calls0 < 3) {
+                call.run();
+                calls0++;
+            }
+        }
+        Map<String, Integer> reps = new LinkedHashMap<>();
+        for (var e : calls.entrySet()) { // size a batch to last about batch-ms
+            int k = 1;
+            long t;
+            while ((t = time(e.getValue(), k)) < target / 4 && k < (1 << 24)) {
+                k *= 2;
+            }
+            reps.put(e.getKey(), (int) Math.max(1, Math.min(1 << 26, (long) k * target / Math.max(1, t))));
+        }
+        Map<String, double[]> nanos = new LinkedHashMap<>();
+        for (String impl : calls.keySet()) {
+            nanos.put(impl, new double[options.rounds]);
+        }
+        List<String> order = new ArrayList<>(calls.keySet());
+        for (int round = -1; round < options.rounds; round++) { // round -1 warms up and is dropped
+            for (String impl : order) {
+                int k = reps.get(impl);
+                double perCall = time(calls.get(impl), k) / (double) k;
+                if (round >= 0) {
+                    nanos.get(impl)[round] = perCall;
+                }
+            }
+            order.add(order.removeFirst());
+        }
+        return new Row(routine, n, nanos);
+    }
+
+    private static long time(Runnable call, int reps) {
+        long start = System.nanoTime();
+        for (int i = 0; i < reps; i++) {
+            call.run();
+        }
+        return System.nanoTime() - start;
+    }
+
+    static double median(double[] values) {
+        double[] s = values.clone();
+        Arrays.sort(s);
+        int m = s.length / 2;
+        return s.length % 2 == 1 ? s[m] : (s[m - 1] + s[m]) / 2;
+    }
+
+    private static String time(double nanos) {
+        if (nanos < 10_000) {
+            return String.format(Locale.ROOT, "%.0f ns", nanos);
+        }
+        if (nanos < 10_000_000) {
+            return String.format(Locale.ROOT, "%.1f us", nanos / 1e3);
+        }
+        return String.format(Locale.ROOT, "%.1f ms", nanos / 1e6);
+    }
+
+    private static String table(List<Row> rows) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("| routine | n | FfmBLAS | JNIBLAS | VectorBLAS | F2jBLAS | FfmBLAS/JNIBLAS | VectorBLAS/FfmBLAS "
+                + "| F2jBLAS/FfmBLAS |\n");
+        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (Row row : rows) {
+            sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %.2f | %.2f | %.2f |%n",
+                    row.routine, row.n, time(median(row.nanos.get("FfmBLAS"))),
+                    time(median(row.nanos.get("JNIBLAS"))), time(median(row.nanos.get("VectorBLAS"))),
+                    time(median(row.nanos.get("F2jBLAS"))), row.ratio("FfmBLAS", "JNIBLAS"),
+                    row.ratio("VectorBLAS", "FfmBLAS"), row.ratio("F2jBLAS", "FfmBLAS")));
+        }
+        return sb.toString();
+    }
+
+    /**
+     * The four compute the same thing on the same inputs (a small dgemm and dtrsm): a wrongly loaded library or a
+     * mixed-up argument would show here before any timing.
+     */
+    private static void sameResults(Map<String, BLAS> blas) {
+        for (String routine : List.of("dgemm", "dtrsm", "dgemv", "ddot")) {
+            double[] reference = null;
+            for (var e : blas.entrySet()) {
+                Workload w = new Workload(routine, 9);
+                w.call(e.getValue()).run();
+                double[] out = w.result();
+                if (reference == null) {
+                    reference = out;
+                } else {
+                    for (int i = 0; i < out.length; i++) {
+                        if (Math.abs(out[i] - reference[i]) > 1e-9 * Math.max(1, Math.abs(reference[i]))) {
+                            throw new IllegalStateException(e.getKey() + " computes another " + routine + ": element "
+                                    + i + " is " + out[i] + ", FfmBLAS has " + reference[i]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static String environment(Map<String, BLAS> blas, String library) throws IOException {
+        StringBuilder sb = new StringBuilder();
+        sb.append("java: ").append(System.getProperty("java.vm.name")).append(' ')
+                .append(System.getProperty("java.version")).append('\n');
+        sb.append("cpu: ").append(cpuModel()).append(", ").append(Runtime.getRuntime().availableProcessors())
+                .append(" processors\n");
+        sb.append("OpenBLAS: ").append(Blas.runtime()).append('\n');
+        sb.append("OpenBLAS threads: ").append(Blas.numThreads()).append('\n');
+        sb.append("ffmblas loaded: ").append(library).append('\n');
+        sb.append(NATIVE_LIB_PATH).append("=").append(System.getProperty(NATIVE_LIB_PATH)).append('\n');
+        sb.append("OpenBLAS files mapped in this process: ").append(mappedOpenBlas()).append('\n');
+        for (var e : blas.entrySet()) {
+            sb.append(e.getKey()).append(": ").append(e.getValue().getClass().getName()).append('\n');
+        }
+        return sb.toString().strip();
+    }
+
+    private static String cpuModel() throws IOException {
+        Path info = Path.of("/proc/cpuinfo");
+        if (!Files.isReadable(info)) {
+            return System.getProperty("os.arch");
+        }
+        try (Stream<String> lines = Files.lines(info)) {
+            return lines.filter(l -> l.startsWith("model name")).findFirst()
+                    .map(l -> l.substring(l.indexOf(':') + 1).strip()).orElse(System.getProperty("os.arch"));
+        }
+    }
+
+    /** Which libopenblas files the process has mapped: one means JNIBLAS and FfmBLAS share it. */
+    private static String mappedOpenBlas() throws IOException {
+        Path maps = Path.of("/proc/self/maps");
+        if (!Files.isReadable(maps)) {
+            return "unknown";
+        }
+        TreeSet<String> files = new TreeSet<>();
+        try (Stream<String> lines = Files.lines(maps)) {
+            lines.filter(l -> l.contains("libopenblas")).forEach(l -> files.add(l.substring(l.indexOf('/'))));
+        }
+        return files.toString();
+    }
+
+    record Options(List<Integer> sizes, List<String> routines, int rounds, long batchMs, long warmupMs, Path out) {
+        static Options parse(String[] args) {
+            List<Integer> sizes = List.of(4, 8, 16, 32, 64, 128, 256, 512, 1024);
+            List<String> routines = ALL_ROUTINES;
+            int rounds = 11;
+            long batchMs = 20;
+            long warmupMs = 200;
+            Path out = null;
+            for (int i = 0; i < args.length; i++) {
+                String value = i + 1 < args.length ? args[i + 1] : null;
+                switch (args[i]) {
+                    case "--sizes" -> sizes = Arrays.stream(value.split(",")).map(Integer::parseInt).toList();
+                    case "--routines" -> routines = List.of(value.split(","));
+                    case "--rounds" -> rounds = Integer.parseInt(value);
+                    case "--batch-ms" -> batchMs = Long.parseLong(value);
+                    case "--warmup-ms" -> warmupMs = Long.parseLong(value);
+                    case "--out" -> out = Path.of(value);
+                    default -> throw new IllegalArgumentException("unknown option " + args[i]
+                            + " (--sizes, --routines, --rounds, --batch-ms, --warmup-ms, --out)");
+                }
+                i++;
+            }
+            for (String r : routines) {
+                if (!ALL_ROUTINES.contains(r)) {
+                    throw new IllegalArgumentException("unknown routine " + r + "; one of " + ALL_ROUTINES);
+                }
+            }
+            return new Options(sizes, routines, rounds, batchMs, warmupMs, out);
+        }
+    }
+}
