@@ -8,7 +8,7 @@ public interface Candidate extends AutoCloseable {
 
     /**
      * What the last {@link #run()} computed, row-major: the attention output {@code [B, Lq, d]} or the sgemm C
-     * {@code [n, n]}. Called outside the timed region, to check the result against the native one.
+     * {@code [m, n]}. Called outside the timed region, to check the result against the native one.
      */
     float[] result() throws Exception;
 

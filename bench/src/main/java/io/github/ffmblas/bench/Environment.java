@@ -27,7 +27,7 @@ public record Environment(Map<String, String> values) {
         v.put("openblas_coretype_env", System.getenv().getOrDefault("OPENBLAS_CORETYPE", "(unset: OpenBLAS picks the kernel)"));
         v.put("openblas_l2_size_env", System.getenv().getOrDefault("OPENBLAS_L2_SIZE", "(unset)"));
         v.put("openblas_library", rt.library().source().label() + " " + rt.library().path());
-        v.put("batched_sgemm", rt.batchRoute());
+        v.put("batched_sgemm", rt.batchPolicy().description());
         v.put("softmax", io.github.ffmblas.attention.MultiHeadAttention.softmaxImplementation());
         for (Implementation impl : implementations) {
             String details = impl.details();

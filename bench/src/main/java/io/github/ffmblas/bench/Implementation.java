@@ -5,7 +5,8 @@ import java.util.Optional;
 /** A way to compute a {@link Problem}: ffmblas itself, or a peer it is compared with. */
 public interface Implementation {
 
-    /** The name used in tables, results.json and {@code --impls}: native, java-reference, java-vector, jni, onnxruntime, c. */
+    /** The name used in tables, results.json and {@code --impls}: native, native-openblas-threads,
+     * java-reference, java-vector, jni, onnxruntime, c. */
     String name();
 
     /** Empty when this implementation can run the problem at this thread count; otherwise why not (printed). */

@@ -7673,18 +7673,12 @@ public final class Blas {
 
     /** Describes the loaded library and how ffmblas uses it. */
     public static OpenBlasRuntime runtime() {
-        String route = !HAS_NATIVE_BATCH
-                ? "loop of cblas_sgemm (this OpenBLAS has no " + BATCH_SYMBOL + ")"
-                : SMALL_BATCH_FIXED
-                        ? "native " + BATCH_SYMBOL
-                        : "native " + BATCH_SYMBOL + " for M*N*K > "
-                                + String.format("%,d", Quirks.SMALL_BATCH_CRASH_LIMIT)
-                                + ", loop of cblas_sgemm below (OpenBLAS " + VERSION
-                                + " crashes there; fixed upstream by PR #5980)";
+        BatchPolicy batch = !HAS_NATIVE_BATCH ? BatchPolicy.LOOP
+                : SMALL_BATCH_FIXED ? BatchPolicy.NATIVE : BatchPolicy.NATIVE_ABOVE_CRASH_LIMIT;
         String coreType = System.getenv("OPENBLAS_CORETYPE");
         return new OpenBlasRuntime(VERSION, CONFIG, cblas_h.openblas_get_corename().getString(0),
                 cblas_h.openblas_get_num_threads(), cblas_h.openblas_get_num_procs(),
-                Parallelism.fromCode(cblas_h.openblas_get_parallel()), LIBRARY, route,
+                Parallelism.fromCode(cblas_h.openblas_get_parallel()), LIBRARY, batch,
                 Optional.ofNullable(coreType).filter(s -> !s.isBlank()));
     }
 }

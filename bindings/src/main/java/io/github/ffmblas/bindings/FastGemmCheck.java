@@ -4,7 +4,7 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * A quick accept test for one GEMM, run before {@link Blas}'s full checks. The full checks decide every call and
- * name what is wrong, but they cost about 18 ns: as much as a whole 1x1x1 product, and slower than JNI at n=16.
+ * name what is wrong, but cost as much as a tiny product (docs/performance.md has the measurements).
  * This accepts only what it can prove valid with a few comparisons: every dimension positive, each operand inside
  * a live, native, float-aligned segment this thread may use (C also writable), with a leading dimension that covers
  * its rows, and C's bytes clear of A's and B's. Anything else, valid or not, returns false and gets the full

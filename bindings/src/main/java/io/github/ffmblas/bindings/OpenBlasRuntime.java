@@ -13,9 +13,9 @@ import java.util.Optional;
  * @param processors       {@code openblas_get_num_procs()}
  * @param parallelism      {@code openblas_get_parallel()}
  * @param library          where the library was loaded from
- * @param batchRoute       how {@link Blas#sgemmBatchStrided} runs with this library
+ * @param batchPolicy      how {@link Blas#sgemmBatchStrided} uses this library's batch entry point
  * @param coreTypeOverride the {@code OPENBLAS_CORETYPE} environment variable, when it forces a kernel
  */
 public record OpenBlasRuntime(String version, String config, String coreName, int threads, int processors,
-                              Parallelism parallelism, LoadedLibrary library, String batchRoute,
+                              Parallelism parallelism, LoadedLibrary library, BatchPolicy batchPolicy,
                               Optional<String> coreTypeOverride) {}

@@ -49,7 +49,7 @@ class RuntimeInfoTest {
         OpenBlasRuntime runtime = Blas.runtime();
         assertEquals(Quirks.parseVersion(runtime.config()), runtime.version());
         assertEquals(Blas.numThreads(), runtime.threads());
-        assertTrue(runtime.batchRoute().contains("cblas_sgemm"), runtime.batchRoute());
+        assertTrue(runtime.batchPolicy().description().contains("cblas_sgemm"), runtime.batchPolicy().description());
     }
 
     /** OPENBLAS_CORETYPE is reported as it is; tests never set or clear it. */

@@ -39,7 +39,7 @@ final class InfoCommand implements Callable<Integer> {
         out.println("library:        " + lib.source().label()
                 + lib.artifactVersion().map(v -> " org.bytedeco:openblas:" + v).orElse("") + " at " + lib.path());
         out.println("                " + lib.detail());
-        out.println("batched sgemm:  " + rt.batchRoute());
+        out.println("batched sgemm:  " + rt.batchPolicy().description());
         out.println("softmax:        " + io.github.ffmblas.attention.MultiHeadAttention.softmaxImplementation());
         return 0;
     }
