@@ -108,7 +108,7 @@ public final class BenchCommand implements Subcommand {
             throw new UsageException("--impls: " + e.getMessage());
         }
         Path outDir = outputDirectory();
-        String command = "./ffmblas bench" + (args.isEmpty() ? "" : " " + String.join(" ", args));
+        String command = "./ffmblas " + String.join(" ", args); // picocli's original arguments start with "bench"
 
         OpenBlasLibrary.load();
         Environment environment = Environment.capture(selected);
@@ -173,7 +173,7 @@ public final class BenchCommand implements Subcommand {
             }
         }
         Path outDir = outputDirectory();
-        String command = "./ffmblas bench" + (args.isEmpty() ? "" : " " + String.join(" ", args));
+        String command = "./ffmblas " + String.join(" ", args); // picocli's original arguments start with "bench"
 
         OpenBlasLibrary.load();
         JavaCppOpenBlas.load(); // before anything else touches JavaCPP: pins the FFM bindings to ffmblas's file

@@ -69,6 +69,7 @@ class BenchBlasCommandTest {
         String report = Files.readString(dir.resolve("report.md"));
         assertTrue(report.contains("## ffmblas / jni and ffmblas / c"), report);
         assertTrue(report.contains("## zgemm (level 3, complex double)"), report);
+        assertTrue(report.contains("`./ffmblas bench --blas --quick --sizes 2,5 --out "), "the command as run: " + report);
     }
 
     @Test
