@@ -22,10 +22,9 @@ final class GemmChecks {
         return (a != null && !a.isNative()) || (b != null && !b.isNative()) || (c != null && !c.isNative());
     }
 
-    /** The generic checks for a GEMM with an operand on the heap, declared; the caller runs {@link Call#check}. */
-    static Call heap(String routine, Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
-                     MemorySegment a, long aOffset, int lda, long strideA, MemorySegment b, long bOffset, int ldb,
-                     long strideB, MemorySegment c, long cOffset, int ldc, long strideC, int count) {
+    /** Flags non-null, sizes and count {@code >= 0}, strides {@code >= 0} and within {@code int}. */
+    private static void scalars(String routine, Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
+                                long strideA, long strideB, long strideC, int count) {
         notNull(routine, "layout", layout);
         notNull(routine, "transA", transA);
         notNull(routine, "transB", transB);
@@ -39,6 +38,13 @@ final class GemmChecks {
         fitsInt(routine, "strideA", strideA);
         fitsInt(routine, "strideB", strideB);
         fitsInt(routine, "strideC", strideC);
+    }
+
+    /** The generic checks for a GEMM with an operand on the heap, declared; the caller runs {@link Call#check}. */
+    static Call heap(String routine, Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
+                     MemorySegment a, long aOffset, int lda, long strideA, MemorySegment b, long bOffset, int ldb,
+                     long strideB, MemorySegment c, long cOffset, int ldc, long strideC, int count) {
+        scalars(routine, layout, transA, transB, m, n, k, strideA, strideB, strideC, count);
         boolean ta = transA.transposed();
         boolean tb = transB.transposed();
         return Call.begin(routine, Precision.SINGLE)
@@ -52,19 +58,7 @@ final class GemmChecks {
                       MemorySegment a, long aOffset, int lda, long strideA,
                       MemorySegment b, long bOffset, int ldb, long strideB,
                       MemorySegment c, long cOffset, int ldc, long strideC, int count) {
-        notNull(routine, "layout", layout);
-        notNull(routine, "transA", transA);
-        notNull(routine, "transB", transB);
-        nonNegative(routine, "m", m);
-        nonNegative(routine, "n", n);
-        nonNegative(routine, "k", k);
-        nonNegative(routine, "count", count);
-        nonNegative(routine, "strideA", strideA);
-        nonNegative(routine, "strideB", strideB);
-        nonNegative(routine, "strideC", strideC);
-        fitsInt(routine, "strideA", strideA);
-        fitsInt(routine, "strideB", strideB);
-        fitsInt(routine, "strideC", strideC);
+        scalars(routine, layout, transA, transB, m, n, k, strideA, strideB, strideC, count);
         int aRows = transA.transposed() ? k : m;
         int aCols = transA.transposed() ? m : k;
         int bRows = transB.transposed() ? n : k;

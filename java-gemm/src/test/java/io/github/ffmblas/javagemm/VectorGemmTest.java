@@ -223,12 +223,12 @@ class VectorGemmTest {
              Workspace workspace = Workspace.create();
              VectorGemm gemm = new VectorGemm(threads, 0)) {
             Random inputs = new Random(11L * lq + d);
-            Tensor query = gaussian(arena, inputs, 1f, batch, lq, d);
-            Tensor key = gaussian(arena, inputs, 1f, batch, lk, d);
+            Tensor query = Gaussian.tensor(arena, inputs, 1f, batch, lq, d);
+            Tensor key = Gaussian.tensor(arena, inputs, 1f, batch, lk, d);
             float scale = (float) (1 / Math.sqrt(d)); // keeps each projection's outputs near unit size
-            AttentionWeights weights = AttentionWeights.ofPyTorch(gaussian(arena, inputs, scale, 3 * d, d),
-                    gaussian(arena, inputs, scale, 3 * d), gaussian(arena, inputs, scale, d, d),
-                    gaussian(arena, inputs, scale, d));
+            AttentionWeights weights = AttentionWeights.ofPyTorch(Gaussian.tensor(arena, inputs, scale, 3 * d, d),
+                    Gaussian.tensor(arena, inputs, scale, 3 * d), Gaussian.tensor(arena, inputs, scale, d, d),
+                    Gaussian.tensor(arena, inputs, scale, d));
             AttentionOptions options = AttentionOptions.DEFAULTS.withNeedWeights(false);
             if (masks) {
                 // An additive mask makes the score products accumulate (beta 1); causal exercises the softmax.
@@ -252,18 +252,6 @@ class VectorGemmTest {
             }
             assertTrue(worst <= 1e-4f, "attention output differs from the reference by " + worst);
         }
-    }
-
-    private static Tensor gaussian(Arena arena, Random random, float scale, int... shape) {
-        int count = 1;
-        for (int dim : shape) {
-            count = Math.multiplyExact(count, dim);
-        }
-        float[] values = new float[count];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = (float) random.nextGaussian() * scale;
-        }
-        return Tensor.copyOf(arena, values, shape);
     }
 
     // ---- the oracle ----------------------------------------------------------------------------------------

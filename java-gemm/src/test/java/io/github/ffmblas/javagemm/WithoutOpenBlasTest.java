@@ -80,10 +80,10 @@ class WithoutOpenBlasTest {
                 System.out.println("product ok");
 
                 int d = 16, heads = 4, l = 7;
-                Tensor query = gaussian(arena, random, 1f, 1, l, d);
-                AttentionWeights weights = AttentionWeights.ofPyTorch(gaussian(arena, random, 0.3f, 3 * d, d),
-                        gaussian(arena, random, 0.3f, 3 * d), gaussian(arena, random, 0.3f, d, d),
-                        gaussian(arena, random, 0.3f, d));
+                Tensor query = Gaussian.tensor(arena, random, 1f, 1, l, d);
+                AttentionWeights weights = AttentionWeights.ofPyTorch(Gaussian.tensor(arena, random, 0.3f, 3 * d, d),
+                        Gaussian.tensor(arena, random, 0.3f, 3 * d), Gaussian.tensor(arena, random, 0.3f, d, d),
+                        Gaussian.tensor(arena, random, 0.3f, d));
                 AttentionOptions options = AttentionOptions.DEFAULTS.withNeedWeights(false);
                 float[] expected = new ReferenceMultiHeadAttention(d, heads, weights)
                         .forward(query, query, query, options).output().toFloatArray();
@@ -110,16 +110,5 @@ class WithoutOpenBlasTest {
             }
         }
 
-        private static Tensor gaussian(Arena arena, Random random, float scale, int... shape) {
-            int count = 1;
-            for (int dim : shape) {
-                count = Math.multiplyExact(count, dim);
-            }
-            float[] values = new float[count];
-            for (int i = 0; i < values.length; i++) {
-                values[i] = (float) random.nextGaussian() * scale;
-            }
-            return Tensor.copyOf(arena, values, shape);
-        }
     }
 }

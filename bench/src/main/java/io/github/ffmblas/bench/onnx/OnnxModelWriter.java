@@ -1,19 +1,18 @@
 package io.github.ffmblas.bench.onnx;
 
+import ai.onnx.proto.OnnxMl;
+import com.google.protobuf.ByteString;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * Serialises a small ONNX model (a {@code ModelProto}) without the onnx or protobuf libraries: just the fields of
- * onnx/onnx.proto that a float graph of a few nodes with initializers needs. Field numbers are cited from
- * onnx.proto next to each write; every message writes its fields in ascending field-number order, so the bytes
- * are deterministic. Only FLOAT tensors, and only INT, FLOAT and STRING attributes.
+ * A small float ONNX graph (nodes, initializers, fixed-shape inputs and outputs) described in a few records and
+ * serialised as a {@code ModelProto} with ONNX's own generated classes ({@code ai.onnx.proto.OnnxMl}, from
+ * {@code org.tribuo:tribuo-util-onnx}) on protobuf-java. Only FLOAT tensors, and INT, FLOAT and STRING attributes.
  */
 public final class OnnxModelWriter {
-    /** {@code TensorProto.DataType.FLOAT}. */
-    public static final int FLOAT = 1;
     /** ONNX IR version 8 (ONNX 1.10): old enough for any ONNX Runtime from 1.10 on, new enough for opset 17. */
     public static final long IR_VERSION = 8;
 
@@ -41,16 +40,8 @@ public final class OnnxModelWriter {
         }
     }
 
-    /** The {@code AttributeProto.AttributeType} values this writer can emit. */
-    public enum AttributeType {
-        FLOAT(1), INT(2), STRING(3);
-
-        final int code;
-
-        AttributeType(int code) {
-            this.code = code;
-        }
-    }
+    /** The attribute types this writer can emit. */
+    public enum AttributeType { FLOAT, INT, STRING }
 
     /** {@code NodeProto}. {@code domain} is "" for standard operators, e.g. "com.microsoft" for ORT's contrib ops. */
     public record Node(String name, String opType, String domain, List<String> inputs, List<String> outputs,
@@ -102,98 +93,76 @@ public final class OnnxModelWriter {
         return model(model).toByteArray();
     }
 
-    static ProtoWriter model(Model model) {
-        ProtoWriter w = new ProtoWriter();
-        w.int64(1, model.irVersion());                         // ModelProto.ir_version = 1 (int64)
-        w.string(2, model.producerName());                     // ModelProto.producer_name = 2
-        w.message(7, graph(model.graph()));                    // ModelProto.graph = 7
-        for (OpsetImport opset : model.opsetImports()) {
-            w.message(8, opsetImport(opset));                  // ModelProto.opset_import = 8 (repeated)
-        }
-        return w;
+    static OnnxMl.ModelProto model(Model model) {
+        OnnxMl.ModelProto.Builder b = OnnxMl.ModelProto.newBuilder()
+                .setIrVersion(model.irVersion())
+                .setProducerName(model.producerName())
+                .setGraph(graph(model.graph()));
+        model.opsetImports().forEach(opset -> b.addOpsetImport(opsetImport(opset)));
+        return b.build();
     }
 
-    static ProtoWriter opsetImport(OpsetImport opset) {
-        ProtoWriter w = new ProtoWriter();
-        w.string(1, opset.domain());                           // OperatorSetIdProto.domain = 1
-        w.int64(2, opset.version());                           // OperatorSetIdProto.version = 2 (int64)
-        return w;
+    static OnnxMl.OperatorSetIdProto opsetImport(OpsetImport opset) {
+        return OnnxMl.OperatorSetIdProto.newBuilder().setDomain(opset.domain()).setVersion(opset.version()).build();
     }
 
-    static ProtoWriter graph(Graph graph) {
-        ProtoWriter w = new ProtoWriter();
-        for (Node node : graph.nodes()) {
-            w.message(1, node(node));                          // GraphProto.node = 1 (repeated)
-        }
-        w.string(2, graph.name());                             // GraphProto.name = 2
-        for (Initializer init : graph.initializers()) {
-            w.message(5, tensor(init));                        // GraphProto.initializer = 5 (repeated TensorProto)
-        }
-        for (ValueInfo in : graph.inputs()) {
-            w.message(11, valueInfo(in));                      // GraphProto.input = 11 (repeated ValueInfoProto)
-        }
-        for (ValueInfo out : graph.outputs()) {
-            w.message(12, valueInfo(out));                     // GraphProto.output = 12 (repeated ValueInfoProto)
-        }
-        return w;
+    static OnnxMl.GraphProto graph(Graph graph) {
+        OnnxMl.GraphProto.Builder b = OnnxMl.GraphProto.newBuilder().setName(graph.name());
+        graph.nodes().forEach(node -> b.addNode(node(node)));
+        graph.initializers().forEach(init -> b.addInitializer(tensor(init)));
+        graph.inputs().forEach(in -> b.addInput(valueInfo(in)));
+        graph.outputs().forEach(out -> b.addOutput(valueInfo(out)));
+        return b.build();
     }
 
-    static ProtoWriter node(Node node) {
-        ProtoWriter w = new ProtoWriter();
-        for (String in : node.inputs()) {
-            w.string(1, in);                                   // NodeProto.input = 1 (repeated string)
-        }
-        for (String out : node.outputs()) {
-            w.string(2, out);                                  // NodeProto.output = 2 (repeated string)
-        }
-        w.string(3, node.name());                              // NodeProto.name = 3
-        w.string(4, node.opType());                            // NodeProto.op_type = 4
-        for (Attribute a : node.attributes()) {
-            w.message(5, attribute(a));                        // NodeProto.attribute = 5 (repeated AttributeProto)
-        }
+    static OnnxMl.NodeProto node(Node node) {
+        OnnxMl.NodeProto.Builder b = OnnxMl.NodeProto.newBuilder()
+                .addAllInput(node.inputs())
+                .addAllOutput(node.outputs())
+                .setName(node.name())
+                .setOpType(node.opType());
+        node.attributes().forEach(a -> b.addAttribute(attribute(a)));
         if (!node.domain().isEmpty()) {
-            w.string(7, node.domain());                        // NodeProto.domain = 7
+            b.setDomain(node.domain());
         }
-        return w;
+        return b.build();
     }
 
-    static ProtoWriter attribute(Attribute a) {
-        ProtoWriter w = new ProtoWriter();
-        w.string(1, a.name());                                 // AttributeProto.name = 1
-        switch (a.type()) {
-            case FLOAT -> w.float32(2, a.floatValue());        // AttributeProto.f = 2 (float, wire type 5)
-            case INT -> w.int64(3, a.intValue());              // AttributeProto.i = 3 (int64)
-            case STRING -> w.string(4, a.stringValue());       // AttributeProto.s = 4 (bytes)
-        }
-        w.int64(20, a.type().code);                            // AttributeProto.type = 20 (AttributeType enum)
-        return w;
+    static OnnxMl.AttributeProto attribute(Attribute a) {
+        OnnxMl.AttributeProto.Builder b = OnnxMl.AttributeProto.newBuilder().setName(a.name());
+        return switch (a.type()) {
+            case FLOAT -> b.setF(a.floatValue()).setType(OnnxMl.AttributeProto.AttributeType.FLOAT).build();
+            case INT -> b.setI(a.intValue()).setType(OnnxMl.AttributeProto.AttributeType.INT).build();
+            case STRING -> b.setS(ByteString.copyFromUtf8(a.stringValue()))
+                    .setType(OnnxMl.AttributeProto.AttributeType.STRING).build();
+        };
     }
 
-    static ProtoWriter tensor(Initializer init) {
-        ProtoWriter w = new ProtoWriter();
+    /** A FLOAT tensor with its values as little-endian {@code raw_data}, as ONNX stores them. */
+    static OnnxMl.TensorProto tensor(Initializer init) {
+        OnnxMl.TensorProto.Builder b = OnnxMl.TensorProto.newBuilder()
+                .setDataType(OnnxMl.TensorProto.DataType.FLOAT.getNumber())
+                .setName(init.name())
+                .setRawData(ByteString.copyFrom(littleEndian(init.values())));
         for (long d : init.dims()) {
-            w.int64(1, d);                                     // TensorProto.dims = 1 (repeated int64, unpacked)
+            b.addDims(d);
         }
-        w.int64(2, FLOAT);                                     // TensorProto.data_type = 2 (int32: DataType)
-        w.string(8, init.name());                              // TensorProto.name = 8
-        w.bytes(9, littleEndian(init.values()));               // TensorProto.raw_data = 9: fixed-width little-endian
-        return w;
+        return b.build();
     }
 
-    static ProtoWriter valueInfo(ValueInfo info) {
-        ProtoWriter shape = new ProtoWriter();
+    static OnnxMl.ValueInfoProto valueInfo(ValueInfo info) {
+        OnnxMl.TensorShapeProto.Builder shape = OnnxMl.TensorShapeProto.newBuilder();
         for (long d : info.dims()) {
-            ProtoWriter dim = new ProtoWriter().int64(1, d);   // TensorShapeProto.Dimension.dim_value = 1 (int64)
-            shape.message(1, dim);                             // TensorShapeProto.dim = 1 (repeated Dimension)
+            shape.addDim(OnnxMl.TensorShapeProto.Dimension.newBuilder().setDimValue(d));
         }
-        ProtoWriter tensorType = new ProtoWriter();
-        tensorType.int64(1, FLOAT);                            // TypeProto.Tensor.elem_type = 1 (int32)
-        tensorType.message(2, shape);                          // TypeProto.Tensor.shape = 2 (TensorShapeProto)
-        ProtoWriter type = new ProtoWriter().message(1, tensorType); // TypeProto.tensor_type = 1
-        ProtoWriter w = new ProtoWriter();
-        w.string(1, info.name());                              // ValueInfoProto.name = 1
-        w.message(2, type);                                    // ValueInfoProto.type = 2 (TypeProto)
-        return w;
+        OnnxMl.TypeProto.Tensor tensorType = OnnxMl.TypeProto.Tensor.newBuilder()
+                .setElemType(OnnxMl.TensorProto.DataType.FLOAT.getNumber())
+                .setShape(shape)
+                .build();
+        return OnnxMl.ValueInfoProto.newBuilder()
+                .setName(info.name())
+                .setType(OnnxMl.TypeProto.newBuilder().setTensorType(tensorType))
+                .build();
     }
 
     static byte[] littleEndian(float[] values) {
