@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * src/test/c/attention_forward.c is the C ceiling the Java forward's timings are compared with (README,
+ * src/test/c/attention_forward.c is the C ceiling the Java forward's timings are compared with (docs/performance.md,
  * docs/bench/c-forward.txt): its timings only mean something while it computes attention. Its check mode
  * compares its forward with a naive double-precision attention on awkward shapes and tiles; timing runs must
  * print their lines, and a bad argument (d not a multiple of H, a tile that is not a number, a misspelt flag, sizes
