@@ -23,7 +23,7 @@ import java.util.Set;
  * }
  * }</pre>
  *
- * <p><b>Weights.</b> Read from a safetensors file in PyTorch's layout or the seed module's (see
+ * <p><b>Weights.</b> Read from a safetensors file in PyTorch's layout or as separate projections (see
  * {@link AttentionWeights#load}), checked for names, dtypes and shapes when the model opens, and kept as
  * {@link Loading} says: mapped from the file, which stays open until {@code close()}, or copied into memory the
  * model owns, the file closed at once. Each forward checks them against its outputs like every other tensor of
@@ -207,7 +207,7 @@ public final class AttentionModel implements Attention, AutoCloseable {
     }
 
     /**
-     * Allocates in the model's arena and hands out the memory with the global scope (writable: seed-format weights
+     * Allocates in the model's arena and hands out the memory with the global scope (writable: separate q/k/v weights
      * are packed into it), as {@link #globalView}.
      */
     private record GlobalViewArena(Arena owner) implements Arena {

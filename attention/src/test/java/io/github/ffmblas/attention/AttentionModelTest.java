@@ -92,7 +92,7 @@ class AttentionModelTest {
 
     /** The oracle: the plain-Java reference on the same weights, in heap copies. */
     private static ReferenceMultiHeadAttention reference(float[][] a, Arena arena, int d, int heads) {
-        AttentionWeights w = AttentionWeights.ofSeed(arena, Tensor.copyOf(arena, a[0], d, d), Tensor.copyOf(arena, a[1], d),
+        AttentionWeights w = AttentionWeights.ofSeparateProjections(arena, Tensor.copyOf(arena, a[0], d, d), Tensor.copyOf(arena, a[1], d),
                 Tensor.copyOf(arena, a[2], d, d), Tensor.copyOf(arena, a[3], d), Tensor.copyOf(arena, a[4], d, d),
                 Tensor.copyOf(arena, a[5], d), Tensor.copyOf(arena, a[6], d, d), Tensor.copyOf(arena, a[7], d));
         return new ReferenceMultiHeadAttention(d, heads, w);
@@ -128,8 +128,9 @@ class AttentionModelTest {
                 Tensor out = Tensor.allocate(arena, 2, 7, D);
                 model.forward(q, q, q, causal.withNeedWeights(false), workspace, out, null);
                 assertClose(expected.output(), out, "caller-memory output");
-                // The seed's argument order.
-                assertClose(oracle.forward(kv, kv, q).output(), model.forward(kv, kv, q).output(), "seed order");
+                // The original module's argument order.
+                assertClose(oracle.forwardValueKeyQuery(kv, kv, q).output(), model.forwardValueKeyQuery(kv, kv, q).output(),
+                        "value, key, query order");
             }
         }
     }
@@ -176,7 +177,7 @@ class AttentionModelTest {
                     () -> model.forward(x, x, x, AttentionOptions.DEFAULTS),
                     () -> model.forward(x, x, x, AttentionOptions.DEFAULTS, workspace),
                     () -> model.forward(x, x, x, AttentionOptions.DEFAULTS.withNeedWeights(false), workspace, out, null),
-                    () -> model.forward(x, x, x))) {
+                    () -> model.forwardValueKeyQuery(x, x, x))) {
                 IllegalStateException e = assertThrows(IllegalStateException.class, forward::run);
                 assertEquals("AttentionModel 'enc.safetensors (encoder.layers.0.self_attn.)' is closed", e.getMessage());
             }

@@ -4,6 +4,9 @@ import dev.ludovic.netlib.blas.BLAS;
 import dev.ludovic.netlib.blas.JavaBLAS;
 import dev.ludovic.netlib.blas.NativeBLAS;
 import io.github.ffmblas.bindings.Blas;
+import io.github.ffmblas.cli.Main;
+import io.github.ffmblas.cli.Subcommand;
+import io.github.ffmblas.cli.UsageException;
 import io.github.ffmblas.netlib.FfmBLAS;
 import io.github.ffmblas.nativelib.OpenBlasLibrary;
 import java.io.IOException;
@@ -19,6 +22,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * FfmBLAS against netlib's own implementations of {@link BLAS}, on the same heap arrays in one JVM: JNIBLAS pointed at
@@ -30,25 +35,60 @@ import java.util.stream.Stream;
  * the ratios FfmBLAS/JNIBLAS, VectorBLAS/FfmBLAS and F2jBLAS/FfmBLAS, whose medians are what to read on a noisy
  * machine.
  *
- * <p>Run from the repository root, after {@code ./mvnw -B -q -DskipTests package}:
- * <pre>
- * java --enable-native-access=ALL-UNNAMED --add-modules=jdk.incubator.vector \
- *      -cp bench/target/ffmblas.jar io.github.ffmblas.bench.netlib.NetlibComparison --out docs/bench/netlib
- * </pre>
- * Options: {@code --sizes 4,8,...,1024}, {@code --routines ddot,daxpy,dgemv,dgemm,sgemm,dtrsm,dsyrk},
- * {@code --rounds 11}, {@code --batch-ms 20}, {@code --warmup-ms 200} (each implementation runs that long before a
- * routine and size is timed, ten times as long at the first size), {@code --out DIR} (writes results.csv,
- * ratios.md, environment.txt).
+ * <p>Run from the repository root: {@code ./ffmblas bench-netlib --out docs/bench/netlib} ({@code --help} lists the
+ * options; {@code main} runs the same command for a plain {@code java -cp bench/target/ffmblas.jar}).
  */
-public final class NetlibComparison {
+@Command(name = "bench-netlib", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "FfmBLAS against netlib's JNIBLAS (on the same libopenblas.so.0), VectorBLAS and F2jBLAS, on"
+                + " the same heap arrays, interleaved rounds, OpenBLAS on 1 thread.")
+public final class NetlibComparison implements Subcommand {
+    @Option(names = "--sizes", split = ",", paramLabel = "N", defaultValue = "4,8,16,32,64,128,256,512,1024",
+            description = "sizes n (vectors of n, n x n matrices)")
+    private List<Integer> sizes;
+    @Option(names = "--routines", split = ",", paramLabel = "ROUTINE", defaultValue = "ddot,daxpy,dgemv,dgemm,sgemm,dtrsm,dsyrk",
+            description = "routines, among ${DEFAULT-VALUE}")
+    private List<String> routines;
+    @Option(names = "--rounds", defaultValue = "11", description = "interleaved rounds per routine and size")
+    private int rounds;
+    @Option(names = "--batch-ms", defaultValue = "20", description = "each round's batch of calls lasts at least this")
+    private long batchMs;
+    @Option(names = "--warmup-ms", defaultValue = "200",
+            description = "warm-up per implementation, ten times as long at a routine's first size")
+    private long warmupMs;
+    @Option(names = "--out", paramLabel = "DIR", description = "write results.csv, ratios.md, environment.txt here")
+    private Path out;
+
+    @Override
+    public Integer call() throws IOException {
+        for (String r : routines) {
+            if (!ALL_ROUTINES.contains(r)) {
+                throw new UsageException("--routines: unknown routine '" + r + "'; one of " + ALL_ROUTINES);
+            }
+        }
+        for (int n : sizes) {
+            if (n < 1 || n > 4096) {
+                throw new UsageException("--sizes: " + n + " is outside 1..4096");
+            }
+        }
+        if (rounds < 1 || batchMs < 1 || warmupMs < 0) {
+            throw new UsageException("--rounds and --batch-ms must be >= 1, --warmup-ms >= 0");
+        }
+        run(new Options(sizes, routines, rounds, batchMs, warmupMs, out));
+        return 0;
+    }
     static final String NATIVE_LIB_PATH = "dev.ludovic.netlib.blas.nativeLibPath";
     static final List<String> ALL_ROUTINES = List.of("ddot", "daxpy", "dgemv", "dgemm", "sgemm", "dtrsm", "dsyrk");
     static final List<String> IMPLEMENTATIONS = List.of("FfmBLAS", "JNIBLAS", "VectorBLAS", "F2jBLAS");
 
-    private NetlibComparison() {}
+    /** The same as {@code ffmblas bench-netlib ARGS}. */
+    public static void main(String[] args) {
+        String[] command = new String[args.length + 1];
+        command[0] = "bench-netlib";
+        System.arraycopy(args, 0, command, 1, args.length);
+        System.exit(Main.run(command, System.out, System.err));
+    }
 
-    public static void main(String[] args) throws IOException {
-        Options options = Options.parse(args);
+    private static void run(Options options) throws IOException {
         String library = OpenBlasLibrary.load().path().toString();
         String requested = System.getProperty(NATIVE_LIB_PATH);
         if (requested != null && !requested.equals(library)) {
@@ -282,34 +322,5 @@ public final class NetlibComparison {
         return files.toString();
     }
 
-    record Options(List<Integer> sizes, List<String> routines, int rounds, long batchMs, long warmupMs, Path out) {
-        static Options parse(String[] args) {
-            List<Integer> sizes = List.of(4, 8, 16, 32, 64, 128, 256, 512, 1024);
-            List<String> routines = ALL_ROUTINES;
-            int rounds = 11;
-            long batchMs = 20;
-            long warmupMs = 200;
-            Path out = null;
-            for (int i = 0; i < args.length; i++) {
-                String value = i + 1 < args.length ? args[i + 1] : null;
-                switch (args[i]) {
-                    case "--sizes" -> sizes = Arrays.stream(value.split(",")).map(Integer::parseInt).toList();
-                    case "--routines" -> routines = List.of(value.split(","));
-                    case "--rounds" -> rounds = Integer.parseInt(value);
-                    case "--batch-ms" -> batchMs = Long.parseLong(value);
-                    case "--warmup-ms" -> warmupMs = Long.parseLong(value);
-                    case "--out" -> out = Path.of(value);
-                    default -> throw new IllegalArgumentException("unknown option " + args[i]
-                            + " (--sizes, --routines, --rounds, --batch-ms, --warmup-ms, --out)");
-                }
-                i++;
-            }
-            for (String r : routines) {
-                if (!ALL_ROUTINES.contains(r)) {
-                    throw new IllegalArgumentException("unknown routine " + r + "; one of " + ALL_ROUTINES);
-                }
-            }
-            return new Options(sizes, routines, rounds, batchMs, warmupMs, out);
-        }
-    }
+    record Options(List<Integer> sizes, List<String> routines, int rounds, long batchMs, long warmupMs, Path out) {}
 }

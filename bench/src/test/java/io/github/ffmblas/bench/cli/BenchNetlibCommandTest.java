@@ -1,0 +1,44 @@
+package io.github.ffmblas.bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code bench-netlib} through the command line: a tiny run writes its three files; bad options exit 2. */
+class BenchNetlibCommandTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aTinyRunWritesItsFiles() throws Exception {
+        CommandRun r = CommandRun.run("bench-netlib", "--sizes", "4", "--routines", "ddot,dgemm", "--rounds", "2",
+                "--batch-ms", "2", "--warmup-ms", "5", "--out", dir.toString());
+        assertEquals(0, r.code(), r.err());
+        String csv = Files.readString(dir.resolve("results.csv"));
+        for (String impl : List.of("FfmBLAS", "JNIBLAS", "VectorBLAS", "F2jBLAS")) {
+            assertTrue(csv.contains("ddot,4," + impl + ",") && csv.contains("dgemm,4," + impl + ","), csv);
+        }
+        assertTrue(Files.readString(dir.resolve("environment.txt")).contains("libopenblas"));
+        assertTrue(Files.size(dir.resolve("ratios.md")) > 0);
+    }
+
+    @Test
+    void badOptionsAreUsageErrors() {
+        for (List<String> args : List.of(List.of("--routines", "cgemm"), List.of("--sizes", "0"),
+                List.of("--sizes", "x"), List.of("--rounds", "0"), List.of("--bogus"))) {
+            String[] line = new String[args.size() + 1];
+            line[0] = "bench-netlib";
+            for (int i = 0; i < args.size(); i++) {
+                line[i + 1] = args.get(i);
+            }
+            CommandRun r = CommandRun.run(line);
+            assertEquals(2, r.code(), args + ": " + r.err());
+            assertTrue(r.err().startsWith("ffmblas bench-netlib: "), r.err());
+        }
+    }
+}
