@@ -11,6 +11,14 @@ import java.util.Random;
  * workspace's helpers together), then optionally batch, seq, d_model and heads (default 2, 40, 32, 4), e.g. the
  * benchmark's largest shape: {@code false 2 1 2048 1024 16}. Every forward is causal; with {@code -Dmasks=true} it
  * also takes a BOOL attn_mask and a key_padding_mask, so the masked softmax rows are measured too.
+ *
+ * <p>{@code -Dweights=} says where the weights live: {@code confined} (an arena of this thread, the default),
+ * {@code global}, {@code shared} (an {@code Arena.ofShared()}, as seed-format weights are packed), {@code mapped}
+ * (a safetensors file, PyTorch's layout used in place: the README's way), or {@code model-mapped} /
+ * {@code model-copied} (an {@link AttentionModel} opened on that file, loading {@link Loading#MAPPED} or
+ * {@link Loading#COPIED}). {@code -Dworkspace=thread} runs with {@link Workspace#forCurrentThread()} instead of a
+ * workspace of its own (one thread only). {@code -Djfr=FILE} records where the heap is allocated (JFR allocation
+ * samples, stack traces included) from the second round on, once the JIT has had a round to compile the forward.
  */
 public final class AllocationProbe {
     private AllocationProbe() {}
@@ -31,7 +39,7 @@ public final class AllocationProbe {
         return sum;
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws Exception {
         int batch = args.length > 5 ? Integer.parseInt(args[2]) : 2;
         int seq = args.length > 5 ? Integer.parseInt(args[3]) : 40;
         int d = args.length > 5 ? Integer.parseInt(args[4]) : 32;
@@ -42,9 +50,12 @@ public final class AllocationProbe {
         int team = args.length > 1 ? Integer.parseInt(args[1]) : 1;
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         Random random = new Random(4);
-        try (Arena arena = Arena.ofConfined(); Workspace workspace = Workspace.create(team)) {
-            AttentionWeights weights = RandomTensors.weights(arena, random, d);
-            MultiHeadAttention mha = new MultiHeadAttention(d, heads, weights);
+        String where = System.getProperty("weights", "confined");
+        boolean perThread = System.getProperty("workspace", "own").equals("thread");
+        try (Arena arena = Arena.ofConfined(); Arena shared = Arena.ofShared();
+             Workspace own = perThread ? null : Workspace.create(team);
+             WeightsUnderTest under = WeightsUnderTest.make(where, arena, shared, random, d, heads)) {
+            Workspace workspace = perThread ? Workspace.forCurrentThread() : own;
             Tensor x = RandomTensors.gaussian(arena, random, 1f, batch, seq, d);
             Tensor out = Tensor.allocate(arena, batch, seq, d);
             Tensor attn = needWeights ? Tensor.allocate(arena, batch, heads, seq, seq) : null;
@@ -55,12 +66,19 @@ public final class AllocationProbe {
             }
             int allocations = -1;
             long best = Long.MAX_VALUE;
-            mha.forward(x, x, x, options, workspace, out, attn); // starts the helpers, if any
+            under.forward(x, options, workspace, out, attn); // starts the helpers, if any
             long[] ids = measuredThreads();
-            for (int round = 0; round < 30 && best > 64; round++) {
+            String jfr = System.getProperty("jfr"); // a file: record allocations after the first round only
+            jdk.jfr.Recording recording = null;
+            for (int round = 0; round < 30 && (best > 64 || jfr != null); round++) {
+                if (round == 1 && jfr != null) {
+                    recording = new jdk.jfr.Recording();
+                    recording.enable("jdk.ObjectAllocationSample").with("throttle", "10000/s").withStackTrace();
+                    recording.start();
+                }
                 long before = allocated(threads, ids);
                 for (int i = 0; i < perRound; i++) {
-                    mha.forward(x, x, x, options, workspace, out, attn);
+                    under.forward(x, options, workspace, out, attn);
                 }
                 long after = allocated(threads, ids);
                 best = Math.min(best, (after - before) / perRound);
@@ -68,7 +86,73 @@ public final class AllocationProbe {
                     allocations = workspace.allocations();
                 }
             }
+            if (recording != null) {
+                recording.stop();
+                recording.dump(java.nio.file.Path.of(jfr));
+            }
             System.out.println("bytes=" + best + " nativeAllocations=" + (workspace.allocations() - allocations));
+        }
+    }
+
+    /** The weights of one {@code -Dweights=} choice, and what closes them. */
+    private record WeightsUnderTest(MultiHeadAttention mha, AttentionModel model, AutoCloseable owner)
+            implements AutoCloseable {
+
+        static WeightsUnderTest make(String where, Arena confined, Arena shared, Random random, int d, int heads)
+                throws java.io.IOException {
+            return switch (where) {
+                case "confined" -> plain(RandomTensors.weights(confined, random, d), heads, null);
+                case "global" -> plain(RandomTensors.weights(Arena.global(), random, d), heads, null);
+                case "shared" -> plain(RandomTensors.weights(shared, random, d), heads, null);
+                case "mapped", "model-mapped", "model-copied" -> {
+                    java.nio.file.Path file = java.nio.file.Files.createTempFile("ffmblas-probe", ".safetensors");
+                    file.toFile().deleteOnExit();
+                    AttentionWeights w = RandomTensors.weights(confined, random, d);
+                    float[][] a = w.toArrays();
+                    float[] in = new float[3 * d * d];
+                    float[] bias = new float[3 * d];
+                    for (int i = 0; i < 3; i++) {
+                        System.arraycopy(a[2 * i], 0, in, i * d * d, d * d);
+                        System.arraycopy(a[2 * i + 1], 0, bias, i * d, d);
+                    }
+                    io.github.ffmblas.attention.safetensors.SafeTensorsWriter.write(file, java.util.Map.of(
+                            "in_proj_weight", Tensor.copyOf(confined, in, 3 * d, d),
+                            "in_proj_bias", Tensor.copyOf(confined, bias, 3 * d),
+                            "out_proj.weight", Tensor.copyOf(confined, a[6], d, d),
+                            "out_proj.bias", Tensor.copyOf(confined, a[7], d)), java.util.Map.of());
+                    if (where.equals("mapped")) {
+                        var st = io.github.ffmblas.attention.safetensors.SafeTensorsFile.open(file);
+                        yield plain(AttentionWeights.load(st, "", shared), heads, st);
+                    }
+                    AttentionModel model = AttentionModel.builder(file, heads)
+                            .loading(where.equals("model-mapped") ? Loading.MAPPED : Loading.COPIED).open();
+                    yield new WeightsUnderTest(null, model, model);
+                }
+                default -> throw new IllegalArgumentException("-Dweights=" + where);
+            };
+        }
+
+        private static WeightsUnderTest plain(AttentionWeights weights, int heads, AutoCloseable owner) {
+            return new WeightsUnderTest(new MultiHeadAttention(weights.dModel(), heads, weights), null, owner);
+        }
+
+        Attention attention() {
+            return mha != null ? mha : model;
+        }
+
+        void forward(Tensor x, AttentionOptions options, Workspace workspace, Tensor out, Tensor attn) {
+            if (mha != null) {
+                mha.forward(x, x, x, options, workspace, out, attn);
+            } else {
+                model.forward(x, x, x, options, workspace, out, attn);
+            }
+        }
+
+        @Override
+        public void close() throws Exception {
+            if (owner != null) {
+                owner.close();
+            }
         }
     }
 }

@@ -227,9 +227,8 @@ public final class Blas {
                 SGEMM_BY_ADDRESS.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
                         input(a, aOffset, k), lda, input(b, bOffset, k), ldb, beta, start(c, cOffset), ldc);
             } else {
-                SGEMM.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha, inputSlice(a, aOffset, k)
-                        ,
-                        lda, inputSlice(b, bOffset, k), ldb, beta, c.asSlice(cOffset * Float.BYTES), ldc);
+                bySegments(layout, transA, transB, m, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset,
+                        ldc);
             }
         } catch (Throwable e) {
             throw Downcall.failed("sgemm", e);
@@ -239,16 +238,36 @@ public final class Blas {
     }
 
     /**
+     * {@link #gemm}'s call with segments, which FFM keeps alive during the call. A slice is an object, which stays
+     * off the heap only when C2 compiles it away with the downcall. So whole tensors, at offset 0 (a forward's
+     * projections), go unsliced: C2 did not compile away the slices of a call this rare (two of a forward's
+     * ~20), least of all those of a file's mapping, whose {@code dup} the JDK does not force inline (weights in a
+     * shared arena or mapped from a file cost 272 bytes a forward, JFR). Other operands are sliced each at an
+     * {@code asSlice} of its own: a helper's type profile is shared by its callers, and weights mapped from a file
+     * (B of a projection) then made the slices of plain memory there (A and B of every per-head product) heap
+     * objects too: 1.4 KB a forward on two threads (JFR). A method of its own keeps {@link #sgemm} small enough
+     * for the JIT to inline its heap path, whose slices must not escape either.
+     */
+    private static void bySegments(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
+                                   float alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset,
+                                   int ldb, float beta, MemorySegment c, long cOffset, int ldc) throws Throwable {
+        if ((aOffset | bOffset | cOffset) == 0) {
+            SGEMM.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha, a, lda, b, ldb, beta, c,
+                    ldc);
+        } else {
+            SGEMM.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
+                    (MemorySegment) (k == 0 ? a : a.asSlice(aOffset * Float.BYTES)), lda,
+                    (MemorySegment) (k == 0 ? b : b.asSlice(bOffset * Float.BYTES)), ldb, beta,
+                    c.asSlice(cOffset * Float.BYTES), ldc);
+        }
+    }
+
+    /**
      * Where an input operand starts. With k == 0 nothing is read from it and its offset was not checked (it may
      * lie past the end): the segment's base stands in.
      */
     private static long input(MemorySegment s, long offset, int k) {
         return k == 0 ? s.address() : start(s, offset);
-    }
-
-    /** {@link #input} as a slice, for the segment path. */
-    private static MemorySegment inputSlice(MemorySegment s, long offset, int k) {
-        return k == 0 ? s : s.asSlice(offset * Float.BYTES);
     }
 
     /**
@@ -341,7 +360,10 @@ public final class Blas {
         }
     }
 
-    /** One row-major {@code cblas_sgemm_batch_strided}, by address or as slices as in {@link #gemm}. */
+    /**
+     * One row-major {@code cblas_sgemm_batch_strided}, by address or as slices as in {@link #gemm} (each sliced at
+     * an {@code asSlice} of its own, as there).
+     */
     private static void rowMajorBatch(Transpose transA, Transpose transB, int m, int n, int k, float alpha,
                                       MemorySegment a, long aOffset, int lda, int strideA,
                                       MemorySegment b, long bOffset, int ldb, int strideB,
@@ -355,7 +377,8 @@ public final class Blas {
                         start(c, cOffset), ldc, strideC, count);
             } else {
                 SGEMM_BATCH_STRIDED.invokeExact(row, transA.code(), transB.code(), m, n, k, alpha,
-                        inputSlice(a, aOffset, k), lda, strideA, inputSlice(b, bOffset, k), ldb, strideB, beta,
+                        (MemorySegment) (k == 0 ? a : a.asSlice(aOffset * Float.BYTES)), lda, strideA,
+                        (MemorySegment) (k == 0 ? b : b.asSlice(bOffset * Float.BYTES)), ldb, strideB, beta,
                         c.asSlice(cOffset * Float.BYTES), ldc, strideC, count);
             }
         } catch (Throwable e) {

@@ -29,6 +29,15 @@ public final class Scratch {
     private int nextSlot;
     private Arena arena;
     private MemorySegment slab = MemorySegment.NULL;
+    /**
+     * What {@link #reserve} hands out: the slab itself, or for the per-thread workspace the same memory with the
+     * global scope. Its slab is in an automatic arena, which the JDK passes to native code as slices it keeps
+     * alive during the call; those slices ended up on the heap (1.4 KB a forward at B=1 L=64 d=128 H=8, JFR),
+     * where memory of the global scope goes by address. Sound because the workspace holds the slab, and the
+     * thread's {@code ThreadLocal} holds the workspace for as long as the thread lives, the only thread that may
+     * use it; and the view never leaves a forward pass, which takes it anew from {@link #reserve}.
+     */
+    private MemorySegment view = MemorySegment.NULL;
     private long allocatedBytes;
     private int allocations;
     private boolean closed;
@@ -141,10 +150,11 @@ public final class Scratch {
             if (held != null) {
                 held.arena = arena;
             }
+            view = closeable ? slab : MemorySegment.ofAddress(slab.address()).reinterpret(slab.byteSize());
             allocatedBytes += slab.byteSize();
             allocations++;
         }
-        return slab;
+        return view;
     }
 
     public void checkUsable() {
@@ -174,5 +184,6 @@ public final class Scratch {
             arena.close();
         }
         slab = MemorySegment.NULL;
+        view = MemorySegment.NULL;
     }
 }
