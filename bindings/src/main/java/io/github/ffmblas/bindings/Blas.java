@@ -287,20 +287,21 @@ public final class Blas {
         int gate = call.enter();
         try {
             for (int i = 0; i < count; i++) {
+                // No slice for an operand at its segment's start (a slice is an object, which escapes where the
+                // JIT does not inline this loop with the downcall); each other one at an asSlice of its own.
+                long ai = aOffset + i * strideA;
+                long bi = bOffset + i * strideB;
+                long ci = cOffset + i * strideC;
                 sgemm.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
-                        item(a, aOffset + i * strideA, k), lda, item(b, bOffset + i * strideB, k), ldb, beta,
-                        c.asSlice((cOffset + i * strideC) * Float.BYTES), ldc);
+                        (MemorySegment) (k == 0 || ai == 0 ? a : a.asSlice(ai * Float.BYTES)), lda,
+                        (MemorySegment) (k == 0 || bi == 0 ? b : b.asSlice(bi * Float.BYTES)), ldb, beta,
+                        (MemorySegment) (ci == 0 ? c : c.asSlice(ci * Float.BYTES)), ldc);
             }
         } catch (Throwable e) {
             throw call.failed(e);
         } finally {
             call.leave(gate);
         }
-    }
-
-    /** An input item's first float; the segment itself when k == 0 (nothing is read, the offset is unchecked). */
-    private static MemorySegment item(MemorySegment s, long offset, int k) {
-        return k == 0 ? s : s.asSlice(offset * Float.BYTES);
     }
 
     private static final class HSgemm {
