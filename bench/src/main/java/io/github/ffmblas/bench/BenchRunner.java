@@ -9,15 +9,19 @@ import java.util.function.Consumer;
 /**
  * Runs every implementation on every problem at every thread count, the same inputs for all, and times them
  * honestly: each candidate is prepared outside the timed region, run once and checked against the native
- * result (a wrong result voids its timing), warmed up, then timed run by run; the median and 90th percentile
- * of those runs are reported. Native always runs first: it is both the reference result and the ratio's base.
+ * result (a wrong result voids its timing), warmed up until its run time is steady, then timed run by run; the
+ * median and 90th percentile of those runs are reported, with a note when the runs were not steady. Native always runs first: it is both the reference result and the ratio's base.
  */
 public final class BenchRunner {
 
-    /** How long to warm up and measure each row. */
-    public record Budget(int minWarmups, double warmupSeconds, int minRuns, int maxRuns, double measureSeconds) {
-        public static final Budget DEFAULT = new Budget(2, 1.5, 5, 60, 2.5);
-        public static final Budget QUICK = new Budget(1, 0.3, 3, 15, 0.6);
+    /**
+     * How long to warm up and measure each row: warm-up until the run time is steady ({@link SteadyState}), at
+     * least {@code minWarmups} runs and {@code warmupSeconds}, at most {@code maxWarmupSeconds}.
+     */
+    public record Budget(int minWarmups, double warmupSeconds, double maxWarmupSeconds, int minRuns, int maxRuns,
+                         double measureSeconds) {
+        public static final Budget DEFAULT = new Budget(2, 1.5, 12, 5, 60, 2.5);
+        public static final Budget QUICK = new Budget(1, 0.3, 5, 3, 15, 0.6);
     }
 
     private final List<Problem> problems;
@@ -84,16 +88,27 @@ public final class BenchRunner {
                                         "WRONG RESULT: max abs diff %.3g > %.3g, timing void", diff, tolerance)));
                                 continue;
                             }
-                            long[] nanos = selfTimed.isPresent()
-                                    ? selfTimedRuns(candidate, selfTimed.get(), progress, where)
-                                    : time(candidate, progress, where);
+                            Optional<String> unsteady = Optional.empty();
+                            long[] nanos;
+                            if (selfTimed.isPresent()) {
+                                nanos = selfTimedRuns(candidate, selfTimed.get(), progress, where);
+                            } else {
+                                progress.accept(where + ": warming up");
+                                unsteady = SteadyState.warmUp(candidate::run, budget.minWarmups(),
+                                        budget.warmupSeconds(), budget.maxWarmupSeconds());
+                                nanos = time(candidate, progress, where);
+                                if (unsteady.isEmpty()) {
+                                    unsteady = SteadyState.drift(nanos);
+                                }
+                            }
                             Arrays.sort(nanos);
                             double median = percentile(nanos, 0.5) / 1e6;
                             double p90 = percentile(nanos, 0.9) / 1e6;
                             if (impl.name().equals("native")) {
                                 nativeMedian = median;
                             }
-                            group.add(row.timed(median, p90, problem.flops() / (median * 1e6), nanos.length));
+                            Result timed = row.timed(median, p90, problem.flops() / (median * 1e6), nanos.length);
+                            group.add(unsteady.map(timed::withNote).orElse(timed));
                         } catch (Exception | LinkageError e) {
                             group.add(row.withNote("failed: " + e));
                         }
@@ -106,15 +121,11 @@ public final class BenchRunner {
         return all;
     }
 
-    /** Times {@link Candidate#run()} from Java: warm-up, then runs one by one until the budget is spent. */
+    /**
+     * Times {@link Candidate#run()} from Java, once warm: runs one by one until the budget is spent, in the order
+     * they ran.
+     */
     private long[] time(Candidate candidate, Consumer<String> progress, String where) throws Exception {
-        progress.accept(where + ": warming up");
-        long warmupEnd = System.nanoTime() + (long) (budget.warmupSeconds() * 1e9);
-        // The whole warm-up budget, however fast a run: C2 needs thousands of calls, and a code path first met in
-        // this row (a thread count's parallel loops, say) measured after a few dozen runs is measured half-compiled.
-        for (int i = 0; i < budget.minWarmups() || System.nanoTime() < warmupEnd; i++) {
-            candidate.run();
-        }
         long[] samples = new long[budget.maxRuns()];
         int n = 0;
         long end = System.nanoTime() + (long) (budget.measureSeconds() * 1e9);

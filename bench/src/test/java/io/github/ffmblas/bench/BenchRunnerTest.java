@@ -47,7 +47,7 @@ class BenchRunnerTest {
         List<List<Result>> groups = new ArrayList<>();
         BenchRunner runner = new BenchRunner(List.of(new SgemmProblem(33), new AttentionProblem(2, 7, 7, 16, 4)),
                 List.of(1), List.of(new NativeImplementation(), new Broken()),
-                new BenchRunner.Budget(1, 0.01, 3, 5, 0.01), 1);
+                new BenchRunner.Budget(1, 0.01, 0.5, 3, 5, 0.01), 1);
         List<Result> results = runner.run(line -> {}, groups::add);
         assertEquals(4, results.size());
         assertEquals(2, groups.size());

@@ -5,11 +5,14 @@ import static io.github.ffmblas.attention.safetensors.InvalidSafeTensorsExceptio
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ffmblas.attention.safetensors.InvalidSafeTensorsException.Reason;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
@@ -51,17 +54,21 @@ final class Header {
     /** Longest number literal accepted; offsets need at most 20 digits, and big literals are slow to parse. */
     static final int MAX_NUMBER_LENGTH = 100;
 
-    /** Shared by reader and writer; configured once, thread-safe. */
-    static final ObjectMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
-                    .streamReadConstraints(StreamReadConstraints.builder()
-                            .maxNestingDepth(MAX_NESTING_DEPTH)
-                            .maxNumberLength(MAX_NUMBER_LENGTH)
-                            // Names and strings are bounded by the header length already.
-                            .maxNameLength((int) SafeTensorsFile.MAX_HEADER_BYTES)
-                            .maxStringLength((int) SafeTensorsFile.MAX_HEADER_BYTES)
-                            .build())
+    /**
+     * Shared by reader and writer; configured once, thread-safe. Jackson's streaming core only: databind's
+     * {@code ObjectMapper} took 190 ms to start up (two thirds of opening the first file, half a second of
+     * {@code ./ffmblas attention}'s cold start), and the header needs no data binding. The tree is built from the
+     * token stream below, with the nodes {@code ObjectMapper.readTree} would make.
+     */
+    static final JsonFactory JSON = JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder()
+                    .maxNestingDepth(MAX_NESTING_DEPTH)
+                    .maxNumberLength(MAX_NUMBER_LENGTH)
+                    // Names and strings are bounded by the header length already.
+                    .maxNameLength((int) SafeTensorsFile.MAX_HEADER_BYTES)
+                    .maxStringLength((int) SafeTensorsFile.MAX_HEADER_BYTES)
                     .build())
-            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
 
     /** A tensor's header entry with its parsed dtype. */
@@ -138,11 +145,11 @@ final class Header {
     }
 
     private static JsonNode parseJson(Path file, CharBuffer text) throws InvalidSafeTensorsException {
-        try (JsonParser parser = MAPPER.createParser(text.array(), text.arrayOffset() + text.position(), text.remaining())) {
-            JsonNode root = MAPPER.readTree(parser);
-            if (root == null || root.isMissingNode()) {
+        try (JsonParser parser = JSON.createParser(text.array(), text.arrayOffset() + text.position(), text.remaining())) {
+            if (parser.nextToken() == null) {
                 throw fail(file, HEADER_SYNTAX, "header is not valid JSON: it holds no value");
             }
+            JsonNode root = tree(parser);
             if (parser.nextToken() != null) {
                 throw fail(file, HEADER_SYNTAX, "header is not valid JSON: content after the top-level value");
             }
@@ -159,6 +166,44 @@ final class Header {
         } catch (IOException e) { // reading a char array does no I/O; keep the contract anyway
             throw fail(file, HEADER_SYNTAX, "header could not be parsed: " + e, e);
         }
+    }
+
+    /**
+     * The value whose first token {@code parser} is on, as the nodes {@code ObjectMapper.readTree} makes (ints,
+     * longs and big integers by size, doubles); the parser ends on its last token. Recursion is bounded by
+     * {@link #MAX_NESTING_DEPTH}, which the parser enforces.
+     */
+    private static JsonNode tree(JsonParser parser) throws IOException {
+        JsonNodeFactory nodes = JsonNodeFactory.instance;
+        return switch (parser.currentToken()) {
+            case START_OBJECT -> {
+                ObjectNode object = nodes.objectNode();
+                while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                    String name = parser.currentName();
+                    parser.nextToken();
+                    object.set(name, tree(parser));
+                }
+                yield object;
+            }
+            case START_ARRAY -> {
+                ArrayNode array = nodes.arrayNode();
+                while (parser.nextToken() != JsonToken.END_ARRAY) {
+                    array.add(tree(parser));
+                }
+                yield array;
+            }
+            case VALUE_STRING -> nodes.textNode(parser.getText());
+            case VALUE_NUMBER_INT -> switch (parser.getNumberType()) {
+                case INT -> nodes.numberNode(parser.getIntValue());
+                case LONG -> nodes.numberNode(parser.getLongValue());
+                default -> nodes.numberNode(parser.getBigIntegerValue());
+            };
+            case VALUE_NUMBER_FLOAT -> nodes.numberNode(parser.getDoubleValue());
+            case VALUE_TRUE -> nodes.booleanNode(true);
+            case VALUE_FALSE -> nodes.booleanNode(false);
+            case VALUE_NULL -> nodes.nullNode();
+            default -> throw new IllegalStateException("unexpected JSON token " + parser.currentToken());
+        };
     }
 
     private static void readMetadata(Path file, JsonNode node, Map<String, String> out)

@@ -1,7 +1,6 @@
 package io.github.ffmblas.attention.safetensors;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.github.ffmblas.attention.DType;
 import io.github.ffmblas.attention.Tensor;
 import java.io.IOException;
@@ -19,7 +18,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -90,20 +88,35 @@ public final class SafeTensorsWriter {
             position += size;
         }
 
-        ObjectNode header = Header.MAPPER.createObjectNode();
-        if (!metadata.isEmpty()) {
-            ObjectNode meta = header.putObject(Header.METADATA_KEY);
-            metadata.forEach(meta::put);
+        // Written token by token with Jackson's streaming core (no ObjectMapper to start up, see Header.JSON).
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (JsonGenerator json = Header.JSON.createGenerator(bytes)) {
+            json.writeStartObject();
+            if (!metadata.isEmpty()) {
+                json.writeObjectFieldStart(Header.METADATA_KEY);
+                for (Map.Entry<String, String> m : metadata.entrySet()) {
+                    json.writeStringField(m.getKey(), m.getValue());
+                }
+                json.writeEndObject();
+            }
+            for (Map.Entry<String, Tensor> e : tensors.entrySet()) {
+                json.writeObjectFieldStart(e.getKey());
+                json.writeStringField("dtype", e.getValue().dtype().name()); // F32 and BOOL are spelled as in the format
+                json.writeArrayFieldStart("shape");
+                for (int d : e.getValue().shape()) {
+                    json.writeNumber(d);
+                }
+                json.writeEndArray();
+                long[] range = offsets.get(e.getKey());
+                json.writeArrayFieldStart("data_offsets");
+                json.writeNumber(range[0]);
+                json.writeNumber(range[1]);
+                json.writeEndArray();
+                json.writeEndObject();
+            }
+            json.writeEndObject();
         }
-        tensors.forEach((name, tensor) -> {
-            ObjectNode entry = header.putObject(name);
-            entry.put("dtype", tensor.dtype().name()); // F32 and BOOL are spelled as in the format
-            ArrayNode shape = entry.putArray("shape");
-            Arrays.stream(tensor.shape()).forEach(shape::add);
-            long[] range = offsets.get(name);
-            entry.putArray("data_offsets").add(range[0]).add(range[1]);
-        });
-        byte[] json = Header.MAPPER.writeValueAsBytes(header);
+        byte[] json = bytes.toByteArray();
         if (json.length > SafeTensorsFile.MAX_HEADER_BYTES - ALIGNMENT) {
             throw new IllegalArgumentException("the header would take " + json.length + " bytes, more than "
                     + SafeTensorsFile.MAX_HEADER_BYTES + " allowed");

@@ -11,8 +11,14 @@ import io.github.ffmblas.bench.Result;
 import io.github.ffmblas.bench.SgemmProblem;
 import io.github.ffmblas.bench.blas.BlasReports;
 import io.github.ffmblas.bench.blas.BlasSuite;
+import io.github.ffmblas.bench.Workload;
 import io.github.ffmblas.bench.impl.CHarnessImplementation;
+import io.github.ffmblas.bench.impl.FfmblasLoadService;
+import io.github.ffmblas.bench.impl.OnnxRuntimeLoadService;
 import io.github.ffmblas.bench.impl.JavaCppOpenBlas;
+import io.github.ffmblas.bench.load.LoadReport;
+import io.github.ffmblas.bench.load.LoadRunner;
+import io.github.ffmblas.bench.load.Service;
 import io.github.ffmblas.bindings.Blas;
 import io.github.ffmblas.bindings.OpenBlasRuntime;
 import io.github.ffmblas.nativelib.OpenBlasLibrary;
@@ -63,6 +69,14 @@ public final class BenchCommand implements Subcommand {
     private String threads;
     @Option(names = "--blas", description = "the BLAS-routine suite instead of attention and sgemm")
     private boolean blas;
+    @Option(names = "--load", description = "a tail-latency load test instead: client threads send forwards to one"
+            + " shared model at fixed rates (open loop); p50/p99/p99.9 and GCs against ONNX Runtime's session")
+    private boolean load;
+    @Option(names = "--clients", paramLabel = "1,2,4", description = "--load: client thread counts")
+    private String clients;
+    @Option(names = "--levels", paramLabel = "0.3,0.5,...", description = "--load: offered rates as fractions of"
+            + " saturation")
+    private String levels;
     @Option(names = "--routines", paramLabel = "sdot,sgemm,...", description = "--blas: routines (default: all)")
     private String routines;
     @Option(names = "--sizes", paramLabel = "8,32,...", description = "--blas: sizes n")
@@ -84,8 +98,18 @@ public final class BenchCommand implements Subcommand {
             throw new UsageException("--seed must be >= 0, got " + seed);
         }
         List<String> args = spec.commandLine().getParseResult().originalArgs();
+        if (blas && load) {
+            throw new UsageException("--blas and --load are two different suites: choose one");
+        }
         if (blas) {
             return runBlas(args, out, progress);
+        }
+        if (load) {
+            return runLoad(args, out, progress);
+        }
+        if (clients != null || levels != null) {
+            throw new UsageException((clients != null ? "--clients" : "--levels") + " belongs to the load test: add"
+                    + " --load");
         }
         if (routines != null || sizes != null) {
             throw new UsageException((routines != null ? "--routines" : "--sizes")
@@ -148,6 +172,106 @@ public final class BenchCommand implements Subcommand {
     private Path outputDirectory() {
         return out != null ? out : Path.of("bench-results/"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    }
+
+    /** The load test's default shapes: two small self-attention forwards, as a service sees them. */
+    static final String LOAD_SHAPES = "1,64,64,128,8;1,128,128,768,12";
+
+    /** {@code --load}: the tail-latency load test ({@link LoadRunner}). */
+    private int runLoad(List<String> args, PrintWriter out, Progress progress) throws Exception {
+        if (sgemm != null || threads != null || routines != null || sizes != null) {
+            throw new UsageException("--sgemm, --threads, --routines and --sizes do not apply to --load (use --shapes,"
+                    + " --impls, --clients and --levels)");
+        }
+        List<AttentionProblem> problems = parseShapes(shapes == null ? LOAD_SHAPES : shapes);
+        for (AttentionProblem p : problems) {
+            if (!p.selfAttention()) {
+                throw new UsageException("--load runs self-attention: Lq must equal Lk, got " + p.label());
+            }
+        }
+        if (problems.isEmpty()) {
+            throw new UsageException("--load: no shapes");
+        }
+        LoadRunner.Settings base = quick
+                ? LoadRunner.Settings.QUICK
+                : LoadRunner.Settings.DEFAULT;
+        List<Integer> clientCounts = clients == null ? base.clients() : parseInts("--clients", clients, 1, 256);
+        List<Double> levelList = base.levels();
+        if (levels != null) {
+            levelList = new ArrayList<>();
+            for (String part : levels.split(",")) {
+                double v;
+                try {
+                    v = Double.parseDouble(part.strip());
+                } catch (NumberFormatException e) {
+                    throw new UsageException("--levels: '" + part.strip() + "' is not a number");
+                }
+                if (!(v > 0 && v <= 2)) {
+                    throw new UsageException("--levels: " + v + " is not a fraction of saturation in (0, 2]");
+                }
+                levelList.add(v);
+            }
+        }
+        LoadRunner.Settings settings = new LoadRunner.Settings(
+                clientCounts, levelList, base.secondsPerLevel(), base.minRequests(), base.maxRequests(),
+                base.warmupSeconds(), base.saturationSeconds());
+        List<LoadRunner.Factory> factories = new ArrayList<>();
+        for (String name : (impls == null ? "native,onnxruntime" : impls).split(",")) {
+            String n = name.strip();
+            factories.add(switch (n) {
+                case "native" -> factory(n, w -> new FfmblasLoadService(w, 0));
+                case "native-openblas-threads" -> factory(n, w -> new FfmblasLoadService(w,
+                        Runtime.getRuntime().availableProcessors()));
+                case "onnxruntime" -> factory(n, OnnxRuntimeLoadService::new);
+                default -> throw new UsageException("--impls: the load test knows native, native-openblas-threads and"
+                        + " onnxruntime, not '" + n + "'");
+            });
+        }
+        Path outDir = outputDirectory();
+        String command = "./ffmblas bench" + (args.isEmpty() ? "" : " " + String.join(" ", args));
+        OpenBlasLibrary.load();
+        Map<String, String> env = new LinkedHashMap<>(Environment.capture(List.of()).values());
+        env.remove("batched_sgemm");
+        env.put("native", "AttentionModel (Loading.MAPPED, ThreadPolicy.ONE_OPENBLAS_THREAD: OpenBLAS at 1 thread),"
+                + " allocation-free forward, a Workspace and output per client, attention weights not returned");
+        env.put("native-openblas-threads", "the same with ThreadPolicy.KEEP_OPENBLAS_THREADS and OpenBLAS at "
+                + Runtime.getRuntime().availableProcessors() + " threads (only when listed in --impls)");
+        env.put("onnxruntime", "one OrtSession shared by the clients, intra-op threads 1, inter-op 1, sequential,"
+                + " all optimisations; a pinned output per client");
+        out.println("ffmblas bench --load: " + problems.size() + " shapes x clients " + clientCounts + " x loads "
+                + levelList + " x " + factories.size() + " implementations" + (quick ? " (quick)" : ""));
+        env.forEach((k, v) -> out.printf("  %-28s %s%n", k, v));
+        out.println();
+        List<List<LoadRunner.Row>> groups = new ArrayList<>();
+        List<LoadRunner.Row> rows = new LoadRunner(problems,
+                factories, settings, seed).run(progress::show, group -> {
+                    progress.clear();
+                    groups.add(group);
+                    out.println(LoadReport.consoleTable(group));
+                });
+        Files.createDirectories(outDir);
+        LoadReport.writeJson(outDir.resolve("load.json"), env, rows);
+        LoadReport.writeMarkdown(outDir.resolve("load.md"), env, groups, command);
+        out.println("wrote " + outDir.resolve("load.json") + ", " + outDir.resolve("load.md"));
+        return 0;
+    }
+
+    private interface Opener {
+        Service open(Workload workload) throws Exception;
+    }
+
+    private static LoadRunner.Factory factory(String name, Opener opener) {
+        return new LoadRunner.Factory() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public Service open(Workload workload) throws Exception {
+                return opener.open(workload);
+            }
+        };
     }
 
     /** {@code --blas}: the BLAS-routine suite ({@link BlasSuite}). */
