@@ -91,13 +91,16 @@ public final class Blas {
      */
     private static final MethodHandle SGEMM_SHORT = Downcall.byAddress(cblas_h.cblas_sgemm$address(),
             cblas_h.cblas_sgemm$descriptor(), Linker.Option.critical(false));
-    /** Likewise; null when the library has no batch entry point (then it is never called). */
-    private static final MethodHandle SGEMM_BATCH_STRIDED = HAS_NATIVE_BATCH
-            ? cblas_h.cblas_sgemm_batch_strided$handle() : null;
-    private static final MethodHandle SGEMM_BATCH_STRIDED_BY_ADDRESS = HAS_NATIVE_BATCH
-            ? Downcall.byAddress(cblas_h.cblas_sgemm_batch_strided$address(),
-                    cblas_h.cblas_sgemm_batch_strided$descriptor())
-            : null;
+    /**
+     * The batched GEMM's handles, likewise; made on first use (only products above M*N*K = 1,000,000 take it with
+     * OpenBLAS 0.3.31, so a small model never does, and each handle costs ~10 ms at start-up). Never initialised
+     * when the library has no batch entry point.
+     */
+    private static final class NativeBatch {
+        static final MethodHandle BY_SEGMENT = cblas_h.cblas_sgemm_batch_strided$handle();
+        static final MethodHandle BY_ADDRESS = Downcall.byAddress(cblas_h.cblas_sgemm_batch_strided$address(),
+                cblas_h.cblas_sgemm_batch_strided$descriptor());
+    }
     private static final String CONFIG = cblas_h.openblas_get_config().getString(0);
     private static final String VERSION = Quirks.parseVersion(CONFIG);
     private static final boolean SMALL_BATCH_FIXED = Quirks.smallBatchFixed(VERSION);
@@ -373,11 +376,11 @@ public final class Blas {
         int gate = ExitGate.enter("sgemmBatchStrided");
         try {
             if (Call.ownedOrGlobal(a) && Call.ownedOrGlobal(b) && Call.ownedOrGlobal(c)) {
-                SGEMM_BATCH_STRIDED_BY_ADDRESS.invokeExact(row, transA.code(), transB.code(), m, n, k, alpha,
+                NativeBatch.BY_ADDRESS.invokeExact(row, transA.code(), transB.code(), m, n, k, alpha,
                         input(a, aOffset, k), lda, strideA, input(b, bOffset, k), ldb, strideB, beta,
                         start(c, cOffset), ldc, strideC, count);
             } else {
-                SGEMM_BATCH_STRIDED.invokeExact(row, transA.code(), transB.code(), m, n, k, alpha,
+                NativeBatch.BY_SEGMENT.invokeExact(row, transA.code(), transB.code(), m, n, k, alpha,
                         (MemorySegment) (k == 0 ? a : a.asSlice(aOffset * Float.BYTES)), lda, strideA,
                         (MemorySegment) (k == 0 ? b : b.asSlice(bOffset * Float.BYTES)), ldb, strideB, beta,
                         c.asSlice(cOffset * Float.BYTES), ldc, strideC, count);
