@@ -1,5 +1,6 @@
 package io.github.ffmblas.attention;
 
+import io.github.ffmblas.attention.internal.GlobalView;
 import io.github.ffmblas.attention.safetensors.SafeTensorsFile;
 import io.github.ffmblas.bindings.Blas;
 import java.io.IOException;
@@ -190,7 +191,7 @@ public final class AttentionModel implements Attention, AutoCloseable {
      * the model. Read-only: nothing writes weights.
      */
     static MemorySegment globalView(MemorySegment s) {
-        return MemorySegment.ofAddress(s.address()).reinterpret(s.byteSize()).asReadOnly();
+        return GlobalView.of(s).asReadOnly();
     }
 
     /** A source's tensors as {@link #globalView global views}, for the model's forwards. */
@@ -214,7 +215,7 @@ public final class AttentionModel implements Attention, AutoCloseable {
         @Override
         public MemorySegment allocate(long byteSize, long byteAlignment) {
             MemorySegment s = owner.allocate(byteSize, byteAlignment);
-            return MemorySegment.ofAddress(s.address()).reinterpret(s.byteSize());
+            return GlobalView.of(s);
         }
 
         @Override

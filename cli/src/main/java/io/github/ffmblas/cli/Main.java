@@ -53,11 +53,6 @@ public final class Main implements Runnable {
         }
     }
 
-    /** The command tree: built-in commands plus every {@link Subcommand} on the class path. */
-    static CommandLine commandLine() {
-        return commandLine(true);
-    }
-
     /** The built-in commands, and with {@code extras} every {@link Subcommand} on the class path. */
     static CommandLine commandLine(boolean extras) {
         CommandLine cli = new CommandLine(new Main());

@@ -150,7 +150,7 @@ public final class Scratch {
             if (held != null) {
                 held.arena = arena;
             }
-            view = closeable ? slab : MemorySegment.ofAddress(slab.address()).reinterpret(slab.byteSize());
+            view = closeable ? slab : GlobalView.of(slab);
             allocatedBytes += slab.byteSize();
             allocations++;
         }

@@ -132,7 +132,7 @@ public final class BenchCommand implements Subcommand {
             throw new UsageException("--impls: " + e.getMessage());
         }
         Path outDir = outputDirectory();
-        String command = "./ffmblas " + String.join(" ", args); // picocli's original arguments start with "bench"
+        String command = commandAsGiven(args);
 
         OpenBlasLibrary.load();
         Environment environment = Environment.capture(selected);
@@ -167,6 +167,11 @@ public final class BenchCommand implements Subcommand {
         out.println("wrote " + outDir.resolve("results.json") + ", " + outDir.resolve("report.md") + ", "
                 + outDir.resolve(chart));
         return 0;
+    }
+
+    /** The command line as the user gave it, for the reports: picocli's original arguments start with "bench". */
+    private static String commandAsGiven(List<String> args) {
+        return "./ffmblas " + String.join(" ", args);
     }
 
     private Path outputDirectory() {
@@ -228,7 +233,7 @@ public final class BenchCommand implements Subcommand {
             });
         }
         Path outDir = outputDirectory();
-        String command = "./ffmblas bench" + (args.isEmpty() ? "" : " " + String.join(" ", args));
+        String command = commandAsGiven(args);
         OpenBlasLibrary.load();
         Map<String, String> env = new LinkedHashMap<>(Environment.capture(List.of()).values());
         env.remove("batched_sgemm");
@@ -297,7 +302,7 @@ public final class BenchCommand implements Subcommand {
             }
         }
         Path outDir = outputDirectory();
-        String command = "./ffmblas " + String.join(" ", args); // picocli's original arguments start with "bench"
+        String command = commandAsGiven(args);
 
         OpenBlasLibrary.load();
         JavaCppOpenBlas.load(); // before anything else touches JavaCPP: pins the FFM bindings to ffmblas's file
