@@ -182,17 +182,21 @@ public final class ForwardPlan {
         int mq = batch * lq;
         int mk = batch * lk;
         if (selfAttention) {
-            project(projections.queryKeyValue(), mq, query, 0, projections.queryKeyValue().inFeatures(), memory,
-                    qAt, qld);
+            project(projections.queryKeyValue(), mq, query, memory, qAt, qld);
             return;
         }
-        project(projections.query(), mq, query, 0, projections.query().inFeatures(), memory, qAt, qld);
+        project(projections.query(), mq, query, memory, qAt, qld);
         if (keyValueShared) {
-            project(projections.keyValue(), mk, key, 0, projections.keyValue().inFeatures(), memory, kAt, kvld);
+            project(projections.keyValue(), mk, key, memory, kAt, kvld);
         } else {
-            project(projections.key(), mk, key, 0, projections.key().inFeatures(), memory, kAt, kvld);
-            project(projections.value(), mk, value, 0, projections.value().inFeatures(), memory, vAt, kvld);
+            project(projections.key(), mk, key, memory, kAt, kvld);
+            project(projections.value(), mk, value, memory, vAt, kvld);
         }
+    }
+
+    /** {@code linear} on {@code rows} contiguous rows of {@code x} (its leading dimension the layer's input width). */
+    private void project(Linear linear, int rows, MemorySegment x, MemorySegment y, long yAt, int yld) {
+        project(linear, rows, x, 0, linear.inFeatures(), y, yAt, yld);
     }
 
     /** {@code y = x W^T + b} on {@code rows} rows, split among the workspace's threads when it has more than one. */
