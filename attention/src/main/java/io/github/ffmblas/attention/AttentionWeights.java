@@ -210,6 +210,25 @@ public final class AttentionWeights {
         return dModel;
     }
 
+    /**
+     * The four weights in {@link #PYTORCH_NAMES}' order, as tensors over the weights' own memory (no copy):
+     * {@code in_proj_weight [3d, d]}, {@code in_proj_bias [3d]}, {@code out_proj.weight [d, d]},
+     * {@code out_proj.bias [d]}. For a backend that prepares the constant operands of the products once.
+     */
+    public List<Tensor> tensors() {
+        return List.of(matrix(inProj), vector(inBias), matrix(outProj), vector(outBias));
+    }
+
+    /** Every matrix here is dense, rows one after another ({@code ld == cols}): made so by all factories. */
+    private static Tensor matrix(StridedMatrix m) {
+        return Tensor.of(m.segment().asSlice(m.offset() * Float.BYTES, (long) m.rows() * m.cols() * Float.BYTES),
+                m.rows(), m.cols());
+    }
+
+    private static Tensor vector(StridedMatrix m) {
+        return Tensor.of(m.segment().asSlice(m.offset() * Float.BYTES, (long) m.cols() * Float.BYTES), m.cols());
+    }
+
     /** The projections as the forward pass uses them. */
     Projections projections() {
         return projections;

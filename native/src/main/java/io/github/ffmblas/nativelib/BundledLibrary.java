@@ -29,10 +29,10 @@ import java.util.stream.Stream;
 import java.util.zip.CRC32;
 
 /**
- * The OpenBLAS build inside the {@code org.bytedeco:openblas} platform jar, and its extraction into a cache
- * directory that several JVMs may share.
+ * A native library inside an {@code org.bytedeco} platform jar (OpenBLAS; oneDNN for ffmblas-onednn), and its
+ * extraction into a cache directory that several JVMs may share.
  *
- * <p>The jar holds {@code libopenblas.so.0} and the runtime libraries it needs beside it; their
+ * <p>The jar holds the library ({@code libopenblas.so.0}) and the runtime libraries it needs beside it; their
  * {@code RUNPATH $ORIGIN} finds them once all sit in one directory. The cache directory is named by the
  * artifact version and the files' CRC-32s (which the jar records for every entry), so a different build never
  * reuses another's files. Each copy is written into a private temporary directory and renamed into place in one
@@ -50,19 +50,31 @@ import java.util.zip.CRC32;
  */
 final class BundledLibrary {
     static final String MAIN_LIBRARY = "libopenblas.so.0";
-    /** Shipped beside libopenblas in the jar; those present are extracted with it. */
-    private static final List<String> COMPANIONS = List.of("libgfortran.so.5", "libquadmath.so.0", "libgcc_s.so.1");
-    private static final String POM_PROPERTIES = "META-INF/maven/org.bytedeco/openblas/pom.properties";
+
+    /**
+     * A bytedeco platform jar's library: the artifact ({@code org.bytedeco:<name>}), its main library file, and the
+     * runtime libraries shipped beside it (those present are extracted with it).
+     */
+    record Artifact(String name, String mainLibrary, List<String> companions) {
+        String pomProperties() {
+            return "META-INF/maven/org.bytedeco/" + name + "/pom.properties";
+        }
+    }
+
+    static final Artifact OPENBLAS = new Artifact("openblas", MAIN_LIBRARY,
+            List.of("libgfortran.so.5", "libquadmath.so.0", "libgcc_s.so.1"));
     /** In an extracted directory: the files' state when their CRC-32s last matched (see the class comment). */
     static final String STAMP = ".verified";
 
     record Entry(String name, URL url, long size, long crc) {}
 
+    private final Artifact artifact;
     private final String platform;
     private final String version;
     private final List<Entry> entries;
 
-    private BundledLibrary(String platform, String version, List<Entry> entries) {
+    private BundledLibrary(Artifact artifact, String platform, String version, List<Entry> entries) {
+        this.artifact = artifact;
         this.platform = platform;
         this.version = version;
         this.entries = List.copyOf(entries);
@@ -100,20 +112,25 @@ final class BundledLibrary {
 
     /** Finds the bundled library for {@code platform} through {@code loader}, or empty when that jar is absent. */
     static Optional<BundledLibrary> find(ClassLoader loader, String platform) throws IOException {
-        String dir = "org/bytedeco/openblas/" + platform + "/";
-        URL main = loader.getResource(dir + MAIN_LIBRARY);
+        return find(OPENBLAS, loader, platform);
+    }
+
+    /** Finds {@code artifact}'s library for {@code platform} through {@code loader}, or empty when its jar is absent. */
+    static Optional<BundledLibrary> find(Artifact artifact, ClassLoader loader, String platform) throws IOException {
+        String dir = "org/bytedeco/" + artifact.name() + "/" + platform + "/";
+        URL main = loader.getResource(dir + artifact.mainLibrary());
         if (main == null) {
             return Optional.empty();
         }
         List<Entry> entries = new ArrayList<>();
-        entries.add(describe(MAIN_LIBRARY, main));
-        for (String name : COMPANIONS) {
+        entries.add(describe(artifact.mainLibrary(), main));
+        for (String name : artifact.companions()) {
             URL url = loader.getResource(dir + name);
             if (url != null) {
                 entries.add(describe(name, url));
             }
         }
-        return Optional.of(new BundledLibrary(platform, readVersion(main), entries));
+        return Optional.of(new BundledLibrary(artifact, platform, readVersion(artifact, main), entries));
     }
 
     private static Entry describe(String name, URL url) throws IOException {
@@ -138,13 +155,13 @@ final class BundledLibrary {
     }
 
     /** The artifact version from the jar's Maven metadata, or "unknown". */
-    private static String readVersion(URL mainLibrary) {
+    private static String readVersion(Artifact artifact, URL mainLibrary) {
         String url = mainLibrary.toString();
         int bang = url.indexOf("!/");
         if (bang < 0) {
             return "unknown";
         }
-        try (InputStream in = new java.net.URI(url.substring(0, bang + 2) + POM_PROPERTIES).toURL().openStream()) {
+        try (InputStream in = new java.net.URI(url.substring(0, bang + 2) + artifact.pomProperties()).toURL().openStream()) {
             Properties properties = new Properties();
             properties.load(in);
             return properties.getProperty("version", "unknown");
@@ -162,7 +179,7 @@ final class BundledLibrary {
             combined.update(HexFormat.of().toHexDigits(e.size()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
         }
         String safeVersion = version.replaceAll("[^A-Za-z0-9._-]", "_");
-        return "openblas-" + safeVersion + "-" + platform + "-" + HexFormat.of().toHexDigits((int) combined.getValue());
+        return artifact.name() + "-" + safeVersion + "-" + platform + "-" + HexFormat.of().toHexDigits((int) combined.getValue());
     }
 
     /**
@@ -178,12 +195,12 @@ final class BundledLibrary {
         for (int attempt = 0; attempt < 3; attempt++) {
             if (Files.isDirectory(target)) {
                 if (stampHolds(target)) {
-                    return target.resolve(MAIN_LIBRARY);
+                    return target.resolve(artifact.mainLibrary());
                 }
                 Optional<String> problem = verify(target);
                 if (problem.isEmpty()) {
                     writeStamp(target);
-                    return target.resolve(MAIN_LIBRARY);
+                    return target.resolve(artifact.mainLibrary());
                 }
                 discard(target);
             }
@@ -191,7 +208,7 @@ final class BundledLibrary {
             writeStamp(staging);
             try {
                 Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
-                return target.resolve(MAIN_LIBRARY);
+                return target.resolve(artifact.mainLibrary());
             } catch (AtomicMoveNotSupportedException e) {
                 deleteTree(staging);
                 throw e;
@@ -210,12 +227,12 @@ final class BundledLibrary {
 
     /** Extracts into a fresh private directory (no sharing, no reuse) and returns the main library's path. */
     Path extractIntoTemporaryDirectory() throws IOException {
-        Path dir = Files.createTempDirectory("ffmblas-openblas-");
+        Path dir = Files.createTempDirectory("ffmblas-" + artifact.name() + "-");
         for (Entry e : entries) {
             copy(e, dir.resolve(e.name()));
         }
         deleteOnExit(dir);
-        return dir.resolve(MAIN_LIBRARY);
+        return dir.resolve(artifact.mainLibrary());
     }
 
     /** Checks each file's size and CRC-32 against the jar; returns what is wrong, if anything. */

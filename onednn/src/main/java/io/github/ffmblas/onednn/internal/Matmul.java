@@ -1,0 +1,207 @@
+package io.github.ffmblas.onednn.internal;
+
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.C_POINTER;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.DNNL_ARG_DST;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.DNNL_ARG_SCRATCHPAD;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.DNNL_ARG_SRC;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.DNNL_ARG_WEIGHTS;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.DNNL_MEMORY_ALLOCATE;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.DNNL_MEMORY_NONE;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_data_type_undef;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_f32;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_format_tag_any;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_matmul_primitive_desc_create;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_create;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_desc_create_with_strides;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_desc_create_with_tag;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_desc_destroy;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_desc_get_size;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_destroy;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_set_data_handle;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_post_ops_append_sum;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_post_ops_create;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_post_ops_destroy;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_primitive_attr_create;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_primitive_attr_destroy;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_primitive_attr_set_post_ops;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_primitive_attr_set_scratchpad_mode;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_primitive_create;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_primitive_desc_destroy;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_primitive_desc_query;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_primitive_desc_query_md;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_primitive_destroy;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_primitive_execute;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_query_impl_info_str;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_query_scratchpad_md;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_query_weights_md;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_scratchpad_mode_user;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_stream_wait;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_success;
+import static io.github.ffmblas.onednn.internal.Dnnl.check;
+import static io.github.ffmblas.onednn.internal.Dnnl.read;
+
+import io.github.ffmblas.onednn.dnnl.dnnl_exec_arg_t;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * One thread's matmul primitive for one product shape with a constant B: {@code C [m, n] (+)= A [m, k] op(B)},
+ * A and C strided by their leading dimensions, op(B) reordered once ({@link PackedWeights}). A and C are bound per
+ * call by address; the primitive, its memory objects and its scratchpad belong to the thread that made it.
+ */
+public final class Matmul {
+    final int m;
+    final int n;
+    final int k;
+    final int lda;
+    final int ldc;
+    final boolean accumulate;
+    final long bAddress;
+    final int ldb;
+    final boolean transposed;
+
+    /** The argument list; freed with this object (destroy may run on another thread than the one that made it). */
+    private final Arena arena = Arena.ofAuto();
+    private final MemorySegment primitive;
+    private final MemorySegment src;
+    private final MemorySegment dst;
+    private final MemorySegment scratchpad;
+    private final MemorySegment args;
+    private final int argCount;
+    private final String implementation;
+
+    private Matmul(int m, int n, int k, int lda, int ldc, boolean accumulate, long bAddress, int ldb,
+                   boolean transposed, MemorySegment primitive, MemorySegment src, MemorySegment dst,
+                   MemorySegment weights, MemorySegment scratchpad, String implementation) {
+        this.m = m;
+        this.n = n;
+        this.k = k;
+        this.lda = lda;
+        this.ldc = ldc;
+        this.accumulate = accumulate;
+        this.bAddress = bAddress;
+        this.ldb = ldb;
+        this.transposed = transposed;
+        this.primitive = primitive;
+        this.src = src;
+        this.dst = dst;
+        this.scratchpad = scratchpad;
+        this.implementation = implementation;
+        this.argCount = scratchpad.equals(MemorySegment.NULL) ? 3 : 4;
+        this.args = dnnl_exec_arg_t.allocateArray(4, arena);
+        bind(0, DNNL_ARG_SRC(), src);
+        bind(1, DNNL_ARG_WEIGHTS(), weights);
+        bind(2, DNNL_ARG_DST(), dst);
+        bind(3, DNNL_ARG_SCRATCHPAD(), scratchpad);
+    }
+
+    private void bind(int index, int arg, MemorySegment memory) {
+        MemorySegment slot = dnnl_exec_arg_t.asSlice(args, index);
+        dnnl_exec_arg_t.arg(slot, arg);
+        dnnl_exec_arg_t.memory(slot, memory);
+    }
+
+    boolean matches(int m, int n, int k, int lda, int ldc, boolean accumulate, long bAddress, int ldb,
+                    boolean transposed) {
+        return this.m == m && this.n == n && this.k == k && this.lda == lda && this.ldc == ldc
+                && this.accumulate == accumulate && this.bAddress == bAddress && this.ldb == ldb
+                && this.transposed == transposed;
+    }
+
+    /**
+     * A primitive for this shape, or null where oneDNN has none (then the product goes elsewhere). B is
+     * {@code offset} floats into {@code b}.
+     */
+    static Matmul create(PackedWeights packs, MemorySegment stream, int m, int n, int k, MemorySegment b, long offset,
+                         int ldb, boolean transposed, int lda, int ldc, boolean accumulate) {
+        MemorySegment engine = Dnnl.engine();
+        try (Arena temp = Arena.ofConfined()) {
+            MemorySegment out = temp.allocate(C_POINTER);
+            MemorySegment srcMd = strided(temp, m, k, lda);
+            MemorySegment dstMd = strided(temp, m, n, ldc);
+            check(dnnl_memory_desc_create_with_tag(out, 2, temp.allocateFrom(ValueLayout.JAVA_LONG, k, n), dnnl_f32(),
+                    dnnl_format_tag_any()), "dnnl_memory_desc_create_with_tag");
+            MemorySegment anyMd = read(out);
+            check(dnnl_primitive_attr_create(out), "dnnl_primitive_attr_create");
+            MemorySegment attr = read(out);
+            check(dnnl_primitive_attr_set_scratchpad_mode(attr, dnnl_scratchpad_mode_user()),
+                    "dnnl_primitive_attr_set_scratchpad_mode");
+            MemorySegment postOps = MemorySegment.NULL;
+            if (accumulate) {
+                check(dnnl_post_ops_create(out), "dnnl_post_ops_create");
+                postOps = read(out);
+                check(dnnl_post_ops_append_sum(postOps, 1f, 0, dnnl_data_type_undef()), "dnnl_post_ops_append_sum");
+                check(dnnl_primitive_attr_set_post_ops(attr, postOps), "dnnl_primitive_attr_set_post_ops");
+            }
+            int status = dnnl_matmul_primitive_desc_create(out, engine, srcMd, anyMd, MemorySegment.NULL, dstMd, attr);
+            if (!postOps.equals(MemorySegment.NULL)) {
+                dnnl_post_ops_destroy(postOps);
+            }
+            dnnl_primitive_attr_destroy(attr);
+            dnnl_memory_desc_destroy(anyMd);
+            if (status != dnnl_success()) {
+                dnnl_memory_desc_destroy(srcMd);
+                dnnl_memory_desc_destroy(dstMd);
+                return null;
+            }
+            MemorySegment pd = read(out);
+            try {
+                MemorySegment weightsMd = dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md(), 0);
+                MemorySegment weights = packs.packed(b, offset, ldb, transposed, n, k, weightsMd, stream);
+                MemorySegment scratchMd = dnnl_primitive_desc_query_md(pd, dnnl_query_scratchpad_md(), 0);
+                MemorySegment scratchpad = MemorySegment.NULL;
+                if (!scratchMd.equals(MemorySegment.NULL) && dnnl_memory_desc_get_size(scratchMd) > 0) {
+                    check(dnnl_memory_create(out, scratchMd, engine, DNNL_MEMORY_ALLOCATE()), "dnnl_memory_create");
+                    scratchpad = read(out);
+                }
+                check(dnnl_primitive_desc_query(pd, dnnl_query_impl_info_str(), 0, out), "dnnl_primitive_desc_query");
+                String implementation = read(out).reinterpret(256).getString(0);
+                check(dnnl_primitive_create(out, pd), "dnnl_primitive_create");
+                MemorySegment primitive = read(out);
+                check(dnnl_memory_create(out, srcMd, engine, DNNL_MEMORY_NONE()), "dnnl_memory_create");
+                MemorySegment src = read(out);
+                check(dnnl_memory_create(out, dstMd, engine, DNNL_MEMORY_NONE()), "dnnl_memory_create");
+                MemorySegment dst = read(out);
+                return new Matmul(m, n, k, lda, ldc, accumulate, b.address() + offset * Float.BYTES, ldb, transposed,
+                        primitive, src, dst, weights, scratchpad, implementation);
+            } finally {
+                dnnl_primitive_desc_destroy(pd);
+                dnnl_memory_desc_destroy(srcMd);
+                dnnl_memory_desc_destroy(dstMd);
+            }
+        }
+    }
+
+    private static MemorySegment strided(Arena temp, int rows, int cols, int ld) {
+        MemorySegment out = temp.allocate(C_POINTER);
+        check(dnnl_memory_desc_create_with_strides(out, 2, temp.allocateFrom(ValueLayout.JAVA_LONG, rows, cols),
+                dnnl_f32(), temp.allocateFrom(ValueLayout.JAVA_LONG, ld, 1)), "dnnl_memory_desc_create_with_strides");
+        return read(out);
+    }
+
+    /**
+     * Runs the product on A at {@code aAddress} and C at {@code cAddress}: memory the caller has checked and that
+     * nobody can free before this returns.
+     */
+    void run(MemorySegment stream, long aAddress, long cAddress) {
+        check(dnnl_memory_set_data_handle(src, MemorySegment.ofAddress(aAddress)), "dnnl_memory_set_data_handle");
+        check(dnnl_memory_set_data_handle(dst, MemorySegment.ofAddress(cAddress)), "dnnl_memory_set_data_handle");
+        check(dnnl_primitive_execute(primitive, stream, argCount, args), "dnnl_primitive_execute");
+        check(dnnl_stream_wait(stream), "dnnl_stream_wait");
+    }
+
+    /** The oneDNN implementation chosen, e.g. {@code brg_matmul:avx512_core}. */
+    public String implementation() {
+        return implementation;
+    }
+
+    void destroy() {
+        dnnl_primitive_destroy(primitive);
+        dnnl_memory_destroy(src);
+        dnnl_memory_destroy(dst);
+        if (!scratchpad.equals(MemorySegment.NULL)) {
+            dnnl_memory_destroy(scratchpad);
+        }
+    }
+}

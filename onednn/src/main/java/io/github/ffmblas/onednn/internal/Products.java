@@ -1,0 +1,150 @@
+package io.github.ffmblas.onednn.internal;
+
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.C_POINTER;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_stream_create;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_stream_default_flags;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_stream_destroy;
+import static io.github.ffmblas.onednn.internal.Dnnl.check;
+import static io.github.ffmblas.onednn.internal.Dnnl.read;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One thread's oneDNN state: its stream (streams are not thread-safe) and the primitives it made, one per product
+ * shape, the most recent first. Used by its thread only; destroyed by whoever closes the owner once no product runs.
+ */
+public final class Products {
+    /** Shapes kept per thread; the least recently used beyond that is destroyed. */
+    private static final int CAPACITY = 64;
+    /** Never started: a segment it may access is not confined to the calling thread. */
+    private static final Thread NOBODY = Thread.ofPlatform().unstarted(() -> { });
+    /** A shape oneDNN has no primitive for, remembered so it is not asked again. */
+    private static final Matmul UNSUPPORTED = null;
+
+    private final PackedWeights packs;
+    private final MemorySegment stream;
+    private final List<Matmul> matmuls = new ArrayList<>();
+    private final List<long[]> unsupported = new ArrayList<>();
+    /** Staging for operands in memory another thread could free: A, and C. */
+    private MemorySegment stagedA = MemorySegment.NULL;
+    private MemorySegment stagedC = MemorySegment.NULL;
+
+    public Products(PackedWeights packs) {
+        this.packs = packs;
+        Dnnl.oneOpenMpThread();
+        try (Arena temp = Arena.ofConfined()) {
+            MemorySegment out = temp.allocate(C_POINTER);
+            check(dnnl_stream_create(out, Dnnl.engine(), dnnl_stream_default_flags()), "dnnl_stream_create");
+            stream = read(out);
+        }
+    }
+
+    /**
+     * Runs {@code C (+)= A op(B)} on oneDNN and returns true, or returns false where oneDNN has no primitive for
+     * the shape. Operands are checked; B is a constant. oneDNN reads A and writes C by address, which the JDK
+     * cannot keep alive during the call: memory nobody else can free meanwhile (global scope, or confined to this
+     * thread, whose owner is here) is used in place; other memory (a shared or automatic arena, a file's mapping)
+     * is staged: A copied in, C copied in and out, through the segment API, which fails cleanly if it was freed.
+     */
+    public boolean run(int m, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset,
+                       int ldb, boolean transposed, MemorySegment c, long cOffset, int ldc, boolean accumulate) {
+        boolean stageA = !guarded(a);
+        boolean stageC = !guarded(c);
+        int lda2 = stageA ? k : lda;
+        int ldc2 = stageC ? n : ldc;
+        Matmul matmul = find(m, n, k, lda2, ldc2, accumulate, b.address() + bOffset * Float.BYTES, ldb, transposed);
+        if (matmul == null) {
+            if (isUnsupported(m, n, k, lda2, ldc2, accumulate, ldb, transposed)) {
+                return false;
+            }
+            matmul = Matmul.create(packs, stream, m, n, k, b, bOffset, ldb, transposed, lda2, ldc2, accumulate);
+            if (matmul == UNSUPPORTED) {
+                unsupported.add(new long[] {m, n, k, lda2, ldc2, accumulate ? 1 : 0, ldb, transposed ? 1 : 0});
+                return false;
+            }
+            if (matmuls.size() == CAPACITY) {
+                matmuls.removeLast().destroy();
+            }
+            matmuls.addFirst(matmul);
+        }
+        long aAddress = a.address() + aOffset * Float.BYTES;
+        if (stageA) {
+            stagedA = atLeast(stagedA, (long) m * k);
+            copyRows(a, aOffset, lda, stagedA, 0, k, m, k);
+            aAddress = stagedA.address();
+        }
+        long cAddress = c.address() + cOffset * Float.BYTES;
+        if (stageC) {
+            stagedC = atLeast(stagedC, (long) m * n);
+            if (accumulate) {
+                copyRows(c, cOffset, ldc, stagedC, 0, n, m, n);
+            }
+            cAddress = stagedC.address();
+        }
+        matmul.run(stream, aAddress, cAddress);
+        if (stageC) {
+            copyRows(stagedC, 0, n, c, cOffset, ldc, m, n);
+        }
+        return true;
+    }
+
+    /** Nobody can free {@code s} while this thread is here: global scope, or confined to this thread. */
+    static boolean guarded(MemorySegment s) {
+        return s.scope().equals(Arena.global().scope())
+                || (s.isAccessibleBy(Thread.currentThread()) && !s.isAccessibleBy(NOBODY));
+    }
+
+    private static MemorySegment atLeast(MemorySegment current, long floats) {
+        // Automatic memory: this object holds it while in use; destroy() may run on another thread.
+        return current.byteSize() >= floats * Float.BYTES ? current : Arena.ofAuto().allocate(floats * Float.BYTES, 64);
+    }
+
+    private static void copyRows(MemorySegment from, long fromOffset, int fromLd, MemorySegment to, long toOffset,
+                                 int toLd, int rows, int cols) {
+        for (int r = 0; r < rows; r++) {
+            MemorySegment.copy(from, (fromOffset + (long) r * fromLd) * Float.BYTES, to,
+                    (toOffset + (long) r * toLd) * Float.BYTES, (long) cols * Float.BYTES);
+        }
+    }
+
+    private Matmul find(int m, int n, int k, int lda, int ldc, boolean accumulate, long bAddress, int ldb,
+                        boolean transposed) {
+        for (int i = 0; i < matmuls.size(); i++) {
+            Matmul candidate = matmuls.get(i);
+            if (candidate.matches(m, n, k, lda, ldc, accumulate, bAddress, ldb, transposed)) {
+                if (i > 3) { // keep the shapes of one forward at the front without reordering on every call
+                    matmuls.remove(i);
+                    matmuls.addFirst(candidate);
+                }
+                return candidate;
+            }
+        }
+        return null;
+    }
+
+    private boolean isUnsupported(int m, int n, int k, int lda, int ldc, boolean accumulate, int ldb, boolean transposed) {
+        for (long[] u : unsupported) {
+            if (u[0] == m && u[1] == n && u[2] == k && u[3] == lda && u[4] == ldc && u[5] == (accumulate ? 1 : 0)
+                    && u[6] == ldb && u[7] == (transposed ? 1 : 0)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The implementations of the primitives held, most recent first (for reports). */
+    public List<String> implementations() {
+        return matmuls.stream().map(Matmul::implementation).toList();
+    }
+
+    public void destroy() {
+        for (Matmul m : matmuls) {
+            m.destroy();
+        }
+        matmuls.clear();
+        dnnl_stream_destroy(stream);
+    }
+}

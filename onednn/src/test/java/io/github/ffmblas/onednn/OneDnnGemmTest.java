@@ -1,0 +1,173 @@
+package io.github.ffmblas.onednn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ffmblas.attention.Gemm;
+import io.github.ffmblas.bindings.Transpose;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+/** OneDnnGemm against naive loops in double precision, on awkward sizes, strided operands and both orientations. */
+class OneDnnGemmTest {
+    private static final ValueLayout.OfFloat F = ValueLayout.JAVA_FLOAT;
+
+    /** Counts the products that reach the fallback, and computes them with naive loops (an independent oracle). */
+    static final class Naive implements Gemm {
+        final AtomicInteger calls = new AtomicInteger();
+
+        @Override
+        public void multiply(Transpose transB, int m, int n, int k, float alpha, MemorySegment a, long aOffset, int lda,
+                             MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset, int ldc) {
+            calls.incrementAndGet();
+            float[] result = reference(transB, m, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);
+            for (int i = 0; i < m; i++) {
+                for (int j = 0; j < n; j++) {
+                    c.setAtIndex(F, cOffset + (long) i * ldc + j, result[i * n + j]);
+                }
+            }
+        }
+    }
+
+    static float[] reference(Transpose transB, int m, int n, int k, float alpha, MemorySegment a, long aOffset, int lda,
+                             MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset, int ldc) {
+        float[] out = new float[m * n];
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < n; j++) {
+                double sum = 0;
+                for (int p = 0; p < k; p++) {
+                    float bv = transB == Transpose.NO_TRANSPOSE ? b.getAtIndex(F, bOffset + (long) p * ldb + j)
+                            : b.getAtIndex(F, bOffset + (long) j * ldb + p);
+                    sum += (double) a.getAtIndex(F, aOffset + (long) i * lda + p) * bv;
+                }
+                double prior = beta == 0f ? 0 : beta * (double) c.getAtIndex(F, cOffset + (long) i * ldc + j);
+                out[i * n + j] = (float) (alpha * sum + prior);
+            }
+        }
+        return out;
+    }
+
+    private static MemorySegment random(Arena arena, long floats, Random random) {
+        MemorySegment s = arena.allocate(floats * Float.BYTES, 64);
+        for (long i = 0; i < floats; i++) {
+            s.setAtIndex(F, i, random.nextFloat() * 2 - 1);
+        }
+        return s;
+    }
+
+    @ParameterizedTest(name = "m={0} n={1} k={2} transB={3} beta={4}")
+    @CsvSource({
+            "1, 1, 1, TRANSPOSE, 0", "7, 33, 130, TRANSPOSE, 1", "33, 7, 1, TRANSPOSE, 0", "130, 130, 33, TRANSPOSE, 1",
+            "64, 384, 128, TRANSPOSE, 1", "7, 33, 130, NO_TRANSPOSE, 0", "130, 7, 33, NO_TRANSPOSE, 1",
+            "1, 130, 7, NO_TRANSPOSE, 1"})
+    void matchesNaiveLoopsOnConstantB(int m, int n, int k, Transpose transB, float beta) {
+        Random random = new Random(m * 31L + n * 7L + k);
+        try (Arena arena = Arena.ofConfined()) {
+            int lda = k + 3, ldc = n + 5;
+            int bRows = transB == Transpose.NO_TRANSPOSE ? k : n;
+            int bCols = transB == Transpose.NO_TRANSPOSE ? n : k;
+            int ldb = bCols + 2;
+            long bOffset = 11;
+            MemorySegment weights = random(arena, bOffset + (long) bRows * ldb, random);
+            MemorySegment a = random(arena, 2 + (long) m * lda, random);
+            MemorySegment c = random(arena, 3 + (long) m * ldc, random);
+            MemorySegment before = arena.allocate(c.byteSize()).copyFrom(c);
+            float[] expected = reference(transB, m, n, k, 1f, a, 2, lda, weights, bOffset, ldb, beta, c, 3, ldc);
+            Naive others = new Naive();
+            try (OneDnnGemm gemm = OneDnnGemm.forConstants(List.of(weights), others)) {
+                for (int round = 0; round < 2; round++) { // the second runs the primitive made by the first
+                    c.copyFrom(before);
+                    gemm.multiply(transB, m, n, k, 1f, a, 2, lda, weights, bOffset, ldb, beta, c, 3, ldc);
+                    assertEquals(0, others.calls.get(), "oneDNN took the product");
+                    for (int i = 0; i < m; i++) {
+                        for (int j = 0; j < n; j++) {
+                            float got = c.getAtIndex(F, 3 + (long) i * ldc + j);
+                            float want = expected[i * n + j];
+                            assertEquals(want, got, 1e-5f * (1 + Math.abs(want)) * Math.sqrt(k), "C[" + i + "," + j + "]");
+                        }
+                    }
+                    // Padding between rows and before C untouched.
+                    for (long e = 0; e < c.byteSize() / Float.BYTES; e++) {
+                        long rel = e - 3;
+                        boolean inside = rel >= 0 && rel / ldc < m && rel % ldc < n;
+                        if (!inside) {
+                            assertEquals(before.getAtIndex(F, e), c.getAtIndex(F, e), "C element " + e + " outside the product");
+                        }
+                    }
+                }
+                assertTrue(gemm.packedBytes() > 0);
+            }
+        }
+    }
+
+    @Test
+    void productsOnOtherMemoryGoElsewhere() {
+        Random random = new Random(1);
+        try (Arena arena = Arena.ofConfined(); Arena shared = Arena.ofShared()) {
+            int m = 7, n = 33, k = 130;
+            MemorySegment weights = random(arena, (long) n * k, random);
+            MemorySegment notWeights = random(arena, (long) n * k, random);
+            MemorySegment a = random(arena, (long) m * k, random);
+            MemorySegment sharedA = random(shared, (long) m * k, random);
+            MemorySegment c = arena.allocate((long) m * n * Float.BYTES);
+            Naive others = new Naive();
+            try (OneDnnGemm gemm = OneDnnGemm.forConstants(List.of(weights), others)) {
+                gemm.multiply(Transpose.TRANSPOSE, m, n, k, 1f, a, 0, k, notWeights, 0, k, 0f, c, 0, n);
+                assertEquals(1, others.calls.get(), "B not a constant");
+                gemm.multiply(Transpose.TRANSPOSE, m, n, k, 0.5f, a, 0, k, weights, 0, k, 0f, c, 0, n);
+                assertEquals(2, others.calls.get(), "alpha != 1");
+                MemorySegment heapC = MemorySegment.ofArray(new float[m * n]);
+                gemm.multiply(Transpose.TRANSPOSE, m, n, k, 1f, a, 0, k, weights, 0, k, 0f, heapC, 0, n);
+                assertEquals(3, others.calls.get(), "C on the heap");
+                gemm.multiply(Transpose.TRANSPOSE, m, n, k, 1f, a, 0, k, weights, 0, k, 0f, c, 0, n);
+                assertEquals(3, others.calls.get(), "oneDNN's");
+            }
+        }
+    }
+
+    @Test
+    void stagesMemoryAnotherThreadCouldFree() {
+        Random random = new Random(2);
+        try (Arena arena = Arena.ofConfined(); Arena shared = Arena.ofShared()) {
+            int m = 33, n = 130, k = 7;
+            MemorySegment weights = random(arena, (long) n * k, random);
+            MemorySegment a = random(shared, 1 + (long) m * (k + 1), random);
+            MemorySegment c = random(Arena.ofAuto(), 2 + (long) m * (n + 3), random);
+            float[] expected = reference(Transpose.TRANSPOSE, m, n, k, 1f, a, 1, k + 1, weights, 0, k, 1f, c, 2, n + 3);
+            Naive others = new Naive();
+            try (OneDnnGemm gemm = OneDnnGemm.forConstants(List.of(weights), others)) {
+                gemm.multiply(Transpose.TRANSPOSE, m, n, k, 1f, a, 1, k + 1, weights, 0, k, 1f, c, 2, n + 3);
+                assertEquals(0, others.calls.get(), "oneDNN took the product");
+                for (int i = 0; i < m; i++) {
+                    for (int j = 0; j < n; j++) {
+                        assertEquals(expected[i * n + j], c.getAtIndex(F, 2 + (long) i * (n + 3) + j), 1e-5f);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void checksLikeTheFacadeAndRefusesAfterClose() {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment w = arena.allocate(4L * 4 * Float.BYTES);
+            MemorySegment a = arena.allocate(4L * 4 * Float.BYTES);
+            MemorySegment c = arena.allocate(4L * 4 * Float.BYTES);
+            OneDnnGemm gemm = OneDnnGemm.forConstants(List.of(w), Gemm.NATIVE);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> gemm.multiply(
+                    Transpose.TRANSPOSE, 4, 4, 4, 1f, a, 0, 4, w, 0, 4, 0f, c.asReadOnly(), 0, 4));
+            assertTrue(e.getMessage().contains("read-only"), e.getMessage());
+            gemm.close();
+            assertThrows(IllegalStateException.class, () -> gemm.multiply(
+                    Transpose.TRANSPOSE, 4, 4, 4, 1f, a, 0, 4, w, 0, 4, 0f, c, 0, 4));
+        }
+    }
+}
