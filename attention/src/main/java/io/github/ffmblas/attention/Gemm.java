@@ -2,8 +2,10 @@ package io.github.ffmblas.attention;
 
 import io.github.ffmblas.bindings.Blas;
 import io.github.ffmblas.bindings.Layout;
+import io.github.ffmblas.bindings.SgemmContract;
 import io.github.ffmblas.bindings.Transpose;
 import java.lang.foreign.MemorySegment;
+import java.util.Objects;
 
 /**
  * The one matrix product attention needs, row-major: C = alpha * A * op(B) + beta * C, where A is
@@ -23,6 +25,25 @@ public interface Gemm {
                   MemorySegment a, long aOffset, int lda,
                   MemorySegment b, long bOffset, int ldb,
                   float beta, MemorySegment c, long cOffset, int ldc);
+
+    /**
+     * {@code C = A * op(B) + bias}, the bias ({@code n} floats at {@code biasOffset}) added to every row: a linear
+     * layer. By default the bias is written into each row of C, checked first, and the product accumulates onto
+     * it with beta = 1 (OpenBLAS would spend that same pass zeroing C for beta = 0); a backend may take the bias
+     * as its own argument instead.
+     */
+    default void multiplyAddBias(Transpose transB, int m, int n, int k, MemorySegment a, long aOffset, int lda,
+                                 MemorySegment b, long bOffset, int ldb, MemorySegment bias, long biasOffset,
+                                 MemorySegment c, long cOffset, int ldc) {
+        SgemmContract.check(Layout.ROW_MAJOR, Transpose.NO_TRANSPOSE, transB, m, n, k, a, aOffset, lda,
+                b, bOffset, ldb, c, cOffset, ldc);
+        Objects.checkFromIndexSize(biasOffset * Float.BYTES, (long) n * Float.BYTES, bias.byteSize());
+        long bytes = (long) n * Float.BYTES;
+        for (int r = 0; r < m; r++) {
+            MemorySegment.copy(bias, biasOffset * Float.BYTES, c, (cOffset + (long) r * ldc) * Float.BYTES, bytes);
+        }
+        multiply(transB, m, n, k, 1f, a, aOffset, lda, b, bOffset, ldb, 1f, c, cOffset, ldc);
+    }
 
     /**
      * {@code count} products of one shape, item i at {@code offset + i*stride} in each operand (floats): the

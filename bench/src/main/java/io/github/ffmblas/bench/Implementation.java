@@ -5,7 +5,7 @@ import java.util.Optional;
 /** A way to compute a {@link Problem}: ffmblas itself, or a peer it is compared with. */
 public interface Implementation {
 
-    /** The name used in tables, results.json and {@code --impls}: native, native-openblas-threads,
+    /** The name used in tables, results.json and {@code --impls}: native, native-onednn, native-openblas-threads,
      * java-reference, java-vector, jni, onnxruntime, c. */
     String name();
 

@@ -5,6 +5,7 @@ import io.github.ffmblas.bench.impl.JavaReferenceImplementation;
 import io.github.ffmblas.bench.impl.JavaVectorImplementation;
 import io.github.ffmblas.bench.impl.JniImplementation;
 import io.github.ffmblas.bench.impl.NativeImplementation;
+import io.github.ffmblas.bench.impl.NativeOneDnnImplementation;
 import io.github.ffmblas.bench.impl.NativeOpenBlasThreadsImplementation;
 import io.github.ffmblas.bench.impl.OnnxRuntimeImplementation;
 import java.util.ArrayList;
@@ -18,8 +19,9 @@ public final class Implementations {
 
     public static Map<String, Implementation> all() {
         Map<String, Implementation> all = new LinkedHashMap<>();
-        for (Implementation impl : List.<Implementation>of(new NativeImplementation(),
-                new NativeOpenBlasThreadsImplementation(), new JavaReferenceImplementation(), new JavaVectorImplementation(), new JniImplementation(), new OnnxRuntimeImplementation(),
+        for (Implementation impl : List.<Implementation>of(new NativeImplementation(), new NativeOneDnnImplementation(),
+                new NativeOpenBlasThreadsImplementation(), new JavaReferenceImplementation(),
+                new JavaVectorImplementation(), new JniImplementation(), new OnnxRuntimeImplementation(),
                 new CHarnessImplementation())) {
             all.put(impl.name(), impl);
         }

@@ -104,6 +104,36 @@ public final class OneDnnGemm implements Gemm, AutoCloseable {
         }
     }
 
+    /** The bias goes in as the primitive's own argument when it is a constant too (a copy made with the primitive). */
+    @Override
+    public void multiplyAddBias(Transpose transB, int m, int n, int k, MemorySegment a, long aOffset, int lda,
+                                MemorySegment b, long bOffset, int ldb, MemorySegment bias, long biasOffset,
+                                MemorySegment c, long cOffset, int ldc) {
+        SgemmContract.check(Layout.ROW_MAJOR, Transpose.NO_TRANSPOSE, transB, m, n, k, a, aOffset, lda,
+                b, bOffset, ldb, c, cOffset, ldc);
+        Objects.checkFromIndexSize(biasOffset * Float.BYTES, (long) n * Float.BYTES, bias.byteSize());
+        if (inFlight.getAndIncrement() < 0) {
+            inFlight.getAndDecrement();
+            throw new IllegalStateException("this OneDnnGemm is closed");
+        }
+        try {
+            if (m == 0 || n == 0) {
+                return;
+            }
+            if (!oneDnnTakes(transB, n, k, 1f, a, b, bOffset, ldb, 0f, c) || !bias.isNative()
+                    || !isConstant(bias.address() + biasOffset * Float.BYTES, (long) n * Float.BYTES)
+                    || !products().run(m, n, k, a, aOffset, lda, b, bOffset, ldb, transB != Transpose.NO_TRANSPOSE,
+                    bias, biasOffset, c, cOffset, ldc, false)) {
+                Gemm.super.multiplyAddBias(transB, m, n, k, a, aOffset, lda, b, bOffset, ldb, bias, biasOffset,
+                        c, cOffset, ldc);
+            }
+        } finally {
+            Reference.reachabilityFence(a);
+            Reference.reachabilityFence(c);
+            inFlight.getAndDecrement();
+        }
+    }
+
     @Override
     public void multiplyBatch(Transpose transB, int m, int n, int k, float alpha,
                               MemorySegment a, long aOffset, int lda, long strideA,
@@ -123,14 +153,17 @@ public final class OneDnnGemm implements Gemm, AutoCloseable {
                 || !c.isNative()) {
             return false;
         }
-        long start = b.address() + bOffset * Float.BYTES;
         // B's extent: n rows of k (transposed) or k rows of n, at stride ldb.
         long floats = transB == Transpose.NO_TRANSPOSE ? (long) (k - 1) * ldb + n : (long) (n - 1) * ldb + k;
-        long end = start + floats * Float.BYTES;
+        return isConstant(b.address() + bOffset * Float.BYTES, floats * Float.BYTES);
+    }
+
+    /** Whether {@code bytes} from {@code start} lie inside one of the constants (which must still be alive). */
+    private boolean isConstant(long start, long bytes) {
         for (int i = 0; i < constants.size(); i++) {
             MemorySegment constant = constants.get(i);
             long from = constant.address();
-            if (start >= from && end <= from + constant.byteSize()) {
+            if (start >= from && start + bytes <= from + constant.byteSize()) {
                 if (!constant.scope().isAlive()) {
                     throw new IllegalStateException("the constants this OneDnnGemm was made for were freed");
                 }

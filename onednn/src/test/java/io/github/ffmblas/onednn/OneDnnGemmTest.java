@@ -108,6 +108,41 @@ class OneDnnGemmTest {
         }
     }
 
+    @ParameterizedTest(name = "m={0} n={1} k={2}")
+    @CsvSource({"1, 1, 1", "7, 33, 130", "130, 7, 33", "64, 384, 128"})
+    void addsAConstantBiasAsThePrimitivesArgument(int m, int n, int k) {
+        Random random = new Random(m + 5L * n + 17L * k);
+        try (Arena arena = Arena.ofConfined()) {
+            int ldc = n + 1;
+            MemorySegment constants = random(arena, (long) n * k + 3 + n, random); // weights, a gap, then the bias
+            long biasOffset = (long) n * k + 3;
+            MemorySegment otherBias = random(arena, n, random);
+            MemorySegment a = random(arena, (long) m * k, random);
+            MemorySegment c = random(arena, (long) m * ldc, random);
+            MemorySegment before = arena.allocate(c.byteSize()).copyFrom(c);
+            Naive others = new Naive();
+            try (OneDnnGemm gemm = OneDnnGemm.forConstants(List.of(constants), others)) {
+                for (MemorySegment bias : List.of(constants, otherBias)) {
+                    long offset = bias == constants ? biasOffset : 0;
+                    c.copyFrom(before);
+                    gemm.multiplyAddBias(Transpose.TRANSPOSE, m, n, k, a, 0, k, constants, 0, k, bias, offset, c, 0, ldc);
+                    for (int i = 0; i < m; i++) {
+                        for (int j = 0; j < n; j++) {
+                            double sum = bias.getAtIndex(F, offset + j);
+                            for (int p = 0; p < k; p++) {
+                                sum += (double) a.getAtIndex(F, (long) i * k + p) * constants.getAtIndex(F, (long) j * k + p);
+                            }
+                            assertEquals((float) sum, c.getAtIndex(F, (long) i * ldc + j), 1e-5f * (1 + Math.abs(sum)) * Math.sqrt(k));
+                        }
+                        assertEquals(before.getAtIndex(F, (long) i * ldc + n), c.getAtIndex(F, (long) i * ldc + n), "padding");
+                    }
+                    // A bias outside the constants is written into C first and the product accumulates: oneDNN's too.
+                    assertEquals(0, others.calls.get(), "oneDNN took the product");
+                }
+            }
+        }
+    }
+
     @Test
     void productsOnOtherMemoryGoElsewhere() {
         Random random = new Random(1);

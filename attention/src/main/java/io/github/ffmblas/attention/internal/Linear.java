@@ -9,8 +9,8 @@ import java.util.Objects;
  * A fully connected layer with PyTorch's weight layout: {@code weight [out, in]}, {@code bias [out]},
  * {@code y = x W^T + b}, computed as one GEMM over all rows of x.
  *
- * <p>The bias goes in without a pass of its own: it is written into y first and the GEMM accumulates onto it
- * with beta = 1. (OpenBLAS would otherwise spend that same pass zeroing y for beta = 0.)
+ * <p>The bias goes in through {@link Gemm#multiplyAddBias}: written into y first and accumulated onto with
+ * beta = 1 by default, taken as the primitive's own argument by a backend that can.
  */
 public record Linear(StridedMatrix weight, StridedMatrix bias) {
 
@@ -41,12 +41,8 @@ public record Linear(StridedMatrix weight, StridedMatrix bias) {
      */
     void forwardColumns(Gemm gemm, int rows, MemorySegment x, long xAt, int xld, MemorySegment y, long yAt, int yld,
                         int from, int to, MemorySegment weightSegment, MemorySegment biasSegment) {
-        long bytes = (long) (to - from) * Float.BYTES;
-        long biasAt = (bias.offset() + from) * Float.BYTES;
-        for (int r = 0; r < rows; r++) {
-            MemorySegment.copy(biasSegment, biasAt, y, (yAt + (long) r * yld + from) * Float.BYTES, bytes);
-        }
-        gemm.multiply(Transpose.TRANSPOSE, rows, to - from, inFeatures(), 1f, x, xAt, xld, weightSegment,
-                weight.offset() + (long) from * weight.ld(), weight.ld(), 1f, y, yAt + from, yld);
+        gemm.multiplyAddBias(Transpose.TRANSPOSE, rows, to - from, inFeatures(), x, xAt, xld, weightSegment,
+                weight.offset() + (long) from * weight.ld(), weight.ld(), biasSegment, bias.offset() + from,
+                y, yAt + from, yld);
     }
 }

@@ -30,12 +30,14 @@ public final class Scratch {
     private Arena arena;
     private MemorySegment slab = MemorySegment.NULL;
     /**
-     * What {@link #reserve} hands out: the slab itself, or for the per-thread workspace the same memory with the
-     * global scope. Its slab is in an automatic arena, which the JDK passes to native code as slices it keeps
-     * alive during the call; those slices ended up on the heap (1.4 KB a forward at B=1 L=64 d=128 H=8, JFR),
-     * where memory of the global scope goes by address. Sound because the workspace holds the slab, and the
-     * thread's {@code ThreadLocal} holds the workspace for as long as the thread lives, the only thread that may
-     * use it; and the view never leaves a forward pass, which takes it anew from {@link #reserve}.
+     * What {@link #reserve} hands out: the slab itself (a workspace of one thread: confined), or the same memory
+     * with the global scope. The per-thread workspace's slab is in an automatic arena, which the JDK passes to
+     * native code as slices it keeps alive during the call; those slices ended up on the heap (1.4 KB a forward at
+     * B=1 L=64 d=128 H=8, JFR), where memory of the global scope goes by address. A team workspace's slab is in a
+     * shared arena, which a backend that reads memory by address outside a downcall (oneDNN) would have to stage.
+     * Sound because only the owner thread may close a workspace ({@link #checkUsable}), never during its own
+     * forward; the per-thread workspace is held by its thread's {@code ThreadLocal} for as long as the thread
+     * lives; and the view never leaves a forward pass, which takes it anew from {@link #reserve}.
      */
     private MemorySegment view = MemorySegment.NULL;
     private long allocatedBytes;
@@ -150,7 +152,7 @@ public final class Scratch {
             if (held != null) {
                 held.arena = arena;
             }
-            view = closeable ? slab : GlobalView.of(slab);
+            view = closeable && team == null ? slab : GlobalView.of(slab);
             allocatedBytes += slab.byteSize();
             allocations++;
         }

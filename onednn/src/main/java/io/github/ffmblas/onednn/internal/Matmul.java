@@ -1,12 +1,14 @@
 package io.github.ffmblas.onednn.internal;
 
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.C_POINTER;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.DNNL_ARG_BIAS;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.DNNL_ARG_DST;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.DNNL_ARG_SCRATCHPAD;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.DNNL_ARG_SRC;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.DNNL_ARG_WEIGHTS;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.DNNL_MEMORY_ALLOCATE;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.DNNL_MEMORY_NONE;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_ab;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_data_type_undef;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_f32;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_format_tag_any;
@@ -17,6 +19,7 @@ import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_desc_create_with_
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_desc_destroy;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_desc_get_size;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_destroy;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_get_data_handle;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_set_data_handle;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_post_ops_append_sum;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_post_ops_create;
@@ -46,7 +49,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
- * One thread's matmul primitive for one product shape with a constant B: {@code C [m, n] (+)= A [m, k] op(B)},
+ * One thread's matmul primitive for one product shape with a constant B: {@code C [m, n] (+)= A [m, k] op(B)}
+ * (+ bias),
  * A and C strided by their leading dimensions, op(B) reordered once ({@link PackedWeights}). A and C are bound per
  * call by address; the primitive, its memory objects and its scratchpad belong to the thread that made it.
  */
@@ -60,6 +64,8 @@ public final class Matmul {
     final long bAddress;
     final int ldb;
     final boolean transposed;
+    /** Where the bias was copied from, or 0 for none. */
+    final long biasAddress;
 
     /** The argument list; freed with this object (destroy may run on another thread than the one that made it). */
     private final Arena arena = Arena.ofAuto();
@@ -67,13 +73,15 @@ public final class Matmul {
     private final MemorySegment src;
     private final MemorySegment dst;
     private final MemorySegment scratchpad;
+    private final MemorySegment bias;
     private final MemorySegment args;
     private final int argCount;
     private final String implementation;
 
     private Matmul(int m, int n, int k, int lda, int ldc, boolean accumulate, long bAddress, int ldb,
-                   boolean transposed, MemorySegment primitive, MemorySegment src, MemorySegment dst,
-                   MemorySegment weights, MemorySegment scratchpad, String implementation) {
+                   boolean transposed, long biasAddress, MemorySegment primitive, MemorySegment src,
+                   MemorySegment dst, MemorySegment weights, MemorySegment bias, MemorySegment scratchpad,
+                   String implementation) {
         this.m = m;
         this.n = n;
         this.k = k;
@@ -83,17 +91,25 @@ public final class Matmul {
         this.bAddress = bAddress;
         this.ldb = ldb;
         this.transposed = transposed;
+        this.biasAddress = biasAddress;
+        this.bias = bias;
         this.primitive = primitive;
         this.src = src;
         this.dst = dst;
         this.scratchpad = scratchpad;
         this.implementation = implementation;
-        this.argCount = scratchpad.equals(MemorySegment.NULL) ? 3 : 4;
-        this.args = dnnl_exec_arg_t.allocateArray(4, arena);
-        bind(0, DNNL_ARG_SRC(), src);
-        bind(1, DNNL_ARG_WEIGHTS(), weights);
-        bind(2, DNNL_ARG_DST(), dst);
-        bind(3, DNNL_ARG_SCRATCHPAD(), scratchpad);
+        this.args = dnnl_exec_arg_t.allocateArray(5, arena);
+        int count = 0;
+        bind(count++, DNNL_ARG_SRC(), src);
+        bind(count++, DNNL_ARG_WEIGHTS(), weights);
+        bind(count++, DNNL_ARG_DST(), dst);
+        if (!scratchpad.equals(MemorySegment.NULL)) {
+            bind(count++, DNNL_ARG_SCRATCHPAD(), scratchpad);
+        }
+        if (!bias.equals(MemorySegment.NULL)) {
+            bind(count++, DNNL_ARG_BIAS(), bias);
+        }
+        this.argCount = count;
     }
 
     private void bind(int index, int arg, MemorySegment memory) {
@@ -103,18 +119,20 @@ public final class Matmul {
     }
 
     boolean matches(int m, int n, int k, int lda, int ldc, boolean accumulate, long bAddress, int ldb,
-                    boolean transposed) {
+                    boolean transposed, long biasAddress) {
         return this.m == m && this.n == n && this.k == k && this.lda == lda && this.ldc == ldc
                 && this.accumulate == accumulate && this.bAddress == bAddress && this.ldb == ldb
-                && this.transposed == transposed;
+                && this.transposed == transposed && this.biasAddress == biasAddress;
     }
 
     /**
      * A primitive for this shape, or null where oneDNN has none (then the product goes elsewhere). B is
-     * {@code offset} floats into {@code b}.
+     * {@code offset} floats into {@code b}; the bias, if {@code biasSegment} is not null, {@code n} floats at
+     * {@code biasOffset}, copied into the primitive's own memory.
      */
     static Matmul create(PackedWeights packs, MemorySegment stream, int m, int n, int k, MemorySegment b, long offset,
-                         int ldb, boolean transposed, int lda, int ldc, boolean accumulate) {
+                         int ldb, boolean transposed, int lda, int ldc, boolean accumulate, MemorySegment biasSegment,
+                         long biasOffset) {
         MemorySegment engine = Dnnl.engine();
         try (Arena temp = Arena.ofConfined()) {
             MemorySegment out = temp.allocate(C_POINTER);
@@ -134,7 +152,13 @@ public final class Matmul {
                 check(dnnl_post_ops_append_sum(postOps, 1f, 0, dnnl_data_type_undef()), "dnnl_post_ops_append_sum");
                 check(dnnl_primitive_attr_set_post_ops(attr, postOps), "dnnl_primitive_attr_set_post_ops");
             }
-            int status = dnnl_matmul_primitive_desc_create(out, engine, srcMd, anyMd, MemorySegment.NULL, dstMd, attr);
+            MemorySegment biasMd = MemorySegment.NULL;
+            if (biasSegment != null) {
+                check(dnnl_memory_desc_create_with_tag(out, 2, temp.allocateFrom(ValueLayout.JAVA_LONG, 1, n),
+                        dnnl_f32(), dnnl_ab()), "dnnl_memory_desc_create_with_tag");
+                biasMd = read(out);
+            }
+            int status = dnnl_matmul_primitive_desc_create(out, engine, srcMd, anyMd, biasMd, dstMd, attr);
             if (!postOps.equals(MemorySegment.NULL)) {
                 dnnl_post_ops_destroy(postOps);
             }
@@ -143,6 +167,9 @@ public final class Matmul {
             if (status != dnnl_success()) {
                 dnnl_memory_desc_destroy(srcMd);
                 dnnl_memory_desc_destroy(dstMd);
+                if (!biasMd.equals(MemorySegment.NULL)) {
+                    dnnl_memory_desc_destroy(biasMd);
+                }
                 return null;
             }
             MemorySegment pd = read(out);
@@ -155,6 +182,14 @@ public final class Matmul {
                     check(dnnl_memory_create(out, scratchMd, engine, DNNL_MEMORY_ALLOCATE()), "dnnl_memory_create");
                     scratchpad = read(out);
                 }
+                MemorySegment bias = MemorySegment.NULL;
+                if (biasSegment != null) {
+                    check(dnnl_memory_create(out, biasMd, engine, DNNL_MEMORY_ALLOCATE()), "dnnl_memory_create");
+                    bias = read(out);
+                    check(dnnl_memory_get_data_handle(bias, out), "dnnl_memory_get_data_handle");
+                    MemorySegment.copy(biasSegment, biasOffset * Float.BYTES,
+                            read(out).reinterpret((long) n * Float.BYTES), 0, (long) n * Float.BYTES);
+                }
                 check(dnnl_primitive_desc_query(pd, dnnl_query_impl_info_str(), 0, out), "dnnl_primitive_desc_query");
                 String implementation = read(out).reinterpret(256).getString(0);
                 check(dnnl_primitive_create(out, pd), "dnnl_primitive_create");
@@ -163,12 +198,16 @@ public final class Matmul {
                 MemorySegment src = read(out);
                 check(dnnl_memory_create(out, dstMd, engine, DNNL_MEMORY_NONE()), "dnnl_memory_create");
                 MemorySegment dst = read(out);
+                long biasAddress = biasSegment == null ? 0 : biasSegment.address() + biasOffset * Float.BYTES;
                 return new Matmul(m, n, k, lda, ldc, accumulate, b.address() + offset * Float.BYTES, ldb, transposed,
-                        primitive, src, dst, weights, scratchpad, implementation);
+                        biasAddress, primitive, src, dst, weights, bias, scratchpad, implementation);
             } finally {
                 dnnl_primitive_desc_destroy(pd);
                 dnnl_memory_desc_destroy(srcMd);
                 dnnl_memory_desc_destroy(dstMd);
+                if (!biasMd.equals(MemorySegment.NULL)) {
+                    dnnl_memory_desc_destroy(biasMd);
+                }
             }
         }
     }
@@ -202,6 +241,9 @@ public final class Matmul {
         dnnl_memory_destroy(dst);
         if (!scratchpad.equals(MemorySegment.NULL)) {
             dnnl_memory_destroy(scratchpad);
+        }
+        if (!bias.equals(MemorySegment.NULL)) {
+            dnnl_memory_destroy(bias);
         }
     }
 }

@@ -51,18 +51,30 @@ public final class Products {
      */
     public boolean run(int m, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset,
                        int ldb, boolean transposed, MemorySegment c, long cOffset, int ldc, boolean accumulate) {
+        return run(m, n, k, a, aOffset, lda, b, bOffset, ldb, transposed, null, 0, c, cOffset, ldc, accumulate);
+    }
+
+    /** As {@link #run(int, int, int, MemorySegment, long, int, MemorySegment, long, int, boolean, MemorySegment,
+     * long, int, boolean)}, plus a constant bias ({@code n} floats at {@code biasOffset}) when {@code bias} is not null. */
+    public boolean run(int m, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset,
+                       int ldb, boolean transposed, MemorySegment bias, long biasOffset, MemorySegment c,
+                       long cOffset, int ldc, boolean accumulate) {
+        long biasAddress = bias == null ? 0 : bias.address() + biasOffset * Float.BYTES;
         boolean stageA = !guarded(a);
         boolean stageC = !guarded(c);
         int lda2 = stageA ? k : lda;
         int ldc2 = stageC ? n : ldc;
-        Matmul matmul = find(m, n, k, lda2, ldc2, accumulate, b.address() + bOffset * Float.BYTES, ldb, transposed);
+        Matmul matmul = find(m, n, k, lda2, ldc2, accumulate, b.address() + bOffset * Float.BYTES, ldb, transposed,
+                biasAddress);
         if (matmul == null) {
-            if (isUnsupported(m, n, k, lda2, ldc2, accumulate, ldb, transposed)) {
+            if (isUnsupported(m, n, k, lda2, ldc2, accumulate, ldb, transposed, biasAddress != 0)) {
                 return false;
             }
-            matmul = Matmul.create(packs, stream, m, n, k, b, bOffset, ldb, transposed, lda2, ldc2, accumulate);
+            matmul = Matmul.create(packs, stream, m, n, k, b, bOffset, ldb, transposed, lda2, ldc2, accumulate,
+                    bias, biasOffset);
             if (matmul == UNSUPPORTED) {
-                unsupported.add(new long[] {m, n, k, lda2, ldc2, accumulate ? 1 : 0, ldb, transposed ? 1 : 0});
+                unsupported.add(new long[] {m, n, k, lda2, ldc2, accumulate ? 1 : 0, ldb, transposed ? 1 : 0,
+                        biasAddress != 0 ? 1 : 0});
                 return false;
             }
             if (matmuls.size() == CAPACITY) {
@@ -111,10 +123,10 @@ public final class Products {
     }
 
     private Matmul find(int m, int n, int k, int lda, int ldc, boolean accumulate, long bAddress, int ldb,
-                        boolean transposed) {
+                        boolean transposed, long biasAddress) {
         for (int i = 0; i < matmuls.size(); i++) {
             Matmul candidate = matmuls.get(i);
-            if (candidate.matches(m, n, k, lda, ldc, accumulate, bAddress, ldb, transposed)) {
+            if (candidate.matches(m, n, k, lda, ldc, accumulate, bAddress, ldb, transposed, biasAddress)) {
                 if (i > 3) { // keep the shapes of one forward at the front without reordering on every call
                     matmuls.remove(i);
                     matmuls.addFirst(candidate);
@@ -125,10 +137,11 @@ public final class Products {
         return null;
     }
 
-    private boolean isUnsupported(int m, int n, int k, int lda, int ldc, boolean accumulate, int ldb, boolean transposed) {
+    private boolean isUnsupported(int m, int n, int k, int lda, int ldc, boolean accumulate, int ldb, boolean transposed,
+                                  boolean withBias) {
         for (long[] u : unsupported) {
             if (u[0] == m && u[1] == n && u[2] == k && u[3] == lda && u[4] == ldc && u[5] == (accumulate ? 1 : 0)
-                    && u[6] == ldb && u[7] == (transposed ? 1 : 0)) {
+                    && u[6] == ldb && u[7] == (transposed ? 1 : 0) && u[8] == (withBias ? 1 : 0)) {
                 return true;
             }
         }
