@@ -10,6 +10,10 @@ module io.github.ffmblas.attention {
 
     exports io.github.ffmblas.attention;
     exports io.github.ffmblas.attention.safetensors;
+    exports io.github.ffmblas.attention.spi;
+
+    // Backends other modules add (ffmblas-onednn): AttentionModel looks them up for Backend.AUTO and ONEDNN.
+    uses io.github.ffmblas.attention.spi.GemmProvider;
     // The engine: not API. VectorGemm runs its parallel products on the engine's Team.
     exports io.github.ffmblas.attention.internal to io.github.ffmblas.javagemm;
 }

@@ -7,4 +7,6 @@ module io.github.ffmblas.onednn {
     requires io.github.ffmblas.nativelib;
 
     exports io.github.ffmblas.onednn;
+
+    provides io.github.ffmblas.attention.spi.GemmProvider with io.github.ffmblas.onednn.internal.OneDnnProvider;
 }

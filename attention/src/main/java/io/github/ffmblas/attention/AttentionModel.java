@@ -46,6 +46,7 @@ public final class AttentionModel implements Attention, AutoCloseable {
     private final String name;
     private final Loading loading;
     private final ThreadPolicy threadPolicy;
+    private final Backend backend;
     private final MultiHeadAttention attention;
     /** Packed or copied weights; shared, so every thread can read them. */
     private final Arena arena;
@@ -57,11 +58,12 @@ public final class AttentionModel implements Attention, AutoCloseable {
     /** The warning logged about overlapping forwards, if one was; for tests. */
     private volatile String overlapWarning;
 
-    private AttentionModel(String name, Loading loading, ThreadPolicy threadPolicy, MultiHeadAttention attention,
-                           Arena arena, SafeTensorsFile file) {
+    private AttentionModel(String name, Loading loading, ThreadPolicy threadPolicy, Backend backend,
+                           MultiHeadAttention attention, Arena arena, SafeTensorsFile file) {
         this.name = name;
         this.loading = loading;
         this.threadPolicy = threadPolicy;
+        this.backend = backend;
         this.attention = attention;
         this.arena = arena;
         this.file = file;
@@ -91,6 +93,7 @@ public final class AttentionModel implements Attention, AutoCloseable {
         private String prefix = "";
         private Loading loading = Loading.MAPPED;
         private ThreadPolicy threadPolicy = ThreadPolicy.ONE_OPENBLAS_THREAD;
+        private Backend backend = Backend.AUTO;
         private String name;
 
         private Builder(Path weights, int heads) {
@@ -119,6 +122,12 @@ public final class AttentionModel implements Attention, AutoCloseable {
             return this;
         }
 
+        /** Default {@link Backend#AUTO}: oneDNN where {@code ffmblas-onednn} is present and loads, else OpenBLAS. */
+        public Builder backend(Backend backend) {
+            this.backend = Objects.requireNonNull(backend, "backend");
+            return this;
+        }
+
         /** What messages call the model; default the file's name, and the prefix if any. */
         public Builder name(String name) {
             this.name = Objects.requireNonNull(name, "name");
@@ -137,6 +146,7 @@ public final class AttentionModel implements Attention, AutoCloseable {
                     : weights.getFileName() + (prefix.isEmpty() ? "" : " (" + prefix + ")");
             Arena arena = Arena.ofShared();
             SafeTensorsFile file = null;
+            Gemm gemm = null;
             try {
                 file = SafeTensorsFile.open(weights);
                 AttentionWeights loaded;
@@ -146,7 +156,9 @@ public final class AttentionModel implements Attention, AutoCloseable {
                 } catch (UncheckedIOException e) {
                     throw e.getCause(); // a tensor the file cannot give, e.g. an unsupported dtype: named by it
                 }
-                MultiHeadAttention attention = new MultiHeadAttention(loaded.dModel(), heads, loaded);
+                Backends.Chosen chosen = Backends.forWeights(backend, loaded);
+                gemm = chosen.gemm();
+                MultiHeadAttention attention = new MultiHeadAttention(loaded.dModel(), heads, loaded, gemm);
                 if (loading == Loading.COPIED) {
                     file.close();
                     file = null;
@@ -154,8 +166,9 @@ public final class AttentionModel implements Attention, AutoCloseable {
                 if (threadPolicy == ThreadPolicy.ONE_OPENBLAS_THREAD && Blas.numThreads() != 1) {
                     Blas.setNumThreads(1);
                 }
-                return new AttentionModel(label, loading, threadPolicy, attention, arena, file);
+                return new AttentionModel(label, loading, threadPolicy, chosen.backend(), attention, arena, file);
             } catch (Throwable t) {
+                Backends.close(gemm);
                 if (file != null) {
                     file.close();
                 }
@@ -246,6 +259,11 @@ public final class AttentionModel implements Attention, AutoCloseable {
 
     public Loading loading() {
         return loading;
+    }
+
+    /** What computes the products: {@link Backend#OPENBLAS} or {@link Backend#ONEDNN}, never {@code AUTO}. */
+    public Backend backend() {
+        return backend;
     }
 
     public ThreadPolicy threadPolicy() {
@@ -352,6 +370,7 @@ public final class AttentionModel implements Attention, AutoCloseable {
             return;
         }
         try {
+            Backends.close(attention.gemm());
             if (file != null) {
                 file.close();
             }
@@ -364,7 +383,7 @@ public final class AttentionModel implements Attention, AutoCloseable {
 
     @Override
     public String toString() {
-        return "AttentionModel[" + name + ", d_model=" + dModel() + ", heads=" + numHeads() + ", " + loading
+        return "AttentionModel[" + name + ", d_model=" + dModel() + ", heads=" + numHeads() + ", " + loading + ", " + backend
                 + (isClosed() ? ", closed" : "") + "]";
     }
 }

@@ -160,6 +160,18 @@ class AttentionModelTest {
     }
 
     @Test
+    void withoutTheOneDnnModuleAutoIsOpenBlasAndOneDnnIsRefusedSayingWhatToAdd() throws IOException {
+        Path file = dir.resolve("w.safetensors");
+        writeWeights(file, "", false, 41, D);
+        try (AttentionModel auto = AttentionModel.open(file, "", HEADS, Loading.MAPPED)) {
+            assertEquals(Backend.OPENBLAS, auto.backend());
+        }
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> AttentionModel.builder(file, HEADS).backend(Backend.ONEDNN).open());
+        assertTrue(e.getMessage().contains("io.github.ffmblas:ffmblas-onednn"), e.getMessage());
+    }
+
+    @Test
     void aForwardAfterCloseIsRefusedNamingTheModel() throws IOException {
         Path file = dir.resolve("enc.safetensors");
         writeWeights(file, "encoder.layers.0.self_attn.", false, 31, D);

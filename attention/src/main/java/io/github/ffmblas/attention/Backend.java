@@ -1,0 +1,17 @@
+package io.github.ffmblas.attention;
+
+/**
+ * What computes a model's matrix products. {@link AttentionModel} takes {@link #AUTO} by default: oneDNN where the
+ * {@code ffmblas-onednn} module is on the class or module path and loads, OpenBLAS otherwise.
+ */
+public enum Backend {
+    /** oneDNN when available (it is as fast or faster on every shape measured, docs/performance.md), else OpenBLAS. */
+    AUTO,
+    /** OpenBLAS through the checked {@code Blas} facade: {@link Gemm#NATIVE}. */
+    OPENBLAS,
+    /**
+     * The projections on oneDNN's matmul with the weights reordered once, at the first forward of each shape
+     * ({@code ffmblas-onednn}); the per-head products on OpenBLAS.
+     */
+    ONEDNN
+}
