@@ -27,6 +27,8 @@ import org.jfree.data.category.DefaultCategoryDataset;
 public final class Reports {
     /** The implementations whose sgemm is OpenBLAS's own kernel, reached by FFM, JNI or C. */
     static final Set<String> SAME_LIBRARY = Set.of("native", "jni", "c");
+    /** ffmblas's own forward, one row per backend, in the roofline table. */
+    static final Set<String> NATIVE_BACKENDS = Set.of("native", "native-onednn");
 
     private Reports() {}
 
@@ -110,15 +112,16 @@ public final class Reports {
         StringBuilder sb = new StringBuilder();
         for (Result r : results) {
             Double rate = sgemmRate.get(r.threads());
-            if (r.kind().equals("attention") && r.impl().equals("native") && r.isTimed() && rate != null) {
-                sb.append(String.format(Locale.ROOT, "| B=%d Lq=%d Lk=%d d=%d H=%d | %d | %.1f | %.1f | %.0f%% |%n",
-                        r.batch(), r.queryLength(), r.keyLength(), r.dModel(), r.heads(), r.threads(), r.gflops(),
-                        rate, 100 * r.gflops() / rate));
+            if (r.kind().equals("attention") && NATIVE_BACKENDS.contains(r.impl()) && r.isTimed() && rate != null) {
+                sb.append(String.format(Locale.ROOT, "| B=%d Lq=%d Lk=%d d=%d H=%d | %s | %d | %.1f | %.1f | %.0f%% |%n",
+                        r.batch(), r.queryLength(), r.keyLength(), r.dModel(), r.heads(), r.impl(), r.threads(),
+                        r.gflops(), rate, 100 * r.gflops() / rate));
             }
         }
-        return sb.isEmpty() ? "" : "**Roofline**: native attention GFLOP/s over the fastest sgemm n=1024 GFLOP/s of the"
-                + " same OpenBLAS (native, jni or c), same run and thread count\n\n| attention | threads | attention GFLOP/s | sgemm GFLOP/s | roofline |\n"
-                + "|---|---:|---:|---:|---:|\n" + sb;
+        return sb.isEmpty() ? "" : "**Roofline**: ffmblas's attention GFLOP/s (each backend) over the fastest sgemm"
+                + " n=1024 GFLOP/s of the same OpenBLAS (native, jni or c), same run and thread count\n\n"
+                + "| attention | backend | threads | attention GFLOP/s | sgemm GFLOP/s | roofline |\n"
+                + "|---|---|---:|---:|---:|---:|\n" + sb;
     }
 
     /** results.json: {"environment": {...}, "results": [{"kind", "impl", "batch", ...}, ...]}. */

@@ -24,11 +24,13 @@ class ReportsTest {
                 Result.of(new SgemmProblem(256), "native", 1).timed(1, 1, 999, 5),
                 Result.of(shape, "native", 1).timed(20, 21, 170, 5),
                 Result.of(shape, "onnxruntime", 1).timed(20, 21, 999, 5),
-                Result.of(shape, "native", 2).timed(12, 13, 300, 5));
+                Result.of(shape, "native", 2).timed(12, 13, 300, 5),
+                Result.of(shape, "native-onednn", 2).timed(11, 12, 360, 5));
         String table = Reports.rooflineTable(results);
-        assertTrue(table.contains("| B=1 Lq=512 Lk=512 d=768 H=12 | 1 | 170.0 | 250.0 | 68% |"), table);
-        assertTrue(table.contains("| B=1 Lq=512 Lk=512 d=768 H=12 | 2 | 300.0 | 400.0 | 75% |"), table);
-        assertEquals(2, table.lines().filter(l -> l.startsWith("| B=")).count(), table);
+        assertTrue(table.contains("| B=1 Lq=512 Lk=512 d=768 H=12 | native | 1 | 170.0 | 250.0 | 68% |"), table);
+        assertTrue(table.contains("| B=1 Lq=512 Lk=512 d=768 H=12 | native | 2 | 300.0 | 400.0 | 75% |"), table);
+        assertTrue(table.contains("| B=1 Lq=512 Lk=512 d=768 H=12 | native-onednn | 2 | 360.0 | 400.0 | 90% |"), table);
+        assertEquals(3, table.lines().filter(l -> l.startsWith("| B=")).count(), table);
     }
 
     @Test

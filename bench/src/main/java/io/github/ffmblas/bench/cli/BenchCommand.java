@@ -1,5 +1,6 @@
 package io.github.ffmblas.bench.cli;
 
+import io.github.ffmblas.attention.Backend;
 import io.github.ffmblas.bench.AttentionProblem;
 import io.github.ffmblas.bench.BenchRunner;
 import io.github.ffmblas.bench.Environment;
@@ -221,15 +222,16 @@ public final class BenchCommand implements Subcommand {
                 clientCounts, levelList, base.secondsPerLevel(), base.minRequests(), base.maxRequests(),
                 base.warmupSeconds(), base.saturationSeconds());
         List<LoadRunner.Factory> factories = new ArrayList<>();
-        for (String name : (impls == null ? "native,onnxruntime" : impls).split(",")) {
+        for (String name : (impls == null ? "native,native-onednn,onnxruntime" : impls).split(",")) {
             String n = name.strip();
             factories.add(switch (n) {
-                case "native" -> factory(n, w -> new FfmblasLoadService(w, 0));
-                case "native-openblas-threads" -> factory(n, w -> new FfmblasLoadService(w,
+                case "native" -> factory(n, w -> new FfmblasLoadService(w, Backend.OPENBLAS, 0));
+                case "native-onednn" -> factory(n, w -> new FfmblasLoadService(w, Backend.ONEDNN, 0));
+                case "native-openblas-threads" -> factory(n, w -> new FfmblasLoadService(w, Backend.OPENBLAS,
                         Runtime.getRuntime().availableProcessors()));
                 case "onnxruntime" -> factory(n, OnnxRuntimeLoadService::new);
-                default -> throw new UsageException("--impls: the load test knows native, native-openblas-threads and"
-                        + " onnxruntime, not '" + n + "'");
+                default -> throw new UsageException("--impls: the load test knows native, native-onednn,"
+                        + " native-openblas-threads and onnxruntime, not '" + n + "'");
             });
         }
         Path outDir = outputDirectory();
@@ -237,8 +239,11 @@ public final class BenchCommand implements Subcommand {
         OpenBlasLibrary.load();
         Map<String, String> env = new LinkedHashMap<>(Environment.capture(List.of()).values());
         env.remove("batched_sgemm");
-        env.put("native", "AttentionModel (Loading.MAPPED, ThreadPolicy.ONE_OPENBLAS_THREAD: OpenBLAS at 1 thread),"
-                + " allocation-free forward, a Workspace and output per client, attention weights not returned");
+        env.put("native", "AttentionModel (Loading.MAPPED, Backend.OPENBLAS, ThreadPolicy.ONE_OPENBLAS_THREAD: OpenBLAS"
+                + " at 1 thread), allocation-free forward, a Workspace and output per client, attention weights not"
+                + " returned");
+        env.put("native-onednn", "the same with Backend.ONEDNN: the projections on oneDNN, weights reordered once"
+                + " (only when listed in --impls)");
         env.put("native-openblas-threads", "the same with ThreadPolicy.KEEP_OPENBLAS_THREADS and OpenBLAS at "
                 + Runtime.getRuntime().availableProcessors() + " threads (only when listed in --impls)");
         env.put("onnxruntime", "one OrtSession shared by the clients, intra-op threads 1, inter-op 1, sequential,"

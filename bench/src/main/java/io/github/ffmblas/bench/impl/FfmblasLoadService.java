@@ -1,6 +1,7 @@
 package io.github.ffmblas.bench.impl;
 
 import io.github.ffmblas.attention.AttentionModel;
+import io.github.ffmblas.attention.Backend;
 import io.github.ffmblas.attention.AttentionOptions;
 import io.github.ffmblas.attention.Loading;
 import io.github.ffmblas.attention.Tensor;
@@ -23,7 +24,8 @@ import java.util.Map;
  * {@link AttentionModel} ({@link Loading#MAPPED}), the way the README tells a service to. Each client runs the
  * allocation-free forward with a {@link Workspace} and an output of its own. With {@code openBlasThreads > 0} the
  * model keeps OpenBLAS's threads ({@link ThreadPolicy#KEEP_OPENBLAS_THREADS}) at that count: the set-up the
- * default policy exists to avoid, measured for comparison.
+ * default policy exists to avoid, measured for comparison. The backend is named, not {@code AUTO}: {@code native}
+ * is OpenBLAS, {@code native-onednn} oneDNN.
  */
 public final class FfmblasLoadService implements Service {
     private final String name;
@@ -33,7 +35,7 @@ public final class FfmblasLoadService implements Service {
     private final AttentionOptions options = AttentionOptions.DEFAULTS.withNeedWeights(false);
     private final AttentionProblem problem;
 
-    public FfmblasLoadService(Workload workload, int openBlasThreads) throws IOException {
+    public FfmblasLoadService(Workload workload, Backend backend, int openBlasThreads) throws IOException {
         this.problem = workload.attention();
         if (!problem.selfAttention()) {
             throw new IllegalArgumentException("the load test runs self-attention");
@@ -50,13 +52,14 @@ public final class FfmblasLoadService implements Service {
             tensors.put("out_proj.bias", Tensor.copyOf(arena, workload.outProjBias(), d));
             SafeTensorsWriter.write(file, tensors, Map.of());
         }
-        AttentionModel.Builder builder = AttentionModel.builder(file, problem.heads()).loading(Loading.MAPPED);
+        AttentionModel.Builder builder = AttentionModel.builder(file, problem.heads()).loading(Loading.MAPPED)
+                .backend(backend);
         if (openBlasThreads > 0) {
             Blas.setNumThreads(openBlasThreads);
             builder.threadPolicy(ThreadPolicy.KEEP_OPENBLAS_THREADS);
             name = "native-openblas-threads";
         } else {
-            name = "native";
+            name = backend == Backend.ONEDNN ? "native-onednn" : "native";
         }
         model = builder.open();
     }
