@@ -28,4 +28,22 @@ public final class SgemmContract {
                     c, cOffset, ldc, 0, 1);
         }
     }
+
+    /**
+     * Throws what {@link Blas#sgemmBatchStrided} would throw for these arguments before running: {@link #check}'s
+     * checks for each of the {@code count} items at {@code offset + i * stride}, strides {@code >= 0}, and no item
+     * of C sharing an element with another item or with any item of A or B.
+     */
+    public static void checkBatch(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
+                                  MemorySegment a, long aOffset, int lda, long strideA,
+                                  MemorySegment b, long bOffset, int ldb, long strideB,
+                                  MemorySegment c, long cOffset, int ldc, long strideC, int count) {
+        if (GemmChecks.onHeap(a, b, c)) {
+            GemmChecks.heap("sgemmBatchStrided", layout, transA, transB, m, n, k, a, aOffset, lda, strideA,
+                    b, bOffset, ldb, strideB, c, cOffset, ldc, strideC, count).validate();
+        } else {
+            GemmChecks.check("sgemmBatchStrided", layout, transA, transB, m, n, k, a, aOffset, lda, strideA,
+                    b, bOffset, ldb, strideB, c, cOffset, ldc, strideC, count);
+        }
+    }
 }

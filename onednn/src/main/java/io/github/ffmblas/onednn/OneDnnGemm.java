@@ -38,6 +38,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * primitives; it waits for products in flight and refuses new ones.
  */
 public final class OneDnnGemm implements Gemm, AutoCloseable {
+    /** The deepest {@code A B} batch oneDNN takes (see {@link #multiplyBatch}). */
+    static final int BATCH_MAX_K = 512;
+
     private final List<MemorySegment> constants;
     private final Gemm others;
     private final PackedWeights packs = new PackedWeights();
@@ -134,16 +137,40 @@ public final class OneDnnGemm implements Gemm, AutoCloseable {
         }
     }
 
+    /**
+     * The heads' products: one oneDNN matmul over the whole batch where it was measured faster than OpenBLAS
+     * (every {@code A B^T}, and {@code A B} up to {@value #BATCH_MAX_K} deep: deeper, oneDNN 3.11 took 1.4x
+     * OpenBLAS's time at L = 2048), all operands guarded; on {@code others} otherwise.
+     */
     @Override
     public void multiplyBatch(Transpose transB, int m, int n, int k, float alpha,
                               MemorySegment a, long aOffset, int lda, long strideA,
                               MemorySegment b, long bOffset, int ldb, long strideB,
                               float beta, MemorySegment c, long cOffset, int ldc, long strideC, int count) {
-        if (inFlight.get() < 0) {
+        SgemmContract.checkBatch(Layout.ROW_MAJOR, Transpose.NO_TRANSPOSE, transB, m, n, k, a, aOffset, lda, strideA,
+                b, bOffset, ldb, strideB, c, cOffset, ldc, strideC, count);
+        if (inFlight.getAndIncrement() < 0) {
+            inFlight.getAndDecrement();
             throw new IllegalStateException("this OneDnnGemm is closed");
         }
-        others.multiplyBatch(transB, m, n, k, alpha, a, aOffset, lda, strideA, b, bOffset, ldb, strideB,
-                beta, c, cOffset, ldc, strideC, count);
+        try {
+            if (m == 0 || n == 0 || count == 0) {
+                return;
+            }
+            boolean transposed = transB != Transpose.NO_TRANSPOSE;
+            if (k == 0 || (beta != 0f && beta != 1f) || !a.isNative() || !b.isNative() || !c.isNative()
+                    || (!transposed && k > BATCH_MAX_K)
+                    || !products().runBatch(m, n, k, alpha, a, aOffset, lda, strideA, b, bOffset, ldb, strideB,
+                    transposed, c, cOffset, ldc, strideC, count, beta == 1f)) {
+                others.multiplyBatch(transB, m, n, k, alpha, a, aOffset, lda, strideA, b, bOffset, ldb, strideB,
+                        beta, c, cOffset, ldc, strideC, count);
+            }
+        } finally {
+            Reference.reachabilityFence(a);
+            Reference.reachabilityFence(b);
+            Reference.reachabilityFence(c);
+            inFlight.getAndDecrement();
+        }
     }
 
     /** Whether this product is oneDNN's: plain (alpha 1, beta 0 or 1, k > 0), B a constant, A and C guarded. */

@@ -21,7 +21,7 @@ class OneDnnGemmTest {
     private static final ValueLayout.OfFloat F = ValueLayout.JAVA_FLOAT;
 
     /** Counts the products that reach the fallback, and computes them with naive loops (an independent oracle). */
-    static final class Naive implements Gemm {
+    static class Naive implements Gemm {
         final AtomicInteger calls = new AtomicInteger();
 
         @Override
@@ -138,6 +138,61 @@ class OneDnnGemmTest {
                     }
                     // A bias outside the constants is written into C first and the product accumulates: oneDNN's too.
                     assertEquals(0, others.calls.get(), "oneDNN took the product");
+                }
+            }
+        }
+    }
+
+    /** Counts batches that reach the fallback, computing them item by item with naive loops. */
+    static final class NaiveBatches extends Naive {
+        final AtomicInteger batches = new AtomicInteger();
+
+        @Override
+        public void multiplyBatch(Transpose transB, int m, int n, int k, float alpha, MemorySegment a, long aOffset,
+                                  int lda, long strideA, MemorySegment b, long bOffset, int ldb, long strideB,
+                                  float beta, MemorySegment c, long cOffset, int ldc, long strideC, int count) {
+            batches.incrementAndGet();
+            super.multiplyBatch(transB, m, n, k, alpha, a, aOffset, lda, strideA, b, bOffset, ldb, strideB, beta,
+                    c, cOffset, ldc, strideC, count);
+        }
+    }
+
+    @ParameterizedTest(name = "m={0} n={1} k={2} heads={3} transB={4} alpha={5} beta={6}")
+    @CsvSource({"1, 1, 1, 1, TRANSPOSE, 1, 0", "7, 33, 5, 3, TRANSPOSE, 0.125, 1", "33, 7, 130, 2, NO_TRANSPOSE, 1, 0",
+            "130, 16, 130, 4, NO_TRANSPOSE, 1, 0", "64, 64, 16, 8, TRANSPOSE, 0.25, 0", "7, 5, 600, 2, NO_TRANSPOSE, 1, 0"})
+    void batchesOfHeadsMatchNaiveLoops(int m, int n, int k, int heads, Transpose transB, float alpha, float beta) {
+        // Heads side by side as in attention: A and B items are column blocks of one wide matrix each.
+        Random random = new Random(m + 3L * n + 7L * k + heads);
+        try (Arena arena = Arena.ofConfined()) {
+            int bRows = transB == Transpose.NO_TRANSPOSE ? k : n;
+            int bCols = transB == Transpose.NO_TRANSPOSE ? n : k;
+            int lda = heads * k + 1, ldb = heads * bCols + 2, ldc = n + 3;
+            long strideC = (long) m * ldc + 5;
+            MemorySegment a = random(arena, (long) m * lda, random);
+            MemorySegment b = random(arena, (long) bRows * ldb, random);
+            MemorySegment c = random(arena, strideC * heads, random);
+            MemorySegment before = arena.allocate(c.byteSize()).copyFrom(c);
+            float[][] expected = new float[heads][];
+            for (int h = 0; h < heads; h++) {
+                expected[h] = reference(transB, m, n, k, alpha, a, (long) h * k, lda, b, (long) h * bCols, ldb, beta,
+                        c, h * strideC, ldc);
+            }
+            NaiveBatches others = new NaiveBatches();
+            try (OneDnnGemm gemm = OneDnnGemm.forConstants(List.of(), others)) {
+                gemm.multiplyBatch(transB, m, n, k, alpha, a, 0, lda, k, b, 0, ldb, bCols, beta, c, 0, ldc, strideC, heads);
+                boolean oneDnns = transB == Transpose.TRANSPOSE || k <= OneDnnGemm.BATCH_MAX_K;
+                assertEquals(oneDnns ? 0 : 1, others.batches.get(), "oneDNN took the batch where it should");
+                for (int h = 0; h < heads; h++) {
+                    for (int i = 0; i < m; i++) {
+                        for (int j = 0; j < n; j++) {
+                            assertEquals(expected[h][i * n + j], c.getAtIndex(F, h * strideC + (long) i * ldc + j),
+                                    1e-5f * (1 + Math.abs(expected[h][i * n + j])) * Math.sqrt(k), "item " + h);
+                        }
+                        for (int j = n; j < ldc && h * strideC + (long) i * ldc + j < c.byteSize() / 4; j++) {
+                            assertEquals(before.getAtIndex(F, h * strideC + (long) i * ldc + j),
+                                    c.getAtIndex(F, h * strideC + (long) i * ldc + j), "padding untouched");
+                        }
+                    }
                 }
             }
         }

@@ -28,6 +28,7 @@ public final class Products {
     private final MemorySegment stream;
     private final List<Matmul> matmuls = new ArrayList<>();
     private final List<long[]> unsupported = new ArrayList<>();
+    private final List<BatchMatmul> batches = new ArrayList<>();
     /** Staging for operands in memory another thread could free: A, and C. */
     private MemorySegment stagedA = MemorySegment.NULL;
     private MemorySegment stagedC = MemorySegment.NULL;
@@ -103,6 +104,41 @@ public final class Products {
         return true;
     }
 
+    /**
+     * Runs a batch ({@code count} items at {@code offset + i * stride}; nothing constant) on oneDNN and returns true,
+     * or returns false where it cannot: oneDNN has no primitive, or an operand is memory another thread could free
+     * (a batch is not staged). Operands are checked.
+     */
+    public boolean runBatch(int m, int n, int k, float alpha, MemorySegment a, long aOffset, int lda, long strideA,
+                            MemorySegment b, long bOffset, int ldb, long strideB, boolean transposed,
+                            MemorySegment c, long cOffset, int ldc, long strideC, int count, boolean accumulate) {
+        if (!guarded(a) || !guarded(b) || !guarded(c)) {
+            return false;
+        }
+        BatchMatmul batch = null;
+        for (int i = 0; i < batches.size() && batch == null; i++) {
+            BatchMatmul candidate = batches.get(i);
+            if (candidate != null && candidate.matches(m, n, k, lda, ldb, ldc, strideA, strideB, strideC, count,
+                    transposed, accumulate, alpha)) {
+                batch = candidate;
+            }
+        }
+        if (batch == null) {
+            batch = BatchMatmul.create(BatchMatmul.key(m, n, k, lda, ldb, ldc, strideA, strideB, strideC, count,
+                    transposed, accumulate, alpha));
+            if (batch == null) {
+                return false;
+            }
+            if (batches.size() == CAPACITY) {
+                batches.removeLast().destroy();
+            }
+            batches.addFirst(batch);
+        }
+        batch.run(stream, a.address() + aOffset * Float.BYTES, b.address() + bOffset * Float.BYTES,
+                c.address() + cOffset * Float.BYTES);
+        return true;
+    }
+
     /** Nobody can free {@code s} while this thread is here: global scope, or confined to this thread. */
     static boolean guarded(MemorySegment s) {
         return s.scope().equals(Arena.global().scope())
@@ -158,6 +194,10 @@ public final class Products {
             m.destroy();
         }
         matmuls.clear();
+        for (BatchMatmul b : batches) {
+            b.destroy();
+        }
+        batches.clear();
         dnnl_stream_destroy(stream);
     }
 }
