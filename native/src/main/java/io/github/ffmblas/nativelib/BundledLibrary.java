@@ -13,14 +13,17 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.stream.Stream;
 import java.util.zip.CRC32;
@@ -33,14 +36,25 @@ import java.util.zip.CRC32;
  * {@code RUNPATH $ORIGIN} finds them once all sit in one directory. The cache directory is named by the
  * artifact version and the files' CRC-32s (which the jar records for every entry), so a different build never
  * reuses another's files. Each copy is written into a private temporary directory and renamed into place in one
- * atomic step: a JVM either sees a complete directory or none. A cached copy is re-checked (size and CRC-32)
- * before use and replaced when it does not match.
+ * atomic step: a JVM either sees a complete directory or none. A cached copy is re-checked before use and
+ * replaced when it does not match: its sizes always, its CRC-32s unless a stamp says they were checked and the files
+ * have not changed since.
+ *
+ * <p>The stamp ({@value #STAMP}, in the directory) records each file's size, inode and change time (ctime) as they
+ * were when the CRC-32s last matched. Recomputing the CRC of the 40 MB library took ~30 ms of every start. Any
+ * write, truncation, {@code chmod}, or replacement of a file (even with its old mtime, {@code cp -p}) gives it a new
+ * ctime or inode, which no user-space call can set back, so a changed file fails the stamp and gets the full check.
+ * As in git's "racy clean" rule, a file whose ctime is not older than the stamp could still have changed within the
+ * same clock tick after it was recorded, so such a stamp is not trusted either. What a stamp cannot see is a change
+ * that bypasses the file system (a bad disk block) or someone who rewrites the stamp too.
  */
 final class BundledLibrary {
     static final String MAIN_LIBRARY = "libopenblas.so.0";
     /** Shipped beside libopenblas in the jar; those present are extracted with it. */
     private static final List<String> COMPANIONS = List.of("libgfortran.so.5", "libquadmath.so.0", "libgcc_s.so.1");
     private static final String POM_PROPERTIES = "META-INF/maven/org.bytedeco/openblas/pom.properties";
+    /** In an extracted directory: the files' state when their CRC-32s last matched (see the class comment). */
+    static final String STAMP = ".verified";
 
     record Entry(String name, URL url, long size, long crc) {}
 
@@ -153,7 +167,7 @@ final class BundledLibrary {
 
     /**
      * Makes a verified copy of the library under {@code cacheRoot} and returns the path of
-     * {@code libopenblas.so.0} in it. Reuses a complete, matching copy; replaces a damaged one.
+     * {@code libopenblas.so.0} in it. Reuses a complete, matching copy (by its stamp, else by its CRC-32s); replaces a damaged one.
      *
      * @throws IOException when {@code cacheRoot} cannot be written (the caller falls back to a temporary
      *                     directory)
@@ -163,13 +177,18 @@ final class BundledLibrary {
         Path target = cacheRoot.resolve(cacheKey());
         for (int attempt = 0; attempt < 3; attempt++) {
             if (Files.isDirectory(target)) {
+                if (stampHolds(target)) {
+                    return target.resolve(MAIN_LIBRARY);
+                }
                 Optional<String> problem = verify(target);
                 if (problem.isEmpty()) {
+                    writeStamp(target);
                     return target.resolve(MAIN_LIBRARY);
                 }
                 discard(target);
             }
             Path staging = writeStaging(cacheRoot);
+            writeStamp(staging);
             try {
                 Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
                 return target.resolve(MAIN_LIBRARY);
@@ -221,6 +240,61 @@ final class BundledLibrary {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Whether {@code dir}'s stamp matches its files as they are now (sizes as the jar says; inodes and ctimes as
+     * recorded) and is not racy: each ctime older than the stamp itself. False whenever anything cannot be read.
+     */
+    boolean stampHolds(Path dir) {
+        try {
+            Path stamp = dir.resolve(STAMP);
+            String recorded = Files.readString(stamp);
+            FileTime stamped = Files.getLastModifiedTime(stamp);
+            StringBuilder now = new StringBuilder();
+            for (Entry e : entries) {
+                Map<String, Object> a = Files.readAttributes(dir.resolve(e.name()), "unix:size,ctime,ino,dev,isRegularFile");
+                FileTime ctime = (FileTime) a.get("ctime");
+                if (!Boolean.TRUE.equals(a.get("isRegularFile")) || (Long) a.get("size") != e.size()
+                        || ctime.compareTo(stamped) >= 0) {
+                    return false;
+                }
+                now.append(stampLine(e, a));
+            }
+            return now.toString().equals(recorded);
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** Records {@code dir}'s files as they are now; call only after their CRC-32s matched. Best effort. */
+    private void writeStamp(Path dir) {
+        Path temporary = null;
+        try {
+            StringBuilder lines = new StringBuilder();
+            for (Entry e : entries) {
+                lines.append(stampLine(e, Files.readAttributes(dir.resolve(e.name()), "unix:size,ctime,ino,dev")));
+            }
+            // Another JVM may stamp the same directory at the same moment: write aside, rename over in one step.
+            temporary = dir.resolve(STAMP + "-" + ProcessHandle.current().pid() + "-"
+                    + Long.toHexString(ThreadLocalRandom.current().nextLong()));
+            Files.writeString(temporary, lines);
+            Files.move(temporary, dir.resolve(STAMP), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException | RuntimeException e) {
+            // A read-only cache: every start then checks the CRCs, as it did before stamps.
+            if (temporary != null) {
+                try {
+                    Files.deleteIfExists(temporary);
+                } catch (IOException ignored) {
+                    // nothing more to do
+                }
+            }
+        }
+    }
+
+    private static String stampLine(Entry e, Map<String, Object> a) {
+        return e.name() + " size=" + a.get("size") + " dev=" + a.get("dev") + " ino=" + a.get("ino")
+                + " ctime=" + ((FileTime) a.get("ctime")).to(TimeUnit.NANOSECONDS) + "\n";
     }
 
     private Path writeStaging(Path cacheRoot) throws IOException {

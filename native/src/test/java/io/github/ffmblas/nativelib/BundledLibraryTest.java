@@ -131,6 +131,81 @@ class BundledLibraryTest {
         assertEquals(FILES, names(library.getParent()));
     }
 
+    /** An extracted copy, checked again once its files are older than a clock tick, so its stamp is not racy. */
+    private Path settledCopy() throws Exception {
+        Path library = bundle.extractInto(root);
+        Thread.sleep(50);
+        assertEquals(library, bundle.extractInto(root));
+        assertTrue(bundle.stampHolds(library.getParent()), "the second extraction re-stamped the verified copy");
+        return library;
+    }
+
+    @Test
+    void theStampHoldsForUntouchedFilesAndTheCopyIsReusedOnIt() throws Exception {
+        Path library = settledCopy();
+        String stamp = Files.readString(library.resolveSibling(BundledLibrary.STAMP));
+        for (String name : FILES) {
+            assertTrue(stamp.contains(name + " size=" + Files.size(library.resolveSibling(name)) + " "), stamp);
+        }
+
+        assertEquals(library, bundle.extractInto(root));
+        assertTrue(bundle.stampHolds(library.getParent()));
+        assertEquals(FILES, names(library.getParent()), "no temporary stamp left over");
+    }
+
+    @Test
+    void aSameSizeWriteWithTheOldMtimeFailsTheStampAndTheCopyIsReplaced() throws Exception {
+        Path library = settledCopy();
+        FileTime mtime = Files.getLastModifiedTime(library);
+        try (RandomAccessFile file = new RandomAccessFile(library.toFile(), "rw")) {
+            file.seek(4096);
+            int b = file.read();
+            file.seek(4096);
+            file.write(b ^ 0x01);
+        }
+        Files.setLastModifiedTime(library, mtime);
+
+        assertTrue(!bundle.stampHolds(library.getParent()), "the write changed the ctime");
+        assertEquals(library, bundle.extractInto(root));
+        assertEquals(Optional.empty(), bundle.verify(library.getParent()), "the damaged copy was replaced");
+    }
+
+    @Test
+    void aFileReplacedByACopyWithItsAttributesFailsTheStamp() throws Exception {
+        Path library = settledCopy();
+        Path companion = library.resolveSibling("libquadmath.so.0");
+        Path aside = root.resolve("aside");
+        Files.copy(companion, aside, java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+        Files.move(aside, companion, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+
+        assertTrue(!bundle.stampHolds(library.getParent()), "a new inode");
+        assertEquals(library, bundle.extractInto(root));
+        assertEquals(Optional.empty(), bundle.verify(library.getParent()), "the copy's CRC-32s still match");
+        assertTrue(Files.exists(library.resolveSibling(BundledLibrary.STAMP)), "and it was stamped again");
+    }
+
+    @Test
+    void aStampNotNewerThanTheFilesIsNotTrusted() throws Exception {
+        Path library = settledCopy();
+        // As when a file changed within the clock tick the stamp was written in: its ctime is not older.
+        Files.setLastModifiedTime(library.resolveSibling(BundledLibrary.STAMP), LONG_AGO);
+
+        assertTrue(!bundle.stampHolds(library.getParent()));
+    }
+
+    @Test
+    void aMissingOrForeignStampIsNotTrusted() throws Exception {
+        Path library = settledCopy();
+        Path stamp = library.resolveSibling(BundledLibrary.STAMP);
+        Files.writeString(stamp, Files.readString(stamp).replace("ino=", "ino=1"));
+        assertTrue(!bundle.stampHolds(library.getParent()));
+        Files.delete(stamp);
+        assertTrue(!bundle.stampHolds(library.getParent()));
+
+        assertEquals(library, bundle.extractInto(root));
+        assertTrue(Files.exists(stamp), "stamped again after the CRC-32s matched");
+    }
+
     @Test
     void aCacheRootThatCannotBeCreatedThrowsIOException() throws IOException {
         // Tests run as root, so permissions would not stop a write; a regular file in the way does.
@@ -183,7 +258,9 @@ class BundledLibraryTest {
         }
     }
 
+    /** The files in {@code dir} but the stamp. */
     private static Set<String> names(Path dir) throws IOException {
-        return entries(dir).stream().map(p -> p.getFileName().toString()).collect(Collectors.toSet());
+        return entries(dir).stream().map(p -> p.getFileName().toString())
+                .filter(name -> !name.equals(BundledLibrary.STAMP)).collect(Collectors.toSet());
     }
 }
