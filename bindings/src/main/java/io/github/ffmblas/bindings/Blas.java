@@ -87,10 +87,13 @@ public final class Blas {
     static final long SHORT_VECTOR_LIMIT = 2304;
     /**
      * {@link #SGEMM_BY_ADDRESS} with {@link Linker.Option#critical critical(false)}: no thread-state transition,
-     * so no safepoint can complete while the call runs.
+     * so no safepoint can complete while the call runs. Made on first use: a downcall handle costs ~10 ms at
+     * start-up, and a forward of all but the smallest models makes no product this short.
      */
-    private static final MethodHandle SGEMM_SHORT = Downcall.byAddress(cblas_h.cblas_sgemm$address(),
-            cblas_h.cblas_sgemm$descriptor(), Linker.Option.critical(false));
+    private static final class ShortSgemm {
+        static final MethodHandle HANDLE = Downcall.byAddress(cblas_h.cblas_sgemm$address(),
+                cblas_h.cblas_sgemm$descriptor(), Linker.Option.critical(false));
+    }
     /**
      * The batched GEMM's handles, likewise; made on first use (only products above M*N*K = 1,000,000 take it with
      * OpenBLAS 0.3.31, so a small model never does, and each handle costs ~10 ms at start-up). Never initialised
@@ -217,7 +220,7 @@ public final class Blas {
         if (byAddress && shortCall(m, n, k, a, b, c)) {
             ExitGate.ensureOpen("sgemm");
             try {
-                SGEMM_SHORT.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
+                ShortSgemm.HANDLE.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
                         input(a, aOffset, k), lda, input(b, bOffset, k), ldb, beta, start(c, cOffset), ldc);
             } catch (Throwable e) {
                 throw Downcall.failed("sgemm", e);
