@@ -100,9 +100,17 @@ public final class Blas {
      * when the library has no batch entry point.
      */
     private static final class NativeBatch {
-        static final MethodHandle BY_SEGMENT = cblas_h.cblas_sgemm_batch_strided$handle();
-        static final MethodHandle BY_ADDRESS = Downcall.byAddress(cblas_h.cblas_sgemm_batch_strided$address(),
+        // Bound to the file ffmblas loaded, as Downcall binds, not through jextract's lazily resolved address:
+        // so bindAll need not resolve (and make a handle for) it at start-up.
+        static final MemorySegment ADDRESS = Downcall.address(BATCH_SYMBOL);
+        static final MethodHandle BY_SEGMENT = Linker.nativeLinker().downcallHandle(ADDRESS,
                 cblas_h.cblas_sgemm_batch_strided$descriptor());
+        static final MethodHandle BY_ADDRESS = Downcall.byAddress(ADDRESS, cblas_h.cblas_sgemm_batch_strided$descriptor());
+    }
+    /** {@code openblas_set_num_threads}, made on first use and bound as {@link NativeBatch}'s handles are. */
+    private static final class SetNumThreads {
+        static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(
+                Downcall.address("openblas_set_num_threads"), cblas_h.openblas_set_num_threads$descriptor());
     }
     private static final String CONFIG = cblas_h.openblas_get_config().getString(0);
     private static final String VERSION = Quirks.parseVersion(CONFIG);
@@ -142,19 +150,16 @@ public final class Blas {
         boolean batch = ours.find(BATCH_SYMBOL).isPresent();
         Map<String, Supplier<MemorySegment>> bound = new LinkedHashMap<>();
         // Only what is called through jextract's own handles (here, and cblas_sdot by the benchmarks): every
-        // other routine is bound to the file ffmblas loaded by Downcall, and binding one costs a downcall handle,
-        // about 10 ms each at start-up.
+        // other routine is bound to the file ffmblas loaded by Downcall (the batched GEMM and
+        // openblas_set_num_threads too, which a cold `attention` does not call), and binding one costs a downcall
+        // handle, about 10 ms each at start-up.
         bound.put("cblas_sgemm", cblas_h::cblas_sgemm$address);
         bound.put("cblas_sdot", cblas_h::cblas_sdot$address);
         bound.put("openblas_get_config", cblas_h::openblas_get_config$address);
         bound.put("openblas_get_corename", cblas_h::openblas_get_corename$address);
         bound.put("openblas_get_num_threads", cblas_h::openblas_get_num_threads$address);
-        bound.put("openblas_set_num_threads", cblas_h::openblas_set_num_threads$address);
         bound.put("openblas_get_num_procs", cblas_h::openblas_get_num_procs$address);
         bound.put("openblas_get_parallel", cblas_h::openblas_get_parallel$address);
-        if (batch) {
-            bound.put(BATCH_SYMBOL, cblas_h::cblas_sgemm_batch_strided$address);
-        }
         for (Map.Entry<String, Supplier<MemorySegment>> e : bound.entrySet()) {
             long expected = ours.find(e.getKey()).map(MemorySegment::address).orElse(-1L);
             long actual = e.getValue().get().address();
@@ -7695,7 +7700,9 @@ public final class Blas {
         }
         int gate = ExitGate.enter("setNumThreads");
         try {
-            cblas_h.openblas_set_num_threads(threads);
+            SetNumThreads.HANDLE.invokeExact(threads);
+        } catch (Throwable e) {
+            throw Downcall.failed("setNumThreads", e);
         } finally {
             ExitGate.leave(gate);
         }
