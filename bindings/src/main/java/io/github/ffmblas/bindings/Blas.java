@@ -107,6 +107,27 @@ public final class Blas {
                 cblas_h.cblas_sgemm_batch_strided$descriptor());
         static final MethodHandle BY_ADDRESS = Downcall.byAddress(ADDRESS, cblas_h.cblas_sgemm_batch_strided$descriptor());
     }
+    /**
+     * {@code int f(void)}: {@code openblas_get_num_threads}, {@code _num_procs} and {@code _parallel}, made on first
+     * use and bound as {@link NativeBatch}'s handles are (a forward calls none of them).
+     */
+    private static final class IntGetters {
+        private static final FunctionDescriptor INT_OF_VOID = FunctionDescriptor.of(cblas_h.C_INT);
+        static final MethodHandle NUM_THREADS = Linker.nativeLinker().downcallHandle(
+                Downcall.address("openblas_get_num_threads"), INT_OF_VOID);
+        static final MethodHandle NUM_PROCS = Linker.nativeLinker().downcallHandle(
+                Downcall.address("openblas_get_num_procs"), INT_OF_VOID);
+        static final MethodHandle PARALLEL = Linker.nativeLinker().downcallHandle(
+                Downcall.address("openblas_get_parallel"), INT_OF_VOID);
+
+        static int call(MethodHandle getter, String routine) {
+            try {
+                return (int) getter.invokeExact();
+            } catch (Throwable e) {
+                throw Downcall.failed(routine, e);
+            }
+        }
+    }
     /** {@code openblas_set_num_threads}, made on first use and bound as {@link NativeBatch}'s handles are. */
     private static final class SetNumThreads {
         static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(
@@ -150,16 +171,13 @@ public final class Blas {
         boolean batch = ours.find(BATCH_SYMBOL).isPresent();
         Map<String, Supplier<MemorySegment>> bound = new LinkedHashMap<>();
         // Only what is called through jextract's own handles (here, and cblas_sdot by the benchmarks): every
-        // other routine is bound to the file ffmblas loaded by Downcall (the batched GEMM and
-        // openblas_set_num_threads too, which a cold `attention` does not call), and binding one costs a downcall
-        // handle, about 10 ms each at start-up.
+        // other routine is bound to the file ffmblas loaded by Downcall (the batched GEMM, openblas_set_num_threads
+        // and the int getters too, which a cold `attention` does not call), and binding one costs a downcall handle,
+        // about 10 ms each at start-up.
         bound.put("cblas_sgemm", cblas_h::cblas_sgemm$address);
         bound.put("cblas_sdot", cblas_h::cblas_sdot$address);
         bound.put("openblas_get_config", cblas_h::openblas_get_config$address);
         bound.put("openblas_get_corename", cblas_h::openblas_get_corename$address);
-        bound.put("openblas_get_num_threads", cblas_h::openblas_get_num_threads$address);
-        bound.put("openblas_get_num_procs", cblas_h::openblas_get_num_procs$address);
-        bound.put("openblas_get_parallel", cblas_h::openblas_get_parallel$address);
         for (Map.Entry<String, Supplier<MemorySegment>> e : bound.entrySet()) {
             long expected = ours.find(e.getKey()).map(MemorySegment::address).orElse(-1L);
             long actual = e.getValue().get().address();
@@ -7685,7 +7703,7 @@ public final class Blas {
 
     /** OpenBLAS's thread count for the calls that follow (process-wide). */
     public static int numThreads() {
-        return cblas_h.openblas_get_num_threads();
+        return IntGetters.call(IntGetters.NUM_THREADS, "numThreads");
     }
 
     /**
@@ -7714,8 +7732,8 @@ public final class Blas {
                 : SMALL_BATCH_FIXED ? BatchPolicy.NATIVE : BatchPolicy.NATIVE_ABOVE_CRASH_LIMIT;
         String coreType = System.getenv("OPENBLAS_CORETYPE");
         return new OpenBlasRuntime(VERSION, CONFIG, cblas_h.openblas_get_corename().getString(0),
-                cblas_h.openblas_get_num_threads(), cblas_h.openblas_get_num_procs(),
-                Parallelism.fromCode(cblas_h.openblas_get_parallel()), LIBRARY, batch,
+                IntGetters.call(IntGetters.NUM_THREADS, "runtime"), IntGetters.call(IntGetters.NUM_PROCS, "runtime"),
+                Parallelism.fromCode(IntGetters.call(IntGetters.PARALLEL, "runtime")), LIBRARY, batch,
                 Optional.ofNullable(coreType).filter(s -> !s.isBlank()));
     }
 }
