@@ -170,12 +170,12 @@ public final class Blas {
         SymbolLookup ours = SymbolLookup.libraryLookup(LIBRARY.path(), Arena.global());
         boolean batch = ours.find(BATCH_SYMBOL).isPresent();
         Map<String, Supplier<MemorySegment>> bound = new LinkedHashMap<>();
-        // Only what is called through jextract's own handles (here, and cblas_sdot by the benchmarks): every
-        // other routine is bound to the file ffmblas loaded by Downcall (the batched GEMM, openblas_set_num_threads
-        // and the int getters too, which a cold `attention` does not call), and binding one costs a downcall handle,
-        // about 10 ms each at start-up.
+        // Only what ffmblas calls through jextract's own handles: every other routine is bound to the file ffmblas
+        // loaded by Downcall (the batched GEMM, openblas_set_num_threads and the int getters too, which a cold
+        // `attention` does not call), and binding one costs a downcall handle, about 10 ms each at start-up. The
+        // benchmarks that call jextract's cblas_sdot directly pin every jextract symbol themselves before JavaCPP
+        // loads its copy (JavaCppOpenBlas.load, checked by ffmBindingsUseFfmblasLibrary).
         bound.put("cblas_sgemm", cblas_h::cblas_sgemm$address);
-        bound.put("cblas_sdot", cblas_h::cblas_sdot$address);
         bound.put("openblas_get_config", cblas_h::openblas_get_config$address);
         bound.put("openblas_get_corename", cblas_h::openblas_get_corename$address);
         for (Map.Entry<String, Supplier<MemorySegment>> e : bound.entrySet()) {
