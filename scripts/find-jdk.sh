@@ -2,22 +2,36 @@
 # Order: $JAVA_HOME if it is one, else the newest JDK under /usr/lib/jvm, else a clear error.
 
 ffmblas_jdk_major() {  # prints the feature version of the JDK at $1, or nothing
-  local release="$1/release" v
+  local ffmblas_major=
+  ffmblas_jdk_major_into "$1"
+  printf '%s' "$ffmblas_major"
+}
+
+# Sets ffmblas_major to the feature version of the JDK at $1, or empty. From the release file with bash built-ins
+# alone: ./ffmblas runs this on every start, where each process started costs milliseconds.
+ffmblas_jdk_major_into() {
+  local release="$1/release" line v=
+  ffmblas_major=
   [ -x "$1/bin/java" ] || return 0
   if [ -f "$release" ]; then
-    v=$(sed -n 's/^JAVA_VERSION="\([0-9][0-9]*\).*/\1/p' "$release")
+    while IFS= read -r line || [ -n "$line" ]; do
+      if [[ $line =~ ^JAVA_VERSION=\"([0-9]+) ]]; then
+        v=${BASH_REMATCH[1]}
+        break
+      fi
+    done < "$release"
   fi
-  if [ -z "${v:-}" ]; then
+  if [ -z "$v" ]; then
     v=$("$1/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = \([0-9][0-9]*\).*/\1/p')
   fi
-  [ "${v:-}" = "1" ] && v=8
-  printf '%s' "${v:-}"
+  [ "$v" = "1" ] && v=8
+  ffmblas_major=$v
 }
 
 ffmblas_find_jdk() {
-  local need=25 best="" best_v=0 d v
+  local need=25 best="" best_v=0 d v ffmblas_major
   if [ -n "${JAVA_HOME:-}" ]; then
-    v=$(ffmblas_jdk_major "$JAVA_HOME")
+    ffmblas_jdk_major_into "$JAVA_HOME"; v=$ffmblas_major
     if [ -n "$v" ] && [ "$v" -ge "$need" ] && [ -x "$JAVA_HOME/bin/javac" ]; then
       export JAVA_HOME
       return 0
@@ -26,7 +40,7 @@ ffmblas_find_jdk() {
   for d in /usr/lib/jvm/*; do
     [ -d "$d" ] && [ ! -L "$d" ] || continue
     [ -x "$d/bin/javac" ] || continue
-    v=$(ffmblas_jdk_major "$d")
+    ffmblas_jdk_major_into "$d"; v=$ffmblas_major
     if [ -n "$v" ] && [ "$v" -ge "$need" ] && [ "$v" -gt "$best_v" ]; then
       best="$d"; best_v="$v"
     fi

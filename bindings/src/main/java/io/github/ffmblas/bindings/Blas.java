@@ -87,19 +87,51 @@ public final class Blas {
     static final long SHORT_VECTOR_LIMIT = 2304;
     /**
      * {@link #SGEMM_BY_ADDRESS} with {@link Linker.Option#critical critical(false)}: no thread-state transition,
-     * so no safepoint can complete while the call runs.
+     * so no safepoint can complete while the call runs. Made on first use: a downcall handle costs ~10 ms at
+     * start-up, and a forward of all but the smallest models makes no product this short.
      */
-    private static final MethodHandle SGEMM_SHORT = Downcall.byAddress(cblas_h.cblas_sgemm$address(),
-            cblas_h.cblas_sgemm$descriptor(), Linker.Option.critical(false));
+    private static final class ShortSgemm {
+        static final MethodHandle HANDLE = Downcall.byAddress(cblas_h.cblas_sgemm$address(),
+                cblas_h.cblas_sgemm$descriptor(), Linker.Option.critical(false));
+    }
     /**
      * The batched GEMM's handles, likewise; made on first use (only products above M*N*K = 1,000,000 take it with
      * OpenBLAS 0.3.31, so a small model never does, and each handle costs ~10 ms at start-up). Never initialised
      * when the library has no batch entry point.
      */
     private static final class NativeBatch {
-        static final MethodHandle BY_SEGMENT = cblas_h.cblas_sgemm_batch_strided$handle();
-        static final MethodHandle BY_ADDRESS = Downcall.byAddress(cblas_h.cblas_sgemm_batch_strided$address(),
+        // Bound to the file ffmblas loaded, as Downcall binds, not through jextract's lazily resolved address:
+        // so bindAll need not resolve (and make a handle for) it at start-up.
+        static final MemorySegment ADDRESS = Downcall.address(BATCH_SYMBOL);
+        static final MethodHandle BY_SEGMENT = Linker.nativeLinker().downcallHandle(ADDRESS,
                 cblas_h.cblas_sgemm_batch_strided$descriptor());
+        static final MethodHandle BY_ADDRESS = Downcall.byAddress(ADDRESS, cblas_h.cblas_sgemm_batch_strided$descriptor());
+    }
+    /**
+     * {@code int f(void)}: {@code openblas_get_num_threads}, {@code _num_procs} and {@code _parallel}, made on first
+     * use and bound as {@link NativeBatch}'s handles are (a forward calls none of them).
+     */
+    private static final class IntGetters {
+        private static final FunctionDescriptor INT_OF_VOID = FunctionDescriptor.of(cblas_h.C_INT);
+        static final MethodHandle NUM_THREADS = Linker.nativeLinker().downcallHandle(
+                Downcall.address("openblas_get_num_threads"), INT_OF_VOID);
+        static final MethodHandle NUM_PROCS = Linker.nativeLinker().downcallHandle(
+                Downcall.address("openblas_get_num_procs"), INT_OF_VOID);
+        static final MethodHandle PARALLEL = Linker.nativeLinker().downcallHandle(
+                Downcall.address("openblas_get_parallel"), INT_OF_VOID);
+
+        static int call(MethodHandle getter, String routine) {
+            try {
+                return (int) getter.invokeExact();
+            } catch (Throwable e) {
+                throw Downcall.failed(routine, e);
+            }
+        }
+    }
+    /** {@code openblas_set_num_threads}, made on first use and bound as {@link NativeBatch}'s handles are. */
+    private static final class SetNumThreads {
+        static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(
+                Downcall.address("openblas_set_num_threads"), cblas_h.openblas_set_num_threads$descriptor());
     }
     private static final String CONFIG = cblas_h.openblas_get_config().getString(0);
     private static final String VERSION = Quirks.parseVersion(CONFIG);
@@ -138,20 +170,14 @@ public final class Blas {
         SymbolLookup ours = SymbolLookup.libraryLookup(LIBRARY.path(), Arena.global());
         boolean batch = ours.find(BATCH_SYMBOL).isPresent();
         Map<String, Supplier<MemorySegment>> bound = new LinkedHashMap<>();
-        // Only what is called through jextract's own handles (here, and cblas_sdot by the benchmarks): every
-        // other routine is bound to the file ffmblas loaded by Downcall, and binding one costs a downcall handle,
-        // about 10 ms each at start-up.
+        // Only what ffmblas calls through jextract's own handles: every other routine is bound to the file ffmblas
+        // loaded by Downcall (the batched GEMM, openblas_set_num_threads and the int getters too, which a cold
+        // `attention` does not call), and binding one costs a downcall handle, about 10 ms each at start-up. The
+        // benchmarks that call jextract's cblas_sdot directly pin every jextract symbol themselves before JavaCPP
+        // loads its copy (JavaCppOpenBlas.load, checked by ffmBindingsUseFfmblasLibrary).
         bound.put("cblas_sgemm", cblas_h::cblas_sgemm$address);
-        bound.put("cblas_sdot", cblas_h::cblas_sdot$address);
         bound.put("openblas_get_config", cblas_h::openblas_get_config$address);
         bound.put("openblas_get_corename", cblas_h::openblas_get_corename$address);
-        bound.put("openblas_get_num_threads", cblas_h::openblas_get_num_threads$address);
-        bound.put("openblas_set_num_threads", cblas_h::openblas_set_num_threads$address);
-        bound.put("openblas_get_num_procs", cblas_h::openblas_get_num_procs$address);
-        bound.put("openblas_get_parallel", cblas_h::openblas_get_parallel$address);
-        if (batch) {
-            bound.put(BATCH_SYMBOL, cblas_h::cblas_sgemm_batch_strided$address);
-        }
         for (Map.Entry<String, Supplier<MemorySegment>> e : bound.entrySet()) {
             long expected = ours.find(e.getKey()).map(MemorySegment::address).orElse(-1L);
             long actual = e.getValue().get().address();
@@ -217,7 +243,7 @@ public final class Blas {
         if (byAddress && shortCall(m, n, k, a, b, c)) {
             ExitGate.ensureOpen("sgemm");
             try {
-                SGEMM_SHORT.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
+                ShortSgemm.HANDLE.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
                         input(a, aOffset, k), lda, input(b, bOffset, k), ldb, beta, start(c, cOffset), ldc);
             } catch (Throwable e) {
                 throw Downcall.failed("sgemm", e);
@@ -7677,7 +7703,7 @@ public final class Blas {
 
     /** OpenBLAS's thread count for the calls that follow (process-wide). */
     public static int numThreads() {
-        return cblas_h.openblas_get_num_threads();
+        return IntGetters.call(IntGetters.NUM_THREADS, "numThreads");
     }
 
     /**
@@ -7692,7 +7718,9 @@ public final class Blas {
         }
         int gate = ExitGate.enter("setNumThreads");
         try {
-            cblas_h.openblas_set_num_threads(threads);
+            SetNumThreads.HANDLE.invokeExact(threads);
+        } catch (Throwable e) {
+            throw Downcall.failed("setNumThreads", e);
         } finally {
             ExitGate.leave(gate);
         }
@@ -7704,8 +7732,8 @@ public final class Blas {
                 : SMALL_BATCH_FIXED ? BatchPolicy.NATIVE : BatchPolicy.NATIVE_ABOVE_CRASH_LIMIT;
         String coreType = System.getenv("OPENBLAS_CORETYPE");
         return new OpenBlasRuntime(VERSION, CONFIG, cblas_h.openblas_get_corename().getString(0),
-                cblas_h.openblas_get_num_threads(), cblas_h.openblas_get_num_procs(),
-                Parallelism.fromCode(cblas_h.openblas_get_parallel()), LIBRARY, batch,
+                IntGetters.call(IntGetters.NUM_THREADS, "runtime"), IntGetters.call(IntGetters.NUM_PROCS, "runtime"),
+                Parallelism.fromCode(IntGetters.call(IntGetters.PARALLEL, "runtime")), LIBRARY, batch,
                 Optional.ofNullable(coreType).filter(s -> !s.isBlank()));
     }
 }

@@ -65,9 +65,37 @@ final class AttentionCommand implements Callable<Integer> {
                     + " OpenBLAS's own threading)")
     private Integer threadsOption;
 
+    /** For picocli, which sets the fields from the annotated options. */
+    AttentionCommand() {}
+
+    /** The command as {@link DirectAttention} parsed it: the options' values, {@code threads} null when absent. */
+    AttentionCommand(Path weights, Path inputs, Path output, int heads, boolean causal, boolean noWeights,
+                     String prefix, Integer threads) {
+        this.weightsPath = weights;
+        this.inputsPath = inputs;
+        this.outputPath = output;
+        this.heads = heads;
+        this.causal = causal;
+        this.noWeights = noWeights;
+        this.prefix = prefix;
+        this.threadsOption = threads;
+    }
+
+    /** The options' values, to compare two parses of one command line. */
+    @Override
+    public String toString() {
+        return "attention --weights " + weightsPath + " --inputs " + inputsPath + " --output " + outputPath
+                + " --heads " + heads + " --causal " + causal + " --no-weights " + noWeights + " --prefix '" + prefix
+                + "' --threads " + threadsOption;
+    }
+
     @Override
     public Integer call() throws IOException {
-        PrintWriter out = spec.commandLine().getOut();
+        return call(spec.commandLine().getOut());
+    }
+
+    /** Runs the command, printing its one line to {@code out}; returns the exit code. */
+    Integer call(PrintWriter out) throws IOException {
         if (heads < 1 || heads > 1 << 20) {
             throw new UsageException("--heads must be between 1 and " + (1 << 20) + ", got " + heads);
         }

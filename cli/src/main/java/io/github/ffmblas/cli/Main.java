@@ -9,26 +9,20 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
-import java.util.ServiceLoader;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.IVersionProvider;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The {@code ffmblas} command line. Exit codes: 0 success; 2 a problem with the arguments or the input files,
  * told in one line on stderr; 1 an internal error (set {@code FFMBLAS_DEBUG=1} for its stack trace).
- * {@code attention} and {@code info} are here; other modules add commands through {@link Subcommand}.
+ * {@code attention} and {@code info} are built in; other modules add commands through {@link Subcommand}.
+ *
+ * <p>This class names no picocli type: an {@code attention} command line that {@link DirectAttention} takes runs
+ * without loading picocli at all. Every other line goes to picocli ({@link Cli}).
  */
-@Command(name = "ffmblas", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "OpenBLAS through the Panama FFM API, and multi-head attention built on it.",
-        subcommands = {InfoCommand.class, AttentionCommand.class, CommandLine.HelpCommand.class})
-public final class Main implements Runnable {
+public final class Main {
     static final int USAGE = 2;
     static final int INTERNAL = 1;
+
+    private Main() {}
 
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
@@ -38,78 +32,33 @@ public final class Main implements Runnable {
     public static int run(String[] args, PrintStream out, PrintStream err) {
         PrintWriter o = new PrintWriter(out, true, StandardCharsets.UTF_8);
         PrintWriter e = new PrintWriter(err, true, StandardCharsets.UTF_8);
-        // picocli reads every command's annotations when the tree is built, the benchmark's dozens of options too.
-        // A built-in command needs none of the others: skipping them took the cold start of `attention` from 542 to
-        // 505 ms (medians of 10).
-        boolean builtIn = args.length > 0 && (args[0].equals("attention") || args[0].equals("info"));
-        CommandLine cli = commandLine(!builtIn);
-        cli.setOut(o);
-        cli.setErr(e);
         try {
-            return cli.execute(args);
+            AttentionCommand direct = DirectAttention.parse(args);
+            if (direct == null) {
+                return Cli.run(args, o, e);
+            }
+            try {
+                return direct.call(o);
+            } catch (Exception ex) {
+                return failed(ex, DirectAttention.COMMAND, e);
+            }
         } finally {
             o.flush();
             e.flush();
         }
     }
 
-    /** The built-in commands, and with {@code extras} every {@link Subcommand} on the class path. */
-    static CommandLine commandLine(boolean extras) {
-        CommandLine cli = new CommandLine(new Main());
-        if (extras) {
-            for (Subcommand extra : ServiceLoader.load(Subcommand.class)) {
-                cli.addSubcommand(extra);
-            }
-        }
-        cli.setParameterExceptionHandler(Main::badArguments);
-        cli.setExecutionExceptionHandler((ex, line, parsed) -> failed(ex, line));
-        return cli;
-    }
-
-    @Spec
-    private CommandSpec spec;
-
-    /** {@code ffmblas} alone: the usage, and exit 2 since nothing was asked for. */
-    @Override
-    public void run() {
-        throw new ParameterException(spec.commandLine(), "no command given");
-    }
-
-    private static int badArguments(ParameterException ex, String[] args) {
-        CommandLine line = ex.getCommandLine();
-        PrintWriter err = line.getErr();
-        if (line.getCommandSpec().name().equals("ffmblas") && ex.getMessage().equals("no command given")) {
-            line.usage(err);
-            return USAGE;
-        }
-        err.println(prefix(line) + describe(ex, line) + " (try: " + line.getCommandSpec().qualifiedName() + " --help)");
-        return USAGE;
-    }
-
-    /** picocli's message, except for arguments it did not expect, which it reports by index. */
-    private static String describe(ParameterException ex, CommandLine line) {
-        if (ex instanceof UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()) {
-            String first = unmatched.getUnmatched().getFirst();
-            if (first.startsWith("-")) {
-                return "unknown option " + first;
-            }
-            return line.getCommandSpec().subcommands().isEmpty() ? "unexpected argument '" + first + "'"
-                    : "unknown command '" + first + "'";
-        }
-        return ex.getMessage();
-    }
-
-    private static int failed(Exception ex, CommandLine line) {
+    /** A command's failure as its exit code, told in one line on {@code err}, prefixed by the command's name. */
+    static int failed(Exception ex, String command, PrintWriter err) {
         String message = userMessage(ex);
-        PrintWriter err = line.getErr();
         if (message != null) {
-            err.println(prefix(line) + message);
+            err.println(command + ": " + message);
             if (debug()) {
                 ex.printStackTrace(err);
             }
             return USAGE;
         }
-        err.println(prefix(line) + "internal error: " + ex
+        err.println(command + ": internal error: " + ex
                 + (debug() ? "" : " (set FFMBLAS_DEBUG=1 for the stack trace)"));
         if (debug()) {
             ex.printStackTrace(err);
@@ -135,10 +84,6 @@ public final class Main implements Runnable {
         };
     }
 
-    private static String prefix(CommandLine line) {
-        return line.getCommandSpec().qualifiedName() + ": ";
-    }
-
     private static boolean debug() {
         String value = System.getenv("FFMBLAS_DEBUG");
         return value != null && !value.isBlank() && !value.equals("0");
@@ -148,12 +93,5 @@ public final class Main implements Runnable {
     public static String version() {
         String v = Main.class.getPackage().getImplementationVersion();
         return v == null ? "dev" : v;
-    }
-
-    static final class Version implements IVersionProvider {
-        @Override
-        public String[] getVersion() {
-            return new String[] {"ffmblas " + version()};
-        }
     }
 }
