@@ -5,7 +5,6 @@ import io.github.ffmblas.bindings.Layout;
 import io.github.ffmblas.bindings.SgemmContract;
 import io.github.ffmblas.bindings.Transpose;
 import java.lang.foreign.MemorySegment;
-import java.util.Objects;
 
 /**
  * The one matrix product attention needs, row-major: C = alpha * A * op(B) + beta * C, where A is
@@ -28,16 +27,16 @@ public interface Gemm {
 
     /**
      * {@code C = A * op(B) + bias}, the bias ({@code n} floats at {@code biasOffset}) added to every row: a linear
-     * layer. By default the bias is written into each row of C, checked first, and the product accumulates onto
-     * it with beta = 1 (OpenBLAS would spend that same pass zeroing C for beta = 0); a backend may take the bias
-     * as its own argument instead.
+     * layer. Everything is checked first (a bias sharing memory with C is refused). By default the bias is then
+     * written into each row of C and the product accumulates onto it with beta = 1 (OpenBLAS would spend that same
+     * pass zeroing C for beta = 0); a backend may take the bias as its own argument instead.
      */
     default void multiplyAddBias(Transpose transB, int m, int n, int k, MemorySegment a, long aOffset, int lda,
                                  MemorySegment b, long bOffset, int ldb, MemorySegment bias, long biasOffset,
                                  MemorySegment c, long cOffset, int ldc) {
         SgemmContract.check(Layout.ROW_MAJOR, Transpose.NO_TRANSPOSE, transB, m, n, k, a, aOffset, lda,
                 b, bOffset, ldb, c, cOffset, ldc);
-        Objects.checkFromIndexSize(biasOffset * Float.BYTES, (long) n * Float.BYTES, bias.byteSize());
+        SgemmContract.checkBias(m, n, bias, biasOffset, c, cOffset, ldc);
         long bytes = (long) n * Float.BYTES;
         for (int r = 0; r < m; r++) {
             MemorySegment.copy(bias, biasOffset * Float.BYTES, c, (cOffset + (long) r * ldc) * Float.BYTES, bytes);

@@ -64,7 +64,7 @@ final class Overlap {
     }
 
     /** Native segments share the address space; heap segments share memory only over the same array. */
-    private static boolean sameMemory(MemorySegment a, MemorySegment b) {
+    static boolean sameMemory(MemorySegment a, MemorySegment b) {
         if (a.isNative() || b.isNative()) {
             return a.isNative() && b.isNative();
         }

@@ -46,4 +46,35 @@ public final class SgemmContract {
                     b, bOffset, ldb, strideB, c, cOffset, ldc, strideC, count);
         }
     }
+
+    /**
+     * The bias of a linear layer's product, {@code C = A op(B) + bias} ({@code m x n} C, {@code n} floats of bias
+     * added to every row): non-null, alive and usable from this thread, inside its segment, and sharing no byte with
+     * the elements of C (which are written before or while the bias is read). Call after {@link #check}.
+     */
+    public static void checkBias(int m, int n, MemorySegment bias, long biasOffset, MemorySegment c, long cOffset,
+                                 int ldc) {
+        String routine = "sgemm";
+        Checks.live(routine, "bias", bias);
+        if (biasOffset < 0 || biasOffset > (bias.byteSize() / Float.BYTES) - n) {
+            throw new IndexOutOfBoundsException(routine + ": bias needs " + n + " floats from offset " + biasOffset
+                    + ", its segment holds " + bias.byteSize() / Float.BYTES);
+        }
+        if (m == 0 || n == 0 || !Overlap.sameMemory(bias, c)) {
+            return;
+        }
+        long from = bias.address() + biasOffset * Float.BYTES;
+        long to = from + (long) n * Float.BYTES;
+        long rowBytes = (long) ldc * Float.BYTES;
+        long cStart = c.address() + cOffset * Float.BYTES;
+        // The bias spans n floats, one row's width, so it can reach at most the rows around the one it starts in.
+        long near = Math.clamp(Math.floorDiv(from - cStart, rowBytes), 0, m - 1);
+        for (long r = Math.max(0, near - 1); r <= Math.min(m - 1, near + 1); r++) {
+            long rowFrom = cStart + r * rowBytes;
+            if (rowFrom < to && from < rowFrom + (long) n * Float.BYTES) {
+                throw new IllegalArgumentException(routine + ": bias shares memory with C (row " + r
+                        + "); the output may not overlap an input");
+            }
+        }
+    }
 }

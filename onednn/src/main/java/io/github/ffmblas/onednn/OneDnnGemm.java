@@ -114,7 +114,7 @@ public final class OneDnnGemm implements Gemm, AutoCloseable {
                                 MemorySegment c, long cOffset, int ldc) {
         SgemmContract.check(Layout.ROW_MAJOR, Transpose.NO_TRANSPOSE, transB, m, n, k, a, aOffset, lda,
                 b, bOffset, ldb, c, cOffset, ldc);
-        Objects.checkFromIndexSize(biasOffset * Float.BYTES, (long) n * Float.BYTES, bias.byteSize());
+        SgemmContract.checkBias(m, n, bias, biasOffset, c, cOffset, ldc);
         if (inFlight.getAndIncrement() < 0) {
             inFlight.getAndDecrement();
             throw new IllegalStateException("this OneDnnGemm is closed");

@@ -255,6 +255,17 @@ class OneDnnGemmTest {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> gemm.multiply(
                     Transpose.TRANSPOSE, 4, 4, 4, 1f, a, 0, 4, w, 0, 4, 0f, c.asReadOnly(), 0, 4));
             assertTrue(e.getMessage().contains("read-only"), e.getMessage());
+            // A bias on C's elements is refused before anything is written; one in C's padding is not on them.
+            MemorySegment wide = arena.allocate(4L * 6 * Float.BYTES);
+            MemorySegment untouched = arena.allocate(wide.byteSize()).copyFrom(wide);
+            IllegalArgumentException overlap = assertThrows(IllegalArgumentException.class, () -> gemm.multiplyAddBias(
+                    Transpose.TRANSPOSE, 4, 4, 4, a, 0, 4, w, 0, 4, wide, 7, wide, 0, 6));
+            assertTrue(overlap.getMessage().contains("bias shares memory with C"), overlap.getMessage());
+            assertEquals(-1, wide.mismatch(untouched), "nothing written");
+            assertThrows(IndexOutOfBoundsException.class, () -> gemm.multiplyAddBias(
+                    Transpose.TRANSPOSE, 4, 4, 4, a, 0, 4, w, 0, 4, w, 13, c, 0, 4));
+            MemorySegment padded = arena.allocate(4L * 8 * Float.BYTES); // rows of 4 at stride 8, bias in row 0's gap
+            gemm.multiplyAddBias(Transpose.TRANSPOSE, 4, 4, 4, a, 0, 4, w, 0, 4, padded, 4, padded, 0, 8);
             gemm.close();
             assertThrows(IllegalStateException.class, () -> gemm.multiply(
                     Transpose.TRANSPOSE, 4, 4, 4, 1f, a, 0, 4, w, 0, 4, 0f, c, 0, 4));

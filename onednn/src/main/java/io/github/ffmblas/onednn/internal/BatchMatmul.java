@@ -137,6 +137,9 @@ final class BatchMatmul {
                 }
                 MemorySegment pd = read(out);
                 try {
+                    if (Dnnl.isReference(pd)) {
+                        return null;
+                    }
                     MemorySegment scratchMd = dnnl_primitive_desc_query_md(pd, dnnl_query_scratchpad_md(), 0);
                     MemorySegment scratchpad = MemorySegment.NULL;
                     if (!scratchMd.equals(MemorySegment.NULL) && dnnl_memory_desc_get_size(scratchMd) > 0) {

@@ -3,6 +3,8 @@ package io.github.ffmblas.onednn.internal;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.C_POINTER;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_cpu;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_engine_create;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_primitive_desc_query;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_query_impl_info_str;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_success;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_version;
 
@@ -49,6 +51,19 @@ public final class Dnnl {
     public static void check(int status, String call) {
         if (status != dnnl_success()) {
             throw new IllegalStateException("oneDNN: " + call + " returned " + statusName(status));
+        }
+    }
+
+    /**
+     * Whether oneDNN chose its reference implementation ({@code ref:any}) for a primitive: plain loops, 100-1,000x
+     * slower than its JIT kernels (seen for a product with a column-major output), so the caller goes elsewhere.
+     */
+    public static boolean isReference(MemorySegment primitiveDesc) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment out = arena.allocate(C_POINTER);
+            check(dnnl_primitive_desc_query(primitiveDesc, dnnl_query_impl_info_str(), 0, out),
+                    "dnnl_primitive_desc_query");
+            return read(out).reinterpret(256).getString(0).startsWith("ref");
         }
     }
 

@@ -174,6 +174,9 @@ public final class Matmul {
             }
             MemorySegment pd = read(out);
             try {
+                if (Dnnl.isReference(pd)) {
+                    return null;
+                }
                 MemorySegment weightsMd = dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md(), 0);
                 MemorySegment weights = packs.packed(b, offset, ldb, transposed, n, k, weightsMd, stream);
                 MemorySegment scratchMd = dnnl_primitive_desc_query_md(pd, dnnl_query_scratchpad_md(), 0);

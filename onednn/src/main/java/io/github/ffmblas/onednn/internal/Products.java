@@ -21,12 +21,11 @@ public final class Products {
     private static final int CAPACITY = 64;
     /** Never started: a segment it may access is not confined to the calling thread. */
     private static final Thread NOBODY = Thread.ofPlatform().unstarted(() -> { });
-    /** A shape oneDNN has no primitive for, remembered so it is not asked again. */
-    private static final Matmul UNSUPPORTED = null;
 
     private final PackedWeights packs;
     private final MemorySegment stream;
     private final List<Matmul> matmuls = new ArrayList<>();
+    /** Shapes oneDNN has no primitive for, remembered so it is not asked again: the keys of isUnsupported. */
     private final List<long[]> unsupported = new ArrayList<>();
     private final List<BatchMatmul> batches = new ArrayList<>();
     /** Staging for operands in memory another thread could free: A, and C. */
@@ -73,7 +72,7 @@ public final class Products {
             }
             matmul = Matmul.create(packs, stream, m, n, k, b, bOffset, ldb, transposed, lda2, ldc2, accumulate,
                     bias, biasOffset);
-            if (matmul == UNSUPPORTED) {
+            if (matmul == null) {
                 unsupported.add(new long[] {m, n, k, lda2, ldc2, accumulate ? 1 : 0, ldb, transposed ? 1 : 0,
                         biasAddress != 0 ? 1 : 0});
                 return false;
