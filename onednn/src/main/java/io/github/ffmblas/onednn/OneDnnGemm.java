@@ -87,10 +87,7 @@ public final class OneDnnGemm implements Gemm, AutoCloseable {
                          MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset, int ldc) {
         SgemmContract.check(Layout.ROW_MAJOR, Transpose.NO_TRANSPOSE, transB, m, n, k, a, aOffset, lda,
                 b, bOffset, ldb, c, cOffset, ldc);
-        if (inFlight.getAndIncrement() < 0) {
-            inFlight.getAndDecrement();
-            throw new IllegalStateException("this OneDnnGemm is closed");
-        }
+        enter();
         try {
             if (m == 0 || n == 0) {
                 return;
@@ -115,10 +112,7 @@ public final class OneDnnGemm implements Gemm, AutoCloseable {
         SgemmContract.check(Layout.ROW_MAJOR, Transpose.NO_TRANSPOSE, transB, m, n, k, a, aOffset, lda,
                 b, bOffset, ldb, c, cOffset, ldc);
         SgemmContract.checkBias(m, n, bias, biasOffset, c, cOffset, ldc);
-        if (inFlight.getAndIncrement() < 0) {
-            inFlight.getAndDecrement();
-            throw new IllegalStateException("this OneDnnGemm is closed");
-        }
+        enter();
         try {
             if (m == 0 || n == 0) {
                 return;
@@ -149,10 +143,7 @@ public final class OneDnnGemm implements Gemm, AutoCloseable {
                               float beta, MemorySegment c, long cOffset, int ldc, long strideC, int count) {
         SgemmContract.checkBatch(Layout.ROW_MAJOR, Transpose.NO_TRANSPOSE, transB, m, n, k, a, aOffset, lda, strideA,
                 b, bOffset, ldb, strideB, c, cOffset, ldc, strideC, count);
-        if (inFlight.getAndIncrement() < 0) {
-            inFlight.getAndDecrement();
-            throw new IllegalStateException("this OneDnnGemm is closed");
-        }
+        enter();
         try {
             if (m == 0 || n == 0 || count == 0) {
                 return;
@@ -170,6 +161,14 @@ public final class OneDnnGemm implements Gemm, AutoCloseable {
             Reference.reachabilityFence(b);
             Reference.reachabilityFence(c);
             inFlight.getAndDecrement();
+        }
+    }
+
+    /** Counts a product in, or refuses it once closed. */
+    private void enter() {
+        if (inFlight.getAndIncrement() < 0) {
+            inFlight.getAndDecrement();
+            throw new IllegalStateException("this OneDnnGemm is closed");
         }
     }
 

@@ -5,7 +5,6 @@ import static io.github.ffmblas.onednn.dnnl.dnnl_h.DNNL_ARG_DST;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.DNNL_ARG_SCRATCHPAD;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.DNNL_ARG_SRC;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.DNNL_ARG_WEIGHTS;
-import static io.github.ffmblas.onednn.dnnl.dnnl_h.DNNL_MEMORY_ALLOCATE;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.DNNL_MEMORY_NONE;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_data_type_undef;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_eltwise_linear;
@@ -14,7 +13,6 @@ import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_matmul_primitive_desc_cr
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_create;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_desc_create_with_strides;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_desc_destroy;
-import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_desc_get_size;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_destroy;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_set_data_handle;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_post_ops_append_eltwise;
@@ -30,7 +28,6 @@ import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_primitive_desc_destroy;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_primitive_desc_query_md;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_primitive_destroy;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_primitive_execute;
-import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_query_scratchpad_md;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_scratchpad_mode_user;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_stream_wait;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_success;
@@ -140,12 +137,7 @@ final class BatchMatmul {
                     if (Dnnl.isReference(pd)) {
                         return null;
                     }
-                    MemorySegment scratchMd = dnnl_primitive_desc_query_md(pd, dnnl_query_scratchpad_md(), 0);
-                    MemorySegment scratchpad = MemorySegment.NULL;
-                    if (!scratchMd.equals(MemorySegment.NULL) && dnnl_memory_desc_get_size(scratchMd) > 0) {
-                        check(dnnl_memory_create(out, scratchMd, engine, DNNL_MEMORY_ALLOCATE()), "dnnl_memory_create");
-                        scratchpad = read(out);
-                    }
+                    MemorySegment scratchpad = Dnnl.scratchpad(pd);
                     check(dnnl_primitive_create(out, pd), "dnnl_primitive_create");
                     MemorySegment primitive = read(out);
                     return new BatchMatmul(key, primitive, memory(out, srcMd, engine), memory(out, weightsMd, engine),

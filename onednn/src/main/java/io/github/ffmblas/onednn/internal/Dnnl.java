@@ -1,6 +1,11 @@
 package io.github.ffmblas.onednn.internal;
 
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.C_POINTER;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.DNNL_MEMORY_ALLOCATE;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_create;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_desc_get_size;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_primitive_desc_query_md;
+import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_query_scratchpad_md;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_cpu;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_engine_create;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_primitive_desc_query;
@@ -64,6 +69,22 @@ public final class Dnnl {
             check(dnnl_primitive_desc_query(primitiveDesc, dnnl_query_impl_info_str(), 0, out),
                     "dnnl_primitive_desc_query");
             return read(out).reinterpret(256).getString(0).startsWith("ref");
+        }
+    }
+
+    /**
+     * The scratchpad a primitive asks for (its attributes set scratchpad mode {@code user}), allocated by oneDNN
+     * for the caller to destroy, or {@code NULL} when it needs none.
+     */
+    public static MemorySegment scratchpad(MemorySegment primitiveDesc) {
+        MemorySegment md = dnnl_primitive_desc_query_md(primitiveDesc, dnnl_query_scratchpad_md(), 0);
+        if (md.equals(MemorySegment.NULL) || dnnl_memory_desc_get_size(md) == 0) {
+            return MemorySegment.NULL;
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment out = arena.allocate(C_POINTER);
+            check(dnnl_memory_create(out, md, engine(), DNNL_MEMORY_ALLOCATE()), "dnnl_memory_create");
+            return read(out);
         }
     }
 

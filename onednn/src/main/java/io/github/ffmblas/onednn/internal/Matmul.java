@@ -17,7 +17,6 @@ import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_create;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_desc_create_with_strides;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_desc_create_with_tag;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_desc_destroy;
-import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_desc_get_size;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_destroy;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_get_data_handle;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_memory_set_data_handle;
@@ -35,7 +34,6 @@ import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_primitive_desc_query_md;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_primitive_destroy;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_primitive_execute;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_query_impl_info_str;
-import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_query_scratchpad_md;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_query_weights_md;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_scratchpad_mode_user;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_stream_wait;
@@ -179,12 +177,7 @@ public final class Matmul {
                 }
                 MemorySegment weightsMd = dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md(), 0);
                 MemorySegment weights = packs.packed(b, offset, ldb, transposed, n, k, weightsMd, stream);
-                MemorySegment scratchMd = dnnl_primitive_desc_query_md(pd, dnnl_query_scratchpad_md(), 0);
-                MemorySegment scratchpad = MemorySegment.NULL;
-                if (!scratchMd.equals(MemorySegment.NULL) && dnnl_memory_desc_get_size(scratchMd) > 0) {
-                    check(dnnl_memory_create(out, scratchMd, engine, DNNL_MEMORY_ALLOCATE()), "dnnl_memory_create");
-                    scratchpad = read(out);
-                }
+                MemorySegment scratchpad = Dnnl.scratchpad(pd);
                 MemorySegment bias = MemorySegment.NULL;
                 if (biasSegment != null) {
                     check(dnnl_memory_create(out, biasMd, engine, DNNL_MEMORY_ALLOCATE()), "dnnl_memory_create");
