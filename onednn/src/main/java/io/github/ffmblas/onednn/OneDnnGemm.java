@@ -38,9 +38,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  * primitives; it waits for products in flight and refuses new ones.
  */
 public final class OneDnnGemm implements Gemm, AutoCloseable {
-    /** The deepest {@code A B} batch oneDNN takes (see {@link #multiplyBatch}). */
-    static final int BATCH_MAX_K = 512;
-
     private final List<MemorySegment> constants;
     private final Gemm others;
     private final PackedWeights packs = new PackedWeights();
@@ -132,9 +129,9 @@ public final class OneDnnGemm implements Gemm, AutoCloseable {
     }
 
     /**
-     * The heads' products: one oneDNN matmul over the whole batch where it was measured faster than OpenBLAS
-     * (every {@code A B^T}, and {@code A B} up to {@value #BATCH_MAX_K} deep: deeper, oneDNN 3.11 took 1.4x
-     * OpenBLAS's time at L = 2048), all operands guarded; on {@code others} otherwise.
+     * The heads' products: one oneDNN matmul over the whole batch, B read in place, or for {@code A B} batches
+     * deeper than 512 reordered on every call into the kernel's layout (in place, oneDNN 3.11 took 1.2-1.5x
+     * OpenBLAS's time there); all operands must be memory nobody else can free, else on {@code others}.
      */
     @Override
     public void multiplyBatch(Transpose transB, int m, int n, int k, float alpha,
@@ -150,7 +147,6 @@ public final class OneDnnGemm implements Gemm, AutoCloseable {
             }
             boolean transposed = transB != Transpose.NO_TRANSPOSE;
             if (k == 0 || (beta != 0f && beta != 1f) || !a.isNative() || !b.isNative() || !c.isNative()
-                    || (!transposed && k > BATCH_MAX_K)
                     || !products().runBatch(m, n, k, alpha, a, aOffset, lda, strideA, b, bOffset, ldb, strideB,
                     transposed, c, cOffset, ldc, strideC, count, beta == 1f)) {
                 others.multiplyBatch(transB, m, n, k, alpha, a, aOffset, lda, strideA, b, bOffset, ldb, strideB,
