@@ -34,7 +34,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code others}.
  *
  * <p>Any number of threads may use one instance; each gets its own oneDNN stream and primitives, and OpenMP inside
- * oneDNN runs on the calling thread alone. {@link #close()} frees the reordered weights and every thread's
+ * oneDNN runs on the calling thread alone. Virtual threads' products go to {@code others}: OpenMP's limit belongs
+ * to the carrier thread, which a virtual thread may change between calls. {@link #close()} frees the reordered weights and every thread's
  * primitives; it waits for products in flight and refuses new ones.
  */
 public final class OneDnnGemm implements Gemm, AutoCloseable {
@@ -146,7 +147,9 @@ public final class OneDnnGemm implements Gemm, AutoCloseable {
                 return;
             }
             boolean transposed = transB != Transpose.NO_TRANSPOSE;
-            if (k == 0 || (beta != 0f && beta != 1f) || !a.isNative() || !b.isNative() || !c.isNative()
+            // alpha = 0: BLAS reads neither A nor B (oneDNN would turn an Inf there into NaN in C).
+            if (k == 0 || alpha == 0f || (beta != 0f && beta != 1f) || !a.isNative() || !b.isNative()
+                    || !c.isNative() || Thread.currentThread().isVirtual()
                     || !products().runBatch(m, n, k, alpha, a, aOffset, lda, strideA, b, bOffset, ldb, strideB,
                     transposed, c, cOffset, ldc, strideC, count, beta == 1f)) {
                 others.multiplyBatch(transB, m, n, k, alpha, a, aOffset, lda, strideA, b, bOffset, ldb, strideB,
@@ -172,7 +175,7 @@ public final class OneDnnGemm implements Gemm, AutoCloseable {
     private boolean oneDnnTakes(Transpose transB, int n, int k, float alpha, MemorySegment a, MemorySegment b,
                                 long bOffset, int ldb, float beta, MemorySegment c) {
         if (k == 0 || alpha != 1f || (beta != 0f && beta != 1f) || !a.isNative() || !b.isNative()
-                || !c.isNative()) {
+                || !c.isNative() || Thread.currentThread().isVirtual()) {
             return false;
         }
         // B's extent: n rows of k (transposed) or k rows of n, at stride ldb.
@@ -212,8 +215,13 @@ public final class OneDnnGemm implements Gemm, AutoCloseable {
 
     /** The oneDNN implementations of the calling thread's primitives, e.g. {@code brg_matmul:avx512_core}. */
     public List<String> implementations() {
-        Products p = perThread.get();
-        return p == null ? List.of() : p.implementations();
+        enter();
+        try {
+            Products p = perThread.get();
+            return p == null ? List.of() : p.implementations();
+        } finally {
+            inFlight.getAndDecrement();
+        }
     }
 
     /**

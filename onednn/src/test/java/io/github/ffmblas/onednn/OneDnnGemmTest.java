@@ -49,7 +49,7 @@ class OneDnnGemmTest {
                     sum += (double) a.getAtIndex(F, aOffset + (long) i * lda + p) * bv;
                 }
                 double prior = beta == 0f ? 0 : beta * (double) c.getAtIndex(F, cOffset + (long) i * ldc + j);
-                out[i * n + j] = (float) (alpha * sum + prior);
+                out[i * n + j] = (float) ((alpha == 0f ? 0 : alpha * sum) + prior); // BLAS: alpha 0 reads no A, B
             }
         }
         return out;
@@ -193,6 +193,36 @@ class OneDnnGemmTest {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    @Test
+    void batchesOneDnnCannotDescribeGoElsewhereAndAlphaZeroReadsNothing() {
+        try (Arena arena = Arena.ofConfined()) {
+            NaiveBatches others = new NaiveBatches();
+            try (OneDnnGemm gemm = OneDnnGemm.forConstants(List.of(), others)) {
+                // Items of A overlapping (stride 1 < the item's 4 floats): allowed for inputs, not a oneDNN layout.
+                MemorySegment a = random(arena, 8, new Random(5));
+                MemorySegment b = random(arena, 8, new Random(6));
+                MemorySegment c = arena.allocate(2L * 2 * Float.BYTES);
+                gemm.multiplyBatch(Transpose.TRANSPOSE, 1, 1, 4, 1f, a, 0, 4, 1, b, 0, 4, 4, 0f, c, 0, 1, 2, 2);
+                assertEquals(1, others.batches.get(), "went to the fallback, no exception");
+                for (int i = 0; i < 2; i++) {
+                    double sum = 0;
+                    for (int p = 0; p < 4; p++) {
+                        sum += (double) a.getAtIndex(F, i + p) * b.getAtIndex(F, 4L * i + p);
+                    }
+                    assertEquals((float) sum, c.getAtIndex(F, 2L * i), 1e-5f);
+                }
+                // alpha = 0: C = beta C, whatever A and B hold (here infinities).
+                MemorySegment inf = arena.allocate(64L * Float.BYTES);
+                inf.fill((byte) 0x7F); // 0x7F7F7F7F: a large finite float; make the first an Inf
+                inf.setAtIndex(F, 0, Float.POSITIVE_INFINITY);
+                MemorySegment c2 = arena.allocate(4L * Float.BYTES);
+                c2.setAtIndex(F, 0, 3f);
+                gemm.multiplyBatch(Transpose.TRANSPOSE, 1, 1, 4, 0f, inf, 0, 4, 4, inf, 0, 4, 4, 1f, c2, 0, 1, 1, 2);
+                assertEquals(3f, c2.getAtIndex(F, 0), "alpha 0, beta 1 leaves C");
             }
         }
     }

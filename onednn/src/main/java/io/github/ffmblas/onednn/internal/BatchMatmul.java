@@ -115,6 +115,11 @@ final class BatchMatmul {
 
     boolean matches(int m, int n, int k, int lda, int ldb, int ldc, long strideA, long strideB, long strideC,
                     int count, boolean transposed, boolean accumulate, float alpha) {
+        return sameKey(key, m, n, k, lda, ldb, ldc, strideA, strideB, strideC, count, transposed, accumulate, alpha);
+    }
+
+    static boolean sameKey(long[] key, int m, int n, int k, int lda, int ldb, int ldc, long strideA, long strideB,
+                           long strideC, int count, boolean transposed, boolean accumulate, float alpha) {
         return key[0] == m && key[1] == n && key[2] == k && key[3] == lda && key[4] == ldb && key[5] == ldc
                 && key[6] == strideA && key[7] == strideB && key[8] == strideC && key[9] == count
                 && key[10] == (transposed ? 1 : 0) && key[11] == (accumulate ? 1 : 0)
@@ -131,9 +136,21 @@ final class BatchMatmul {
         MemorySegment engine = Dnnl.engine();
         try (Arena temp = Arena.ofConfined()) {
             MemorySegment out = temp.allocate(C_POINTER);
+            // oneDNN takes strides only when the dimensions nest (an item's rows inside its stride, no two items
+            // interleaved); BLAS's batch contract allows more. Such a batch goes elsewhere.
             MemorySegment srcMd = md(temp, count, m, k, key[6], key[3], 1);
             MemorySegment weightsMd = transposed ? md(temp, count, k, n, key[7], 1, key[4])
                     : md(temp, count, k, n, key[7], key[4], 1);
+            MemorySegment dstMd = md(temp, count, m, n, key[8], key[5], 1);
+            if (srcMd.equals(MemorySegment.NULL) || weightsMd.equals(MemorySegment.NULL)
+                    || dstMd.equals(MemorySegment.NULL)) {
+                for (MemorySegment md : new MemorySegment[] {srcMd, weightsMd, dstMd}) {
+                    if (!md.equals(MemorySegment.NULL)) {
+                        dnnl_memory_desc_destroy(md);
+                    }
+                }
+                return null;
+            }
             boolean reorderB = !transposed && k > REORDER_FROM_K;
             MemorySegment kernelMd = weightsMd;
             if (reorderB) {
@@ -141,7 +158,6 @@ final class BatchMatmul {
                         dnnl_f32(), dnnl_format_tag_any()), "dnnl_memory_desc_create_with_tag");
                 kernelMd = read(out);
             }
-            MemorySegment dstMd = md(temp, count, m, n, key[8], key[5], 1);
             check(dnnl_primitive_attr_create(out), "dnnl_primitive_attr_create");
             MemorySegment attr = read(out);
             check(dnnl_primitive_attr_set_scratchpad_mode(attr, dnnl_scratchpad_mode_user()),
@@ -212,13 +228,14 @@ final class BatchMatmul {
         return read(out);
     }
 
+    /** A strided 3D descriptor, or NULL where oneDNN refuses the strides. */
     private static MemorySegment md(Arena temp, long batch, long rows, long cols, long batchStride, long rowStride,
                                     long colStride) {
         MemorySegment out = temp.allocate(C_POINTER);
-        check(dnnl_memory_desc_create_with_strides(out, 3, temp.allocateFrom(ValueLayout.JAVA_LONG, batch, rows, cols),
-                dnnl_f32(), temp.allocateFrom(ValueLayout.JAVA_LONG, batchStride, rowStride, colStride)),
-                "dnnl_memory_desc_create_with_strides");
-        return read(out);
+        int status = dnnl_memory_desc_create_with_strides(out, 3,
+                temp.allocateFrom(ValueLayout.JAVA_LONG, batch, rows, cols), dnnl_f32(),
+                temp.allocateFrom(ValueLayout.JAVA_LONG, batchStride, rowStride, colStride));
+        return status == dnnl_success() ? read(out) : MemorySegment.NULL;
     }
 
     /** Runs the batch on memory the caller has checked and that nobody can free before this returns. */

@@ -133,6 +133,9 @@ public final class Matmul {
                          long biasOffset) {
         MemorySegment engine = Dnnl.engine();
         try (Arena temp = Arena.ofConfined()) {
+            // The bias read first, through the segment API: if its memory is gone, nothing native exists yet.
+            MemorySegment biasCopy = biasSegment == null ? null : temp.allocate((long) n * Float.BYTES)
+                    .copyFrom(biasSegment.asSlice(biasOffset * Float.BYTES, (long) n * Float.BYTES));
             MemorySegment out = temp.allocate(C_POINTER);
             MemorySegment srcMd = strided(temp, m, k, lda);
             MemorySegment dstMd = strided(temp, m, n, ldc);
@@ -183,8 +186,7 @@ public final class Matmul {
                     check(dnnl_memory_create(out, biasMd, engine, DNNL_MEMORY_ALLOCATE()), "dnnl_memory_create");
                     bias = read(out);
                     check(dnnl_memory_get_data_handle(bias, out), "dnnl_memory_get_data_handle");
-                    MemorySegment.copy(biasSegment, biasOffset * Float.BYTES,
-                            read(out).reinterpret((long) n * Float.BYTES), 0, (long) n * Float.BYTES);
+                    read(out).reinterpret((long) n * Float.BYTES).copyFrom(biasCopy);
                 }
                 check(dnnl_primitive_desc_query(pd, dnnl_query_impl_info_str(), 0, out), "dnnl_primitive_desc_query");
                 String implementation = read(out).reinterpret(256).getString(0);

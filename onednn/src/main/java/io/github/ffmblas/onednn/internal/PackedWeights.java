@@ -129,5 +129,6 @@ public final class PackedWeights implements AutoCloseable {
             dnnl_memory_desc_destroy(e.md());
         }
         entries.clear();
+        bytes = 0;
     }
 }

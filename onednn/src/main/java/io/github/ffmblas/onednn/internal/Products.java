@@ -28,6 +28,8 @@ public final class Products {
     /** Shapes oneDNN has no primitive for, remembered so it is not asked again: the keys of isUnsupported. */
     private final List<long[]> unsupported = new ArrayList<>();
     private final List<BatchMatmul> batches = new ArrayList<>();
+    /** Batch shapes oneDNN has no (fast) primitive for, remembered so it is not asked again. */
+    private final List<long[]> unsupportedBatches = new ArrayList<>();
     /** Staging for operands in memory another thread could free: A, and C. */
     private MemorySegment stagedA = MemorySegment.NULL;
     private MemorySegment stagedC = MemorySegment.NULL;
@@ -117,15 +119,23 @@ public final class Products {
         BatchMatmul batch = null;
         for (int i = 0; i < batches.size() && batch == null; i++) {
             BatchMatmul candidate = batches.get(i);
-            if (candidate != null && candidate.matches(m, n, k, lda, ldb, ldc, strideA, strideB, strideC, count,
-                    transposed, accumulate, alpha)) {
+            if (candidate.matches(m, n, k, lda, ldb, ldc, strideA, strideB, strideC, count, transposed, accumulate,
+                    alpha)) {
                 batch = candidate;
             }
         }
         if (batch == null) {
-            batch = BatchMatmul.create(BatchMatmul.key(m, n, k, lda, ldb, ldc, strideA, strideB, strideC, count,
-                    transposed, accumulate, alpha));
+            for (long[] u : unsupportedBatches) {
+                if (BatchMatmul.sameKey(u, m, n, k, lda, ldb, ldc, strideA, strideB, strideC, count, transposed,
+                        accumulate, alpha)) {
+                    return false;
+                }
+            }
+            long[] key = BatchMatmul.key(m, n, k, lda, ldb, ldc, strideA, strideB, strideC, count, transposed,
+                    accumulate, alpha);
+            batch = BatchMatmul.create(key);
             if (batch == null) {
+                unsupportedBatches.add(key);
                 return false;
             }
             if (batches.size() == CAPACITY) {
@@ -140,6 +150,9 @@ public final class Products {
 
     /** Nobody can free {@code s} while this thread is here: global scope, or confined to this thread. */
     static boolean guarded(MemorySegment s) {
+        if (s.isMapped()) {
+            return false; // never read in place: a file truncated meanwhile would fault inside native code
+        }
         return s.scope().equals(Arena.global().scope())
                 || (s.isAccessibleBy(Thread.currentThread()) && !s.isAccessibleBy(NOBODY));
     }
@@ -198,5 +211,7 @@ public final class Products {
         }
         batches.clear();
         dnnl_stream_destroy(stream);
+        stagedA = MemorySegment.NULL;
+        stagedC = MemorySegment.NULL;
     }
 }
