@@ -10,8 +10,8 @@ public enum Backend {
     /** OpenBLAS through the checked {@code Blas} facade: {@link Gemm#NATIVE}. */
     OPENBLAS,
     /**
-     * The projections on oneDNN's matmul with the weights reordered once, at the first forward of each shape
-     * ({@code ffmblas-onednn}); the per-head products on OpenBLAS.
+     * oneDNN's matmul ({@code ffmblas-onednn}): the projections with the weights reordered once, at the first
+     * forward of each shape, and the heads' products as batched matmuls; OpenBLAS where oneDNN cannot take one.
      */
     ONEDNN
 }

@@ -242,7 +242,7 @@ public final class BenchCommand implements Subcommand {
         env.put("native", "AttentionModel (Loading.MAPPED, Backend.OPENBLAS, ThreadPolicy.ONE_OPENBLAS_THREAD: OpenBLAS"
                 + " at 1 thread), allocation-free forward, a Workspace and output per client, attention weights not"
                 + " returned");
-        env.put("native-onednn", "the same with Backend.ONEDNN: the projections on oneDNN, weights reordered once"
+        env.put("native-onednn", "the same with Backend.ONEDNN: the products on oneDNN, weights reordered once"
                 + " (only when listed in --impls)");
         env.put("native-openblas-threads", "the same with ThreadPolicy.KEEP_OPENBLAS_THREADS and OpenBLAS at "
                 + Runtime.getRuntime().availableProcessors() + " threads (only when listed in --impls)");

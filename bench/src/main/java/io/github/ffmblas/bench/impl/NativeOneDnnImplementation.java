@@ -14,7 +14,7 @@ import java.util.Optional;
 
 /**
  * ffmblas's forward with the weights' products on oneDNN ({@link OneDnnGemm}: weights reordered once, at the first
- * forward, outside the timed region), the per-head products on OpenBLAS; sgemm with B taken as the constant.
+ * forward, outside the timed region), the heads' products as batched matmuls; sgemm with B taken as the constant.
  */
 public final class NativeOneDnnImplementation implements Implementation {
 
@@ -25,8 +25,8 @@ public final class NativeOneDnnImplementation implements Implementation {
 
     @Override
     public String details() {
-        return "ffmblas's forward with the projections on oneDNN " + OneDnnGemm.version() + " (matmul primitive, weights"
-                + " reordered once; OpenMP at one thread per calling thread), per-head products on OpenBLAS, split"
+        return "ffmblas's forward on oneDNN " + OneDnnGemm.version() + " (projections with the weights reordered once,"
+                + " the heads' products as batched matmuls; OpenMP at one thread per calling thread), split"
                 + " among the row's threads like native; sgemm: B as the constant, one thread";
     }
 
