@@ -113,12 +113,9 @@ public final class Blas {
      */
     private static final class IntGetters {
         private static final FunctionDescriptor INT_OF_VOID = FunctionDescriptor.of(cblas_h.C_INT);
-        static final MethodHandle NUM_THREADS = Linker.nativeLinker().downcallHandle(
-                Downcall.address("openblas_get_num_threads"), INT_OF_VOID);
-        static final MethodHandle NUM_PROCS = Linker.nativeLinker().downcallHandle(
-                Downcall.address("openblas_get_num_procs"), INT_OF_VOID);
-        static final MethodHandle PARALLEL = Linker.nativeLinker().downcallHandle(
-                Downcall.address("openblas_get_parallel"), INT_OF_VOID);
+        static final MethodHandle NUM_THREADS = Downcall.plain("openblas_get_num_threads", INT_OF_VOID);
+        static final MethodHandle NUM_PROCS = Downcall.plain("openblas_get_num_procs", INT_OF_VOID);
+        static final MethodHandle PARALLEL = Downcall.plain("openblas_get_parallel", INT_OF_VOID);
 
         static int call(MethodHandle getter, String routine) {
             try {
@@ -130,8 +127,8 @@ public final class Blas {
     }
     /** {@code openblas_set_num_threads}, made on first use and bound as {@link NativeBatch}'s handles are. */
     private static final class SetNumThreads {
-        static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(
-                Downcall.address("openblas_set_num_threads"), cblas_h.openblas_set_num_threads$descriptor());
+        static final MethodHandle HANDLE = Downcall.plain("openblas_set_num_threads",
+                cblas_h.openblas_set_num_threads$descriptor());
     }
     private static final String CONFIG = cblas_h.openblas_get_config().getString(0);
     private static final String VERSION = Quirks.parseVersion(CONFIG);

@@ -57,6 +57,11 @@ record Downcall(MethodHandle critical, MethodHandle bySegment, MethodHandle byAd
                 + " (an older or differently built OpenBLAS)"));
     }
 
+    /** A plain downcall handle to {@code symbol} in ffmblas's OpenBLAS (segments passed as FFM passes them). */
+    static MethodHandle plain(String symbol, FunctionDescriptor descriptor) {
+        return Linker.nativeLinker().downcallHandle(address(symbol), descriptor);
+    }
+
     /** Whether ffmblas's OpenBLAS exports {@code symbol}. */
     static boolean exists(String symbol) {
         return OURS.find(symbol).isPresent();

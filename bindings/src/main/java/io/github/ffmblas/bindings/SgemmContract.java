@@ -20,13 +20,7 @@ public final class SgemmContract {
                              MemorySegment a, long aOffset, int lda,
                              MemorySegment b, long bOffset, int ldb,
                              MemorySegment c, long cOffset, int ldc) {
-        if (GemmChecks.onHeap(a, b, c)) {
-            GemmChecks.heap("sgemm", layout, transA, transB, m, n, k, a, aOffset, lda, 0, b, bOffset, ldb, 0,
-                    c, cOffset, ldc, 0, 1).validate();
-        } else {
-            GemmChecks.check("sgemm", layout, transA, transB, m, n, k, a, aOffset, lda, 0, b, bOffset, ldb, 0,
-                    c, cOffset, ldc, 0, 1);
-        }
+        gemm("sgemm", layout, transA, transB, m, n, k, a, aOffset, lda, 0, b, bOffset, ldb, 0, c, cOffset, ldc, 0, 1);
     }
 
     /**
@@ -38,12 +32,21 @@ public final class SgemmContract {
                                   MemorySegment a, long aOffset, int lda, long strideA,
                                   MemorySegment b, long bOffset, int ldb, long strideB,
                                   MemorySegment c, long cOffset, int ldc, long strideC, int count) {
+        gemm("sgemmBatchStrided", layout, transA, transB, m, n, k, a, aOffset, lda, strideA, b, bOffset, ldb, strideB,
+                c, cOffset, ldc, strideC, count);
+    }
+
+    /** The facade's checks for {@code routine}: the generic ones with an operand on the heap, the quick ones else. */
+    private static void gemm(String routine, Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
+                             MemorySegment a, long aOffset, int lda, long strideA,
+                             MemorySegment b, long bOffset, int ldb, long strideB,
+                             MemorySegment c, long cOffset, int ldc, long strideC, int count) {
         if (GemmChecks.onHeap(a, b, c)) {
-            GemmChecks.heap("sgemmBatchStrided", layout, transA, transB, m, n, k, a, aOffset, lda, strideA,
-                    b, bOffset, ldb, strideB, c, cOffset, ldc, strideC, count).validate();
+            GemmChecks.heap(routine, layout, transA, transB, m, n, k, a, aOffset, lda, strideA, b, bOffset, ldb,
+                    strideB, c, cOffset, ldc, strideC, count).validate();
         } else {
-            GemmChecks.check("sgemmBatchStrided", layout, transA, transB, m, n, k, a, aOffset, lda, strideA,
-                    b, bOffset, ldb, strideB, c, cOffset, ldc, strideC, count);
+            GemmChecks.check(routine, layout, transA, transB, m, n, k, a, aOffset, lda, strideA, b, bOffset, ldb,
+                    strideB, c, cOffset, ldc, strideC, count);
         }
     }
 

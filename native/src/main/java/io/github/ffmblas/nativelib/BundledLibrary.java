@@ -183,8 +183,9 @@ final class BundledLibrary {
     }
 
     /**
-     * Makes a verified copy of the library under {@code cacheRoot} and returns the path of
-     * {@code libopenblas.so.0} in it. Reuses a complete, matching copy (by its stamp, else by its CRC-32s); replaces a damaged one.
+     * Makes a verified copy of the library under {@code cacheRoot} and returns the path of its main library
+     * ({@code libopenblas.so.0}) in it. Reuses a complete, matching copy (by its stamp, else by its CRC-32s);
+     * replaces a damaged one.
      *
      * @throws IOException when {@code cacheRoot} cannot be written (the caller falls back to a temporary
      *                     directory)

@@ -12,7 +12,6 @@ import io.github.ffmblas.bench.Result;
 import io.github.ffmblas.bench.SgemmProblem;
 import io.github.ffmblas.bench.blas.BlasReports;
 import io.github.ffmblas.bench.blas.BlasSuite;
-import io.github.ffmblas.bench.Workload;
 import io.github.ffmblas.bench.impl.CHarnessImplementation;
 import io.github.ffmblas.bench.impl.FfmblasLoadService;
 import io.github.ffmblas.bench.impl.OnnxRuntimeLoadService;
@@ -225,11 +224,11 @@ public final class BenchCommand implements Subcommand {
         for (String name : (impls == null ? "native,native-onednn,onnxruntime" : impls).split(",")) {
             String n = name.strip();
             factories.add(switch (n) {
-                case "native" -> factory(n, w -> new FfmblasLoadService(w, Backend.OPENBLAS, 0));
-                case "native-onednn" -> factory(n, w -> new FfmblasLoadService(w, Backend.ONEDNN, 0));
-                case "native-openblas-threads" -> factory(n, w -> new FfmblasLoadService(w, Backend.OPENBLAS,
+                case "native" -> new LoadRunner.Factory(n, w -> new FfmblasLoadService(w, Backend.OPENBLAS, 0));
+                case "native-onednn" -> new LoadRunner.Factory(n, w -> new FfmblasLoadService(w, Backend.ONEDNN, 0));
+                case "native-openblas-threads" -> new LoadRunner.Factory(n, w -> new FfmblasLoadService(w, Backend.OPENBLAS,
                         Runtime.getRuntime().availableProcessors()));
-                case "onnxruntime" -> factory(n, OnnxRuntimeLoadService::new);
+                case "onnxruntime" -> new LoadRunner.Factory(n, OnnxRuntimeLoadService::new);
                 default -> throw new UsageException("--impls: the load test knows native, native-onednn,"
                         + " native-openblas-threads and onnxruntime, not '" + n + "'");
             });
@@ -264,24 +263,6 @@ public final class BenchCommand implements Subcommand {
         LoadReport.writeMarkdown(outDir.resolve("load.md"), env, groups, command);
         out.println("wrote " + outDir.resolve("load.json") + ", " + outDir.resolve("load.md"));
         return 0;
-    }
-
-    private interface Opener {
-        Service open(Workload workload) throws Exception;
-    }
-
-    private static LoadRunner.Factory factory(String name, Opener opener) {
-        return new LoadRunner.Factory() {
-            @Override
-            public String name() {
-                return name;
-            }
-
-            @Override
-            public Service open(Workload workload) throws Exception {
-                return opener.open(workload);
-            }
-        };
     }
 
     /** {@code --blas}: the BLAS-routine suite ({@link BlasSuite}). */

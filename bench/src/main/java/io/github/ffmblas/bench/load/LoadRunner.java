@@ -38,11 +38,16 @@ public final class LoadRunner {
                 5_000, 0.5, 0.7);
     }
 
-    /** Opens one kind of service on a workload. */
-    public interface Factory {
-        String name();
+    /** One kind of service, by the name the reports give it, and how to open it on a workload. */
+    public record Factory(String name, Opener opener) {
+        /** Opens the service on a workload. */
+        public interface Opener {
+            Service open(Workload workload) throws Exception;
+        }
 
-        Service open(Workload workload) throws Exception;
+        Service open(Workload workload) throws Exception {
+            return opener.open(workload);
+        }
     }
 
     /**

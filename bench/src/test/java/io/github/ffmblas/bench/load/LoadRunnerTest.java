@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ffmblas.bench.AttentionProblem;
-import io.github.ffmblas.bench.Workload;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -67,17 +66,7 @@ class LoadRunnerTest {
         for (int clients : new int[] {1, 2}) {
             LoadRunner.Settings settings = new LoadRunner.Settings(List.of(clients), List.of(0.5), 0.001, 60, 60,
                     0.001, 0.05);
-            LoadRunner.Factory factory = new LoadRunner.Factory() {
-                @Override
-                public String name() {
-                    return "stalling";
-                }
-
-                @Override
-                public Service open(Workload workload) {
-                    return new StallingService(clients);
-                }
-            };
+            LoadRunner.Factory factory = new LoadRunner.Factory("stalling", workload -> new StallingService(clients));
             List<List<LoadRunner.Row>> groups = new ArrayList<>();
             rows.addAll(new LoadRunner(List.of(new AttentionProblem(1, 4, 4, 8, 2)), List.of(factory), settings, 1)
                     .run(line -> {}, groups::add));

@@ -51,16 +51,19 @@ import java.lang.foreign.ValueLayout;
  * {@code C_i = alpha A_i op(B_i) (+ C_i)}, item i at {@code i * stride} in each operand, rows at their leading
  * dimensions (attention's heads, side by side in one buffer). All three operands are bound per call by address.
  */
-final class BatchMatmul {
-    static final int REORDER_FROM_K = 512;
-
+final class BatchMatmul implements ShapeCache.Primitive {
     /**
-     * The shape key: m, n, k, lda, ldb, ldc, strideA, strideB, strideC, count, transposed, accumulate, alpha bits.
-     * A B batches deeper than {@link #REORDER_FROM_K} reorder B on every call into the layout the kernel asks for:
-     * read in place, oneDNN 3.11 took 1.2-1.5x OpenBLAS's time for P V 2,048 keys deep, reordered 0.72-0.92x
-     * (C, 512-row tiles, one and two heads).
+     * A B batches deeper than this reorder B on every call into the layout the kernel asks for: read in place,
+     * oneDNN 3.11 took 1.2-1.5x OpenBLAS's time for P V 2,048 keys deep, reordered 0.72-0.92x (C, 512-row tiles,
+     * one and two heads).
      */
-    private final long[] key;
+    static final int REORDER_FROM_K = 512;
+    /**
+     * The shape key's length: m, n, k, lda, ldb, ldc, strideA, strideB, strideC, count, transposed, accumulate,
+     * alpha's bits.
+     */
+    static final int KEY_LENGTH = 13;
+
     private final Arena arena = Arena.ofAuto();
     private final MemorySegment primitive;
     private final MemorySegment src;
@@ -74,9 +77,8 @@ final class BatchMatmul {
     private final MemorySegment reorderArgs;
     private final MemorySegment blockedB;
 
-    private BatchMatmul(long[] key, MemorySegment primitive, MemorySegment src, MemorySegment weights,
+    private BatchMatmul(MemorySegment primitive, MemorySegment src, MemorySegment weights,
                         MemorySegment dst, MemorySegment scratchpad, MemorySegment reorder, MemorySegment blockedB) {
-        this.key = key;
         this.primitive = primitive;
         this.src = src;
         this.weights = weights;
@@ -86,44 +88,36 @@ final class BatchMatmul {
         this.blockedB = blockedB;
         this.args = dnnl_exec_arg_t.allocateArray(4, arena);
         int count = 0;
-        count = bind(args, count, DNNL_ARG_SRC(), src);
-        count = bind(args, count, DNNL_ARG_WEIGHTS(), reorder.equals(MemorySegment.NULL) ? weights : blockedB);
-        count = bind(args, count, DNNL_ARG_DST(), dst);
+        count = Dnnl.bind(args, count, DNNL_ARG_SRC(), src);
+        count = Dnnl.bind(args, count, DNNL_ARG_WEIGHTS(), reorder.equals(MemorySegment.NULL) ? weights : blockedB);
+        count = Dnnl.bind(args, count, DNNL_ARG_DST(), dst);
         if (!scratchpad.equals(MemorySegment.NULL)) {
-            count = bind(args, count, DNNL_ARG_SCRATCHPAD(), scratchpad);
+            count = Dnnl.bind(args, count, DNNL_ARG_SCRATCHPAD(), scratchpad);
         }
         this.argCount = count;
         this.reorderArgs = dnnl_exec_arg_t.allocateArray(2, arena);
         if (!reorder.equals(MemorySegment.NULL)) {
-            bind(reorderArgs, 0, DNNL_ARG_FROM(), weights);
-            bind(reorderArgs, 1, DNNL_ARG_TO(), blockedB);
+            Dnnl.bind(reorderArgs, 0, DNNL_ARG_FROM(), weights);
+            Dnnl.bind(reorderArgs, 1, DNNL_ARG_TO(), blockedB);
         }
     }
 
-    private static int bind(MemorySegment args, int index, int arg, MemorySegment memory) {
-        MemorySegment slot = dnnl_exec_arg_t.asSlice(args, index);
-        dnnl_exec_arg_t.arg(slot, arg);
-        dnnl_exec_arg_t.memory(slot, memory);
-        return index + 1;
-    }
-
-    static long[] key(int m, int n, int k, int lda, int ldb, int ldc, long strideA, long strideB, long strideC,
-                      int count, boolean transposed, boolean accumulate, float alpha) {
-        return new long[] {m, n, k, lda, ldb, ldc, strideA, strideB, strideC, count, transposed ? 1 : 0,
-                accumulate ? 1 : 0, Float.floatToIntBits(alpha)};
-    }
-
-    boolean matches(int m, int n, int k, int lda, int ldb, int ldc, long strideA, long strideB, long strideC,
-                    int count, boolean transposed, boolean accumulate, float alpha) {
-        return sameKey(key, m, n, k, lda, ldb, ldc, strideA, strideB, strideC, count, transposed, accumulate, alpha);
-    }
-
-    static boolean sameKey(long[] key, int m, int n, int k, int lda, int ldb, int ldc, long strideA, long strideB,
-                           long strideC, int count, boolean transposed, boolean accumulate, float alpha) {
-        return key[0] == m && key[1] == n && key[2] == k && key[3] == lda && key[4] == ldb && key[5] == ldc
-                && key[6] == strideA && key[7] == strideB && key[8] == strideC && key[9] == count
-                && key[10] == (transposed ? 1 : 0) && key[11] == (accumulate ? 1 : 0)
-                && key[12] == Float.floatToIntBits(alpha);
+    /** Fills {@code key} ({@link #KEY_LENGTH} longs) with a batch's shape, as {@link ShapeCache} looks it up. */
+    static void key(long[] key, int m, int n, int k, int lda, int ldb, int ldc, long strideA, long strideB,
+                    long strideC, int count, boolean transposed, boolean accumulate, float alpha) {
+        key[0] = m;
+        key[1] = n;
+        key[2] = k;
+        key[3] = lda;
+        key[4] = ldb;
+        key[5] = ldc;
+        key[6] = strideA;
+        key[7] = strideB;
+        key[8] = strideC;
+        key[9] = count;
+        key[10] = transposed ? 1 : 0;
+        key[11] = accumulate ? 1 : 0;
+        key[12] = Float.floatToIntBits(alpha);
     }
 
     /** A primitive for the batch, or null where oneDNN has none. */
@@ -210,7 +204,7 @@ final class BatchMatmul {
                     MemorySegment scratchpad = Dnnl.scratchpad(pd);
                     check(dnnl_primitive_create(out, pd), "dnnl_primitive_create");
                     MemorySegment primitive = read(out);
-                    return new BatchMatmul(key, primitive, memory(out, srcMd, engine), memory(out, weightsMd, engine),
+                    return new BatchMatmul(primitive, memory(out, srcMd, engine), memory(out, weightsMd, engine),
                             memory(out, dstMd, engine), scratchpad, reorder, blockedB);
                 } finally {
                     dnnl_primitive_desc_destroy(pd);
@@ -250,7 +244,8 @@ final class BatchMatmul {
         check(dnnl_stream_wait(stream), "dnnl_stream_wait");
     }
 
-    void destroy() {
+    @Override
+    public void destroy() {
         dnnl_primitive_destroy(primitive);
         dnnl_memory_destroy(src);
         dnnl_memory_destroy(weights);

@@ -13,6 +13,7 @@ import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_query_impl_info_str;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_success;
 import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_version;
 
+import io.github.ffmblas.onednn.dnnl.dnnl_exec_arg_t;
 import io.github.ffmblas.onednn.dnnl.dnnl_version_t;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -86,6 +87,14 @@ public final class Dnnl {
             check(dnnl_memory_create(out, md, engine(), DNNL_MEMORY_ALLOCATE()), "dnnl_memory_create");
             return read(out);
         }
+    }
+
+    /** Sets argument {@code index} of an argument list ({@code dnnl_exec_arg_t[]}); returns the next index. */
+    static int bind(MemorySegment args, int index, int arg, MemorySegment memory) {
+        MemorySegment slot = dnnl_exec_arg_t.asSlice(args, index);
+        dnnl_exec_arg_t.arg(slot, arg);
+        dnnl_exec_arg_t.memory(slot, memory);
+        return index + 1;
     }
 
     /** The pointer an out-parameter holds. */

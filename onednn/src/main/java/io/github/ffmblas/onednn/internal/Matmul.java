@@ -48,22 +48,12 @@ import java.lang.foreign.ValueLayout;
 
 /**
  * One thread's matmul primitive for one product shape with a constant B: {@code C [m, n] (+)= A [m, k] op(B)}
- * (+ bias),
- * A and C strided by their leading dimensions, op(B) reordered once ({@link PackedWeights}). A and C are bound per
- * call by address; the primitive, its memory objects and its scratchpad belong to the thread that made it.
+ * (+ bias), A and C strided by their leading dimensions, op(B) reordered once ({@link PackedWeights}). A and C are
+ * bound per call by address; the primitive, its memory objects and its scratchpad belong to the thread that made it.
  */
-public final class Matmul {
-    final int m;
-    final int n;
-    final int k;
-    final int lda;
-    final int ldc;
-    final boolean accumulate;
-    final long bAddress;
-    final int ldb;
-    final boolean transposed;
-    /** Where the bias was copied from, or 0 for none. */
-    final long biasAddress;
+final class Matmul implements ShapeCache.Primitive {
+    /** The shape key's length: m, n, k, lda, ldc, accumulate, B's address, ldb, transposed, the bias's address. */
+    static final int KEY_LENGTH = 10;
 
     /** The argument list; freed with this object (destroy may run on another thread than the one that made it). */
     private final Arena arena = Arena.ofAuto();
@@ -76,20 +66,8 @@ public final class Matmul {
     private final int argCount;
     private final String implementation;
 
-    private Matmul(int m, int n, int k, int lda, int ldc, boolean accumulate, long bAddress, int ldb,
-                   boolean transposed, long biasAddress, MemorySegment primitive, MemorySegment src,
-                   MemorySegment dst, MemorySegment weights, MemorySegment bias, MemorySegment scratchpad,
-                   String implementation) {
-        this.m = m;
-        this.n = n;
-        this.k = k;
-        this.lda = lda;
-        this.ldc = ldc;
-        this.accumulate = accumulate;
-        this.bAddress = bAddress;
-        this.ldb = ldb;
-        this.transposed = transposed;
-        this.biasAddress = biasAddress;
+    private Matmul(MemorySegment primitive, MemorySegment src, MemorySegment dst, MemorySegment weights,
+                   MemorySegment bias, MemorySegment scratchpad, String implementation) {
         this.bias = bias;
         this.primitive = primitive;
         this.src = src;
@@ -98,29 +76,31 @@ public final class Matmul {
         this.implementation = implementation;
         this.args = dnnl_exec_arg_t.allocateArray(5, arena);
         int count = 0;
-        bind(count++, DNNL_ARG_SRC(), src);
-        bind(count++, DNNL_ARG_WEIGHTS(), weights);
-        bind(count++, DNNL_ARG_DST(), dst);
+        count = Dnnl.bind(args, count, DNNL_ARG_SRC(), src);
+        count = Dnnl.bind(args, count, DNNL_ARG_WEIGHTS(), weights);
+        count = Dnnl.bind(args, count, DNNL_ARG_DST(), dst);
         if (!scratchpad.equals(MemorySegment.NULL)) {
-            bind(count++, DNNL_ARG_SCRATCHPAD(), scratchpad);
+            count = Dnnl.bind(args, count, DNNL_ARG_SCRATCHPAD(), scratchpad);
         }
         if (!bias.equals(MemorySegment.NULL)) {
-            bind(count++, DNNL_ARG_BIAS(), bias);
+            count = Dnnl.bind(args, count, DNNL_ARG_BIAS(), bias);
         }
         this.argCount = count;
     }
 
-    private void bind(int index, int arg, MemorySegment memory) {
-        MemorySegment slot = dnnl_exec_arg_t.asSlice(args, index);
-        dnnl_exec_arg_t.arg(slot, arg);
-        dnnl_exec_arg_t.memory(slot, memory);
-    }
-
-    boolean matches(int m, int n, int k, int lda, int ldc, boolean accumulate, long bAddress, int ldb,
+    /** Fills {@code key} ({@link #KEY_LENGTH} longs) with a product's shape, as {@link ShapeCache} looks it up. */
+    static void key(long[] key, int m, int n, int k, int lda, int ldc, boolean accumulate, long bAddress, int ldb,
                     boolean transposed, long biasAddress) {
-        return this.m == m && this.n == n && this.k == k && this.lda == lda && this.ldc == ldc
-                && this.accumulate == accumulate && this.bAddress == bAddress && this.ldb == ldb
-                && this.transposed == transposed && this.biasAddress == biasAddress;
+        key[0] = m;
+        key[1] = n;
+        key[2] = k;
+        key[3] = lda;
+        key[4] = ldc;
+        key[5] = accumulate ? 1 : 0;
+        key[6] = bAddress;
+        key[7] = ldb;
+        key[8] = transposed ? 1 : 0;
+        key[9] = biasAddress;
     }
 
     /**
@@ -196,9 +176,7 @@ public final class Matmul {
                 MemorySegment src = read(out);
                 check(dnnl_memory_create(out, dstMd, engine, DNNL_MEMORY_NONE()), "dnnl_memory_create");
                 MemorySegment dst = read(out);
-                long biasAddress = biasSegment == null ? 0 : biasSegment.address() + biasOffset * Float.BYTES;
-                return new Matmul(m, n, k, lda, ldc, accumulate, b.address() + offset * Float.BYTES, ldb, transposed,
-                        biasAddress, primitive, src, dst, weights, bias, scratchpad, implementation);
+                return new Matmul(primitive, src, dst, weights, bias, scratchpad, implementation);
             } finally {
                 dnnl_primitive_desc_destroy(pd);
                 dnnl_memory_desc_destroy(srcMd);
@@ -229,11 +207,12 @@ public final class Matmul {
     }
 
     /** The oneDNN implementation chosen, e.g. {@code brg_matmul:avx512_core}. */
-    public String implementation() {
+    String implementation() {
         return implementation;
     }
 
-    void destroy() {
+    @Override
+    public void destroy() {
         dnnl_primitive_destroy(primitive);
         dnnl_memory_destroy(src);
         dnnl_memory_destroy(dst);

@@ -9,7 +9,6 @@ import static io.github.ffmblas.onednn.internal.Dnnl.read;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -17,19 +16,16 @@ import java.util.List;
  * shape, the most recent first. Used by its thread only; destroyed by whoever closes the owner once no product runs.
  */
 public final class Products {
-    /** Shapes kept per thread; the least recently used beyond that is destroyed. */
-    private static final int CAPACITY = 64;
     /** Never started: a segment it may access is not confined to the calling thread. */
     private static final Thread NOBODY = Thread.ofPlatform().unstarted(() -> { });
 
     private final PackedWeights packs;
     private final MemorySegment stream;
-    private final List<Matmul> matmuls = new ArrayList<>();
-    /** Shapes oneDNN has no primitive for, remembered so it is not asked again: the keys of isUnsupported. */
-    private final List<long[]> unsupported = new ArrayList<>();
-    private final List<BatchMatmul> batches = new ArrayList<>();
-    /** Batch shapes oneDNN has no (fast) primitive for, remembered so it is not asked again. */
-    private final List<long[]> unsupportedBatches = new ArrayList<>();
+    private final ShapeCache<Matmul> matmuls = new ShapeCache<>();
+    private final ShapeCache<BatchMatmul> batches = new ShapeCache<>();
+    /** The key of the call at hand, refilled on every call (looking up allocates nothing). */
+    private final long[] matmulKey = new long[Matmul.KEY_LENGTH];
+    private final long[] batchKey = new long[BatchMatmul.KEY_LENGTH];
     /** Staging for operands in memory another thread could free: A, and C. */
     private MemorySegment stagedA = MemorySegment.NULL;
     private MemorySegment stagedC = MemorySegment.NULL;
@@ -66,23 +62,18 @@ public final class Products {
         boolean stageC = !guarded(c);
         int lda2 = stageA ? k : lda;
         int ldc2 = stageC ? n : ldc;
-        Matmul matmul = find(m, n, k, lda2, ldc2, accumulate, b.address() + bOffset * Float.BYTES, ldb, transposed,
+        Matmul.key(matmulKey, m, n, k, lda2, ldc2, accumulate, b.address() + bOffset * Float.BYTES, ldb, transposed,
                 biasAddress);
+        Matmul matmul = matmuls.find(matmulKey);
         if (matmul == null) {
-            if (isUnsupported(m, n, k, lda2, ldc2, accumulate, ldb, transposed, biasAddress != 0)) {
+            if (matmuls.isUnsupported(matmulKey)) {
                 return false;
             }
-            matmul = Matmul.create(packs, stream, m, n, k, b, bOffset, ldb, transposed, lda2, ldc2, accumulate,
-                    bias, biasOffset);
+            matmul = matmuls.add(matmulKey, Matmul.create(packs, stream, m, n, k, b, bOffset, ldb, transposed, lda2,
+                    ldc2, accumulate, bias, biasOffset));
             if (matmul == null) {
-                unsupported.add(new long[] {m, n, k, lda2, ldc2, accumulate ? 1 : 0, ldb, transposed ? 1 : 0,
-                        biasAddress != 0 ? 1 : 0});
                 return false;
             }
-            if (matmuls.size() == CAPACITY) {
-                matmuls.removeLast().destroy();
-            }
-            matmuls.addFirst(matmul);
         }
         long aAddress = a.address() + aOffset * Float.BYTES;
         if (stageA) {
@@ -116,32 +107,17 @@ public final class Products {
         if (!guarded(a) || !guarded(b) || !guarded(c)) {
             return false;
         }
-        BatchMatmul batch = null;
-        for (int i = 0; i < batches.size() && batch == null; i++) {
-            BatchMatmul candidate = batches.get(i);
-            if (candidate.matches(m, n, k, lda, ldb, ldc, strideA, strideB, strideC, count, transposed, accumulate,
-                    alpha)) {
-                batch = candidate;
-            }
-        }
+        BatchMatmul.key(batchKey, m, n, k, lda, ldb, ldc, strideA, strideB, strideC, count, transposed, accumulate,
+                alpha);
+        BatchMatmul batch = batches.find(batchKey);
         if (batch == null) {
-            for (long[] u : unsupportedBatches) {
-                if (BatchMatmul.sameKey(u, m, n, k, lda, ldb, ldc, strideA, strideB, strideC, count, transposed,
-                        accumulate, alpha)) {
-                    return false;
-                }
-            }
-            long[] key = BatchMatmul.key(m, n, k, lda, ldb, ldc, strideA, strideB, strideC, count, transposed,
-                    accumulate, alpha);
-            batch = BatchMatmul.create(key);
-            if (batch == null) {
-                unsupportedBatches.add(key);
+            if (batches.isUnsupported(batchKey)) {
                 return false;
             }
-            if (batches.size() == CAPACITY) {
-                batches.removeLast().destroy();
+            batch = batches.add(batchKey, BatchMatmul.create(batchKey));
+            if (batch == null) {
+                return false;
             }
-            batches.addFirst(batch);
         }
         batch.run(stream, a.address() + aOffset * Float.BYTES, b.address() + bOffset * Float.BYTES,
                 c.address() + cOffset * Float.BYTES);
@@ -170,46 +146,14 @@ public final class Products {
         }
     }
 
-    private Matmul find(int m, int n, int k, int lda, int ldc, boolean accumulate, long bAddress, int ldb,
-                        boolean transposed, long biasAddress) {
-        for (int i = 0; i < matmuls.size(); i++) {
-            Matmul candidate = matmuls.get(i);
-            if (candidate.matches(m, n, k, lda, ldc, accumulate, bAddress, ldb, transposed, biasAddress)) {
-                if (i > 3) { // keep the shapes of one forward at the front without reordering on every call
-                    matmuls.remove(i);
-                    matmuls.addFirst(candidate);
-                }
-                return candidate;
-            }
-        }
-        return null;
-    }
-
-    private boolean isUnsupported(int m, int n, int k, int lda, int ldc, boolean accumulate, int ldb, boolean transposed,
-                                  boolean withBias) {
-        for (long[] u : unsupported) {
-            if (u[0] == m && u[1] == n && u[2] == k && u[3] == lda && u[4] == ldc && u[5] == (accumulate ? 1 : 0)
-                    && u[6] == ldb && u[7] == (transposed ? 1 : 0) && u[8] == (withBias ? 1 : 0)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** The implementations of the primitives held, most recent first (for reports). */
     public List<String> implementations() {
-        return matmuls.stream().map(Matmul::implementation).toList();
+        return matmuls.primitives().stream().map(Matmul::implementation).toList();
     }
 
     public void destroy() {
-        for (Matmul m : matmuls) {
-            m.destroy();
-        }
-        matmuls.clear();
-        for (BatchMatmul b : batches) {
-            b.destroy();
-        }
-        batches.clear();
+        matmuls.destroy();
+        batches.destroy();
         dnnl_stream_destroy(stream);
         stagedA = MemorySegment.NULL;
         stagedC = MemorySegment.NULL;
