@@ -1,12 +1,6 @@
 # Sourced by ./ffmblas and .ci/run: sets JAVA_HOME to a JDK >= 25 (the baseline: FFM is final from 22, the generated bindings need 23+) or fails.
 # Order: $JAVA_HOME if it is one, else the newest JDK under /usr/lib/jvm, else a clear error.
 
-ffmblas_jdk_major() {  # prints the feature version of the JDK at $1, or nothing
-  local ffmblas_major=
-  ffmblas_jdk_major_into "$1"
-  printf '%s' "$ffmblas_major"
-}
-
 # Sets ffmblas_major to the feature version of the JDK at $1, or empty. From the release file with bash built-ins
 # alone: ./ffmblas runs this on every start, where each process started costs milliseconds.
 ffmblas_jdk_major_into() {

@@ -163,7 +163,8 @@ public final class BenchRunner {
         return sorted[lo] + (sorted[hi] - sorted[lo]) * (index - lo);
     }
 
-    static double maxAbsDiff(float[] a, float[] b) {
+    /** The largest element-wise difference, NaN if any is NaN, infinite for arrays of other lengths. */
+    public static double maxAbsDiff(float[] a, float[] b) {
         if (a.length != b.length) {
             return Double.POSITIVE_INFINITY;
         }

@@ -1,8 +1,11 @@
 package io.github.ffmblas.bench;
 
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 
 /**
  * Warm-up until the run time stops changing, and a check that it did not change while being measured. A time
@@ -39,8 +42,8 @@ final class SteadyState {
      */
     static Optional<String> warmUp(Operation operation, int minRuns, double minSeconds, double maxSeconds)
             throws Exception {
-        java.lang.management.CompilationMXBean jit = java.lang.management.ManagementFactory.getCompilationMXBean();
-        java.util.function.LongSupplier compiling = jit != null && jit.isCompilationTimeMonitoringSupported()
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        LongSupplier compiling = jit != null && jit.isCompilationTimeMonitoringSupported()
                 ? jit::getTotalCompilationTime : () -> 0;
         return warmUp(operation, minRuns, minSeconds, maxSeconds, System::nanoTime, compiling);
     }
@@ -50,7 +53,7 @@ final class SteadyState {
      * runs any duration and the JIT any activity.
      */
     static Optional<String> warmUp(Operation operation, int minRuns, double minSeconds, double maxSeconds,
-                                   java.util.function.LongSupplier clock, java.util.function.LongSupplier compilingMillis)
+                                   LongSupplier clock, LongSupplier compilingMillis)
             throws Exception {
         long start = clock.getAsLong();
         long compiledAtWindowStart = compilingMillis.getAsLong();
@@ -71,7 +74,7 @@ final class SteadyState {
             window[inWindow++] = now - t0;
             boolean full = inWindow >= WINDOW_RUNS && now - windowStart >= WINDOW_SECONDS * 1e9;
             if (full) {
-                double median = median(Arrays.copyOf(window, inWindow));
+                double median = median(window, inWindow);
                 long compiled = compilingMillis.getAsLong();
                 boolean quiet = (compiled - compiledAtWindowStart) * 1e6 <= QUIET * (now - windowStart);
                 compiledAtWindowStart = compiled;
@@ -85,7 +88,7 @@ final class SteadyState {
             }
             if (now >= maxEnd && runs >= minRuns) {
                 if (inWindow > 0) {
-                    last = median(Arrays.copyOf(window, inWindow));
+                    last = median(window, inWindow);
                 }
                 return Optional.of(String.format(Locale.ROOT, "not steady: after %.1f s of warm-up (%d runs) the"
                         + " run time still moved or the JIT still compiled (%s ms, then %s)", (now - start) / 1e9, runs,
@@ -103,8 +106,9 @@ final class SteadyState {
             return Optional.empty();
         }
         int half = inOrder.length / 2;
-        double first = median(Arrays.copyOfRange(inOrder, 0, half));
-        double second = median(Arrays.copyOfRange(inOrder, inOrder.length - half, inOrder.length));
+        double first = median(inOrder, half);
+        long[] last = Arrays.copyOfRange(inOrder, inOrder.length - half, inOrder.length);
+        double second = median(last, half);
         if (Math.abs(first - second) <= DRIFT * Math.min(first, second)) {
             return Optional.empty();
         }
@@ -116,8 +120,9 @@ final class SteadyState {
         return !Double.isNaN(a) && !Double.isNaN(b) && Math.abs(a - b) <= AGREE * Math.min(a, b);
     }
 
-    static double median(long[] values) {
-        long[] sorted = values.clone();
+    /** The median of the first {@code count} values (sorted in a copy). */
+    static double median(long[] values, int count) {
+        long[] sorted = Arrays.copyOf(values, count);
         Arrays.sort(sorted);
         int n = sorted.length;
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;

@@ -3,6 +3,7 @@ package io.github.ffmblas.attention.safetensors;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.github.ffmblas.attention.DType;
 import io.github.ffmblas.attention.Tensor;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -89,7 +90,7 @@ public final class SafeTensorsWriter {
         }
 
         // Written token by token with Jackson's streaming core (no ObjectMapper to start up, see Header.JSON).
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (JsonGenerator json = Header.JSON.createGenerator(bytes)) {
             json.writeStartObject();
             if (!metadata.isEmpty()) {

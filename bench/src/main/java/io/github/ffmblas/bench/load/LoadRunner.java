@@ -1,6 +1,7 @@
 package io.github.ffmblas.bench.load;
 
 import io.github.ffmblas.bench.AttentionProblem;
+import io.github.ffmblas.bench.BenchRunner;
 import io.github.ffmblas.bench.Workload;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -104,7 +105,7 @@ public final class LoadRunner {
                             if (reference == null) {
                                 reference = result;
                             } else {
-                                double diff = maxAbsDiff(reference, result);
+                                double diff = BenchRunner.maxAbsDiff(reference, result);
                                 note = diff <= 1e-3 ? "" : String.format(Locale.ROOT, "result differs by %.3g", diff);
                             }
                             progress.accept(where + ": saturation");
@@ -270,14 +271,4 @@ public final class LoadRunner {
         return sorted[Math.max(0, Math.min(sorted.length - 1, index))];
     }
 
-    private static double maxAbsDiff(float[] a, float[] b) {
-        if (a.length != b.length) {
-            return Double.POSITIVE_INFINITY;
-        }
-        double max = 0;
-        for (int i = 0; i < a.length; i++) {
-            max = Math.max(max, Math.abs((double) a[i] - b[i]));
-        }
-        return max;
-    }
 }
