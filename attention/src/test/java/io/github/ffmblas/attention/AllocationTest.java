@@ -38,17 +38,16 @@ class AllocationTest {
      * shared or file-mapped arena or owned by an {@link AttentionModel} (mapped or copied), on a workspace of
      * one's own, the thread's ({@link Workspace#forCurrentThread()}) or a team's. Before: 6 KB a forward for every
      * kind of weights (a vector boxed at a call the JIT did not inline), 272 bytes with weights in a shared or
-     * mapped arena (slices kept on the heap) and 1,472 with the thread's workspace (its automatic arena sliced).
-     * One case is not held to the limit and is not listed: weights mapped by the caller on a workspace of two
-     * threads (752 bytes: slices of a mapping at the offsets where the helpers split the projections; the
-     * {@link AttentionModel}, which owns its weights, passes them by address instead).
+     * mapped arena (slices kept on the heap) and 1,472 with the thread's workspace (its automatic arena sliced);
+     * 112 to 752 with weights mapped by the caller on a workspace of two threads (slices of the mapping where the
+     * helpers' parts start, and at offset 0 whenever another operand had an offset).
      */
     @ParameterizedTest(name = "weights={0} workspace={1} threads={2} needWeights={3}")
     @CsvSource({"confined,own,1,false", "global,own,1,false", "shared,own,1,false", "mapped,own,1,false",
             "mapped,own,1,true", "confined,thread,1,false", "shared,thread,1,true", "mapped,thread,1,false",
             "shared,own,2,false", "model-mapped,own,1,false", "model-mapped,thread,1,true",
             "model-copied,own,1,true", "model-copied,thread,1,false", "model-mapped,own,2,false",
-            "model-copied,own,2,true"})
+            "model-copied,own,2,true", "mapped,own,2,false", "mapped,own,2,true"})
     void everyWayOfHoldingTheWeightsAllocatesAtMost64Bytes(String weights, String workspace, int threads,
                                                            boolean needWeights) throws Exception {
         long bytes = probe(List.of("-Dweights=" + weights, "-Dworkspace=" + workspace), Boolean.toString(needWeights),

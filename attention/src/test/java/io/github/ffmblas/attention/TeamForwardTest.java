@@ -7,15 +7,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ffmblas.attention.NativeVersusReferenceTest.Inputs;
 import io.github.ffmblas.attention.NativeVersusReferenceTest.Masks;
+import io.github.ffmblas.attention.safetensors.SafeTensorsFile;
+import io.github.ffmblas.attention.safetensors.SafeTensorsWriter;
 import java.lang.foreign.Arena;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -72,6 +78,64 @@ class TeamForwardTest {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /**
+     * Weights used in place from a file's mapping, where the parts split among the threads start inside the
+     * mapping (each made once as a slice of it, then reused): the reference's result on 1, 2 and 3 threads, for
+     * self-attention (one fused product) and cross-attention (K and V start inside in_proj_weight), each forward
+     * twice. Once the file is closed, the forward on a team that holds those slices names the weights.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Inputs.class, names = {"SELF", "CROSS_DISTINCT"})
+    void weightsMappedFromAFileGiveTheReferenceResultOnEveryTeam(Inputs inputs, @TempDir Path dir) throws Exception {
+        Random random = new Random(17);
+        int batch = 2;
+        int lq = 7;
+        int lk = inputs == Inputs.SELF ? 7 : 33;
+        int d = 24;
+        int heads = 3;
+        Path file = dir.resolve("weights.safetensors");
+        try (Arena arena = Arena.ofConfined()) {
+            AttentionWeights weights = RandomTensors.weights(arena, random, d);
+            float[][] a = weights.toArrays();
+            float[] inProj = new float[3 * d * d];
+            float[] inBias = new float[3 * d];
+            for (int i = 0; i < 3; i++) {
+                System.arraycopy(a[2 * i], 0, inProj, i * d * d, d * d);
+                System.arraycopy(a[2 * i + 1], 0, inBias, i * d, d);
+            }
+            Map<String, Tensor> tensors = new LinkedHashMap<>();
+            tensors.put("in_proj_weight", Tensor.copyOf(arena, inProj, 3 * d, d));
+            tensors.put("in_proj_bias", Tensor.copyOf(arena, inBias, 3 * d));
+            tensors.put("out_proj.weight", Tensor.copyOf(arena, a[6], d, d));
+            tensors.put("out_proj.bias", Tensor.copyOf(arena, a[7], d));
+            SafeTensorsWriter.write(file, tensors, Map.of());
+            Tensor[] qkv = NativeVersusReferenceTest.inputs(arena, random, inputs, batch, lq, lk, d);
+            AttentionOptions o = AttentionOptions.DEFAULTS.withNeedWeights(false);
+            Tensor expected = new ReferenceMultiHeadAttention(d, heads, weights).forward(qkv[0], qkv[1], qkv[2], o)
+                    .output();
+            SafeTensorsFile weightsFile = SafeTensorsFile.open(file);
+            AttentionWeights mapped = AttentionWeights.load(weightsFile, "", arena);
+            assertTrue(mapped.tensors().getFirst().segment().isMapped(), "the test needs weights used in place");
+            MultiHeadAttention mha = new MultiHeadAttention(d, heads, mapped);
+            Tensor out = Tensor.allocate(arena, batch, lq, d);
+            try (Workspace two = Workspace.create(2); Workspace three = Workspace.create(3)) {
+                for (Workspace workspace : new Workspace[] {Workspace.forCurrentThread(), two, three}) {
+                    for (int repeat = 0; repeat < 2; repeat++) {
+                        out.segment().fill((byte) 0);
+                        mha.forward(qkv[0], qkv[1], qkv[2], o, workspace, out, null);
+                        String what = workspace.threads() + " thread(s), forward " + repeat;
+                        assertTrue(RandomTensors.maxAbsDiff(expected, out) <= TOLERANCE,
+                                what + " diff " + RandomTensors.maxAbsDiff(expected, out));
+                    }
+                }
+                weightsFile.close();
+                IllegalStateException e = assertThrows(IllegalStateException.class,
+                        () -> mha.forward(qkv[0], qkv[1], qkv[2], o, two, out, null));
+                assertTrue(e.getMessage().startsWith("in_proj_weight: the weights' memory was freed"), e.getMessage());
             }
         }
     }

@@ -23,6 +23,8 @@ final class ForwardLoops implements Team.Task {
     private MemorySegment x;
     private MemorySegment y;
     private MemorySegment weight;
+    /** Weights mapped from a file: a slice at each part's first row ({@link MappedParts}); null otherwise. */
+    private MemorySegment[] weightParts;
     private MemorySegment bias;
     private long xAt;
     private int xld;
@@ -54,9 +56,13 @@ final class ForwardLoops implements Team.Task {
         this.yld = yld;
         this.weight = scratch.lend(linear.weight().segment());
         this.bias = scratch.lend(linear.bias().segment());
+        int parts = (cols + width - 1) / width;
+        this.weightParts = weight.isMapped()
+                ? plan.mappedParts.of(weight, linear.weightAt(0), linear.weightAt(width) - linear.weightAt(0), parts)
+                : null;
         attending = false;
         try {
-            team.run(this, (cols + width - 1) / width);
+            team.run(this, parts);
         } finally {
             clear();
         }
@@ -75,8 +81,12 @@ final class ForwardLoops implements Team.Task {
             return;
         }
         int from = item * width;
-        linear.forwardColumns(gemm, rows, x, xAt, xld, y, yAt, yld, from,
-                Math.min(linear.outFeatures(), from + width), weight, bias);
+        int to = Math.min(linear.outFeatures(), from + width);
+        if (weightParts == null) {
+            linear.forwardColumns(gemm, rows, x, xAt, xld, y, yAt, yld, from, to, weight, linear.weightAt(from), bias);
+        } else {
+            linear.forwardColumns(gemm, rows, x, xAt, xld, y, yAt, yld, from, to, weightParts[item], 0, bias);
+        }
     }
 
     /** Drops the loop's references, so the workspace does not keep the caller's memory reachable. */
@@ -84,5 +94,6 @@ final class ForwardLoops implements Team.Task {
         gemm = null;
         linear = null;
         x = y = weight = bias = null;
+        weightParts = null;
     }
 }

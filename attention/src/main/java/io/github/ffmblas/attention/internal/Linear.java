@@ -30,19 +30,24 @@ public record Linear(StridedMatrix weight, StridedMatrix bias) {
         return weight.rows();
     }
 
+    /** Where row {@code row} of the weight starts in its segment, in floats. */
+    long weightAt(int row) {
+        return weight.offset() + (long) row * weight.ld();
+    }
+
     /**
      * Output columns {@code [from, to)} of {@code y = x W^T + b}, on operands given as offsets and leading dimensions
      * (floats) whose shapes the caller has checked: the form the forward pass uses, which creates no view objects,
      * and one part of a projection split among threads (a part reads only its own rows of W, so the parts
      * together pack the weights once, as one product would).
      *
-     * @param weightSegment {@code weight}'s memory, or the same memory as another thread may access it; likewise
-     *                      {@code biasSegment}
+     * @param weightSegment {@code weight}'s memory, the same memory as another thread may access it, or a slice
+     *                      of it; {@code weightAt} is where row {@code from} starts in it
+     * @param biasSegment   {@code bias}'s memory, or the same memory as another thread may access it
      */
     void forwardColumns(Gemm gemm, int rows, MemorySegment x, long xAt, int xld, MemorySegment y, long yAt, int yld,
-                        int from, int to, MemorySegment weightSegment, MemorySegment biasSegment) {
+                        int from, int to, MemorySegment weightSegment, long weightAt, MemorySegment biasSegment) {
         gemm.multiplyAddBias(Transpose.TRANSPOSE, rows, to - from, inFeatures(), x, xAt, xld, weightSegment,
-                weight.offset() + (long) from * weight.ld(), weight.ld(), biasSegment, bias.offset() + from,
-                y, yAt + from, yld);
+                weightAt, weight.ld(), biasSegment, bias.offset() + from, y, yAt + from, yld);
     }
 }
