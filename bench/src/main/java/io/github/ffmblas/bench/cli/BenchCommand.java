@@ -219,7 +219,7 @@ public final class BenchCommand implements Subcommand {
         }
         LoadRunner.Settings settings = new LoadRunner.Settings(
                 clientCounts, levelList, base.secondsPerLevel(), base.minRequests(), base.maxRequests(),
-                base.warmupSeconds(), base.saturationSeconds());
+                base.warmupSeconds(), base.saturationSeconds(), base.stallSeconds());
         List<LoadRunner.Factory> factories = new ArrayList<>();
         for (String name : (impls == null ? "native,native-onednn,onnxruntime" : impls).split(",")) {
             String n = name.strip();
@@ -251,15 +251,13 @@ public final class BenchCommand implements Subcommand {
                 + levelList + " x " + factories.size() + " implementations" + (quick ? " (quick)" : ""));
         env.forEach((k, v) -> out.printf("  %-28s %s%n", k, v));
         out.println();
-        List<List<LoadRunner.Row>> groups = new ArrayList<>();
-        List<LoadRunner.Row> rows = new LoadRunner(problems,
-                factories, settings, seed).run(progress::show, group -> {
+        List<LoadRunner.Group> groups = new LoadRunner(problems, factories, settings, seed).run(progress::show,
+                group -> {
                     progress.clear();
-                    groups.add(group);
                     out.println(LoadReport.consoleTable(group));
                 });
         Files.createDirectories(outDir);
-        LoadReport.writeJson(outDir.resolve("load.json"), env, rows);
+        LoadReport.writeJson(outDir.resolve("load.json"), env, groups);
         LoadReport.writeMarkdown(outDir.resolve("load.md"), env, groups, command);
         out.println("wrote " + outDir.resolve("load.json") + ", " + outDir.resolve("load.md"));
         return 0;

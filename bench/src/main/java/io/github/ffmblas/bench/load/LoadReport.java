@@ -15,18 +15,19 @@ import java.util.Map;
 public final class LoadReport {
     private LoadReport() {}
 
-    public static String heading(List<LoadRunner.Row> group) {
-        LoadRunner.Row first = group.getFirst();
+    public static String heading(LoadRunner.Group group) {
+        LoadRunner.Row first = group.rows().getFirst();
         return "load: attention " + first.shape() + ", " + first.clients() + " client thread"
                 + (first.clients() == 1 ? "" : "s");
     }
 
     /** One group as a fixed-width table. */
-    public static String consoleTable(List<LoadRunner.Row> group) {
+    public static String consoleTable(LoadRunner.Group group) {
         StringBuilder sb = new StringBuilder(heading(group)).append('\n');
+        sb.append("  ").append(group.stalls().describe()).append('\n');
         sb.append(String.format(Locale.ROOT, "  %-24s %6s %9s %9s %8s %8s %8s %8s %7s %6s %6s  %s%n", "impl", "load",
                 "offered/s", "done/s", "p50 ms", "p99 ms", "p99.9 ms", "max ms", "p99/p50", "GCs", "late", ""));
-        for (LoadRunner.Row r : group) {
+        for (LoadRunner.Row r : group.rows()) {
             sb.append(String.format(Locale.ROOT, "  %-24s %6s %9s %9.0f %8s %8s %8s %8s %7s %6d %6s  %s%n", r.impl(),
                     level(r), r.saturation() ? "-" : String.format(Locale.ROOT, "%.0f", r.offeredPerSecond()),
                     r.achievedPerSecond(), ms(r.p50Ms()), ms(r.p99Ms()), ms(r.p999Ms()), ms(r.maxMs()), ratio(r),
@@ -36,12 +37,13 @@ public final class LoadReport {
     }
 
     /** One group in Markdown. */
-    public static String markdownTable(List<LoadRunner.Row> group) {
+    public static String markdownTable(LoadRunner.Group group) {
         StringBuilder sb = new StringBuilder("**" + heading(group) + "**\n\n");
+        sb.append(group.stalls().describe()).append(".\n\n");
         sb.append("| impl | load | offered /s | done /s | p50 ms | p99 ms | p99.9 ms | max ms | p99/p50 | GCs |"
                 + " wake-up late (p50) | note |\n");
         sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
-        for (LoadRunner.Row r : group) {
+        for (LoadRunner.Row r : group.rows()) {
             sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %.0f | %s | %s | %s | %s | %s | %d | %s | %s |%n",
                     r.impl(), level(r), r.saturation() ? "-" : String.format(Locale.ROOT, "%.0f", r.offeredPerSecond()),
                     r.achievedPerSecond(), ms(r.p50Ms()), ms(r.p99Ms()), ms(r.p999Ms()), ms(r.maxMs()), ratio(r),
@@ -51,7 +53,7 @@ public final class LoadReport {
         return sb.toString();
     }
 
-    public static void writeMarkdown(Path file, Map<String, String> environment, List<List<LoadRunner.Row>> groups,
+    public static void writeMarkdown(Path file, Map<String, String> environment, List<LoadRunner.Group> groups,
                                      String command) throws IOException {
         StringBuilder sb = new StringBuilder("# ffmblas load test\n\nCommand: `" + command + "`\n\n");
         sb.append("| environment | |\n|---|---|\n");
@@ -63,23 +65,35 @@ public final class LoadReport {
                 load). Requests are due at fixed, evenly spaced times per client (open loop); response times run from
                 when a request was due, so waiting behind a slow request counts. "wake-up late" is how late a client
                 thread woke for its requests, the harness's own share of every response time. GCs: collections during
-                the run.
+                the run. Above each table, the machine's own stalls: threads that only read the clock, measured just
+                before it; no library's p99 can stay below stalls that hit 1% of the time.
 
                 """);
-        for (List<LoadRunner.Row> group : groups) {
+        for (LoadRunner.Group group : groups) {
             sb.append(markdownTable(group)).append('\n');
         }
         Files.writeString(file, sb.toString());
     }
 
-    public static void writeJson(Path file, Map<String, String> environment, List<LoadRunner.Row> rows)
+    public static void writeJson(Path file, Map<String, String> environment, List<LoadRunner.Group> groups)
             throws IOException {
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode root = mapper.createObjectNode();
         ObjectNode env = root.putObject("environment");
         environment.forEach(env::put);
+        ArrayNode stalls = root.putArray("machine_stalls");
+        for (LoadRunner.Group g : groups) {
+            ObjectNode o = stalls.addObject();
+            o.put("shape", g.rows().getFirst().shape());
+            o.put("clients", g.rows().getFirst().clients());
+            o.put("threads", g.stalls().threads());
+            o.put("seconds", g.stalls().seconds());
+            o.put("lost_fraction", g.stalls().lostFraction());
+            o.put("stalls_over_1ms", g.stalls().over1ms());
+            o.put("max_ms", g.stalls().maxMs());
+        }
         ArrayNode results = root.putArray("results");
-        for (LoadRunner.Row r : rows) {
+        for (LoadRunner.Row r : groups.stream().flatMap(g -> g.rows().stream()).toList()) {
             ObjectNode o = results.addObject();
             o.put("shape", r.shape());
             o.put("impl", r.impl());

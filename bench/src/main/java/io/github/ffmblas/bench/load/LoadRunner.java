@@ -32,11 +32,21 @@ public final class LoadRunner {
 
     /** How long to run. */
     public record Settings(List<Integer> clients, List<Double> levels, double secondsPerLevel, int minRequests,
-                           int maxRequests, double warmupSeconds, double saturationSeconds) {
+                           int maxRequests, double warmupSeconds, double saturationSeconds, double stallSeconds) {
         public static final Settings DEFAULT = new Settings(List.of(1, 2, 4), List.of(0.3, 0.5, 0.7, 0.9), 6, 1500,
-                30_000, 2, 3);
+                30_000, 2, 3, 5);
         public static final Settings QUICK = new Settings(List.of(1, 2, 4), List.of(0.3, 0.5, 0.7, 0.9), 1.5, 300,
-                5_000, 0.5, 0.7);
+                5_000, 0.5, 0.7, 1);
+    }
+
+    /**
+     * The rows of one shape and client count, and the machine's own stalls measured just before them with as many
+     * threads as clients (at most one per processor).
+     */
+    public record Group(MachineStalls stalls, List<Row> rows) {
+        public Group {
+            rows = List.copyOf(rows);
+        }
     }
 
     /** One kind of service, by the name the reports give it, and how to open it on a workload. */
@@ -84,14 +94,19 @@ public final class LoadRunner {
         }
     }
 
-    /** Runs everything; {@code progress} gets status lines, {@code finished} each (shape, clients) group's rows. */
-    public List<Row> run(Consumer<String> progress, Consumer<List<Row>> finished) throws Exception {
-        List<Row> all = new ArrayList<>();
+    /** Runs everything; {@code progress} gets status lines, {@code finished} each (shape, clients) group. */
+    public List<Group> run(Consumer<String> progress, Consumer<Group> finished) throws Exception {
+        List<Group> all = new ArrayList<>();
+        int processors = Runtime.getRuntime().availableProcessors();
         for (AttentionProblem problem : problems) {
             String shape = "B=" + problem.batch() + " L=" + problem.queryLength() + " d=" + problem.dModel() + " H="
                     + problem.heads();
             try (Workload workload = Workload.of(problem, seed)) {
                 for (int clients : settings.clients()) {
+                    progress.accept(shape + ", " + clients + " client" + (clients == 1 ? "" : "s")
+                            + ": the machine's own stalls");
+                    MachineStalls stalls = MachineStalls.measure(Math.min(clients, processors),
+                            settings.stallSeconds());
                     List<Row> group = new ArrayList<>();
                     double base = Double.NaN;
                     float[] reference = null;
@@ -124,8 +139,9 @@ public final class LoadRunner {
                             }
                         }
                     }
-                    all.addAll(group);
-                    finished.accept(group);
+                    Group done = new Group(stalls, group);
+                    all.add(done);
+                    finished.accept(done);
                 }
             }
         }

@@ -65,12 +65,16 @@ class LoadRunnerTest {
         List<LoadRunner.Row> rows = new ArrayList<>();
         for (int clients : new int[] {1, 2}) {
             LoadRunner.Settings settings = new LoadRunner.Settings(List.of(clients), List.of(0.5), 0.001, 60, 60,
-                    0.001, 0.05);
+                    0.001, 0.05, 0.01);
             LoadRunner.Factory factory = new LoadRunner.Factory("stalling", workload -> new StallingService(clients));
-            List<List<LoadRunner.Row>> groups = new ArrayList<>();
-            rows.addAll(new LoadRunner(List.of(new AttentionProblem(1, 4, 4, 8, 2)), List.of(factory), settings, 1)
-                    .run(line -> {}, groups::add));
+            List<LoadRunner.Group> finished = new ArrayList<>();
+            List<LoadRunner.Group> groups = new LoadRunner(List.of(new AttentionProblem(1, 4, 4, 8, 2)),
+                    List.of(factory), settings, 1).run(line -> {}, finished::add);
+            assertEquals(groups, finished);
             assertEquals(1, groups.size());
+            assertEquals(Math.min(clients, Runtime.getRuntime().availableProcessors()),
+                    groups.getFirst().stalls().threads());
+            rows.addAll(groups.getFirst().rows());
         }
         assertEquals(4, rows.size(), "a saturation row and one load level per client count");
         for (LoadRunner.Row r : rows) {
