@@ -63,7 +63,7 @@ public record MachineStalls(int threads, double seconds, double lostFraction, lo
     /** One sentence for the reports. */
     public String describe() {
         return String.format(Locale.ROOT, "Machine stalls: %d thread%s reading the clock for %.0f s lost %.2f%% of"
-                + " their time, %d stalls over 1 ms, the longest %.2f ms", threads, threads == 1 ? "" : "s", seconds,
-                100 * lostFraction, over1ms, maxMs);
+                + " %s time, %d stall%s over 1 ms, the longest %.2f ms", threads, threads == 1 ? "" : "s", seconds,
+                100 * lostFraction, threads == 1 ? "its" : "their", over1ms, over1ms == 1 ? "" : "s", maxMs);
     }
 }
