@@ -265,14 +265,16 @@ public final class Blas {
 
     /**
      * {@link #gemm}'s call with segments, which FFM keeps alive during the call. A slice is an object, which stays
-     * off the heap only when C2 compiles it away with the downcall. So an operand at offset 0 (a forward's
-     * weights) goes unsliced, whatever the others' offsets: C2 did not compile away the slices of a call this rare
-     * (two of a forward's ~20), least of all those of a file's mapping, whose {@code dup} the JDK does not force
-     * inline (weights in a shared arena or mapped from a file cost 272 bytes a forward, JFR; 112 on two threads
-     * while the mapping was sliced at offset 0 whenever A or C had an offset). Other operands are sliced each at an
-     * {@code asSlice} of its own: a helper's type profile is shared by its callers, and weights mapped from a file
-     * (B of a projection) then made the slices of plain memory there (A and B of every per-head product) heap
-     * objects too: 1.4 KB a forward on two threads (JFR). A method of its own keeps {@link #sgemm} small enough
+     * off the heap only when C2 compiles it away with the downcall. So whole tensors at offset 0 go unsliced, and
+     * so does B at offset 0 (a forward's weights, or a part of them made once) whatever A's and C's offsets: C2 did
+     * not compile away the slices of a call this rare (two of a forward's ~20), least of all those of a file's
+     * mapping, whose {@code dup} the JDK does not force inline (weights in a shared arena or mapped from a file cost
+     * 272 bytes a forward, JFR; 112 on two threads while the mapping was sliced at offset 0 whenever A or C had an
+     * offset). Each branch slices unconditionally: a slice chosen by a condition that goes both ways meets the
+     * unsliced segment in one value, and C2 then keeps the slice on the heap (112 bytes, JFR). Other operands are
+     * sliced each at an {@code asSlice} of its own: a helper's type profile is shared by its callers, and weights
+     * mapped from a file (B of a projection) then made the slices of plain memory there (A and B of every per-head
+     * product) heap objects too: 1.4 KB a forward on two threads (JFR). A method of its own keeps {@link #sgemm} small enough
      * for the JIT to inline its heap path, whose slices must not escape either.
      */
     private static void bySegments(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
@@ -281,11 +283,15 @@ public final class Blas {
         if ((aOffset | bOffset | cOffset) == 0) {
             SGEMM.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha, a, lda, b, ldb, beta, c,
                     ldc);
+        } else if (bOffset == 0) {
+            SGEMM.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
+                    (MemorySegment) (k == 0 ? a : a.asSlice(aOffset * Float.BYTES)), lda, b, ldb, beta,
+                    c.asSlice(cOffset * Float.BYTES), ldc);
         } else {
             SGEMM.invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
-                    (MemorySegment) (k == 0 || aOffset == 0 ? a : a.asSlice(aOffset * Float.BYTES)), lda,
-                    (MemorySegment) (k == 0 || bOffset == 0 ? b : b.asSlice(bOffset * Float.BYTES)), ldb, beta,
-                    (MemorySegment) (cOffset == 0 ? c : c.asSlice(cOffset * Float.BYTES)), ldc);
+                    (MemorySegment) (k == 0 ? a : a.asSlice(aOffset * Float.BYTES)), lda,
+                    (MemorySegment) (k == 0 ? b : b.asSlice(bOffset * Float.BYTES)), ldb, beta,
+                    c.asSlice(cOffset * Float.BYTES), ldc);
         }
     }
 

@@ -18,6 +18,17 @@ class OneDnnAllocationTest {
     @ParameterizedTest(name = "{0} thread(s)")
     @ValueSource(ints = {1, 2})
     void aSteadyStateForwardAllocatesAtMost64Bytes(int threads) throws Exception {
+        // As in the attention module's AllocationTest: a JVM above the limit is followed by a second, and the lesser
+        // counts, since on a loaded machine a JVM's JIT may not reach the compiled forward within the probe's rounds.
+        long first = probe(threads);
+        long bytes = first <= LIMIT ? first : Math.min(first, probe(threads));
+        System.out.println("heap allocated per steady-state forward on oneDNN at B=1 L=64 d=128 H=8, " + threads
+                + " thread(s): " + bytes + " bytes" + (bytes == first ? "" : " (a first JVM: " + first + ")"));
+        assertTrue(bytes <= LIMIT, "a steady-state forward allocated " + bytes + " bytes of heap");
+    }
+
+    /** The probe's bytes per forward, in a JVM of its own. */
+    private static long probe(int threads) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process p = new ProcessBuilder(List.of(java, "--enable-native-access=ALL-UNNAMED", "-cp",
                 System.getProperty("java.class.path"), OneDnnAllocationProbe.class.getName(), Integer.toString(threads)))
@@ -27,9 +38,6 @@ class OneDnnAllocationTest {
         assertEquals(0, p.exitValue(), output);
         Matcher m = Pattern.compile("bytes=(\\d+)").matcher(output);
         assertTrue(m.find(), output);
-        long bytes = Long.parseLong(m.group(1));
-        System.out.println("heap allocated per steady-state forward on oneDNN at B=1 L=64 d=128 H=8, " + threads
-                + " thread(s): " + bytes + " bytes");
-        assertTrue(bytes <= LIMIT, "a steady-state forward allocated " + bytes + " bytes of heap");
+        return Long.parseLong(m.group(1));
     }
 }
