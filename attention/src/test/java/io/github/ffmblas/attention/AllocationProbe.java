@@ -108,18 +108,8 @@ public final class AllocationProbe {
                     java.nio.file.Path file = java.nio.file.Files.createTempFile("ffmblas-probe", ".safetensors");
                     file.toFile().deleteOnExit();
                     AttentionWeights w = RandomTensors.weights(confined, random, d);
-                    float[][] a = w.toArrays();
-                    float[] in = new float[3 * d * d];
-                    float[] bias = new float[3 * d];
-                    for (int i = 0; i < 3; i++) {
-                        System.arraycopy(a[2 * i], 0, in, i * d * d, d * d);
-                        System.arraycopy(a[2 * i + 1], 0, bias, i * d, d);
-                    }
-                    io.github.ffmblas.attention.safetensors.SafeTensorsWriter.write(file, java.util.Map.of(
-                            "in_proj_weight", Tensor.copyOf(confined, in, 3 * d, d),
-                            "in_proj_bias", Tensor.copyOf(confined, bias, 3 * d),
-                            "out_proj.weight", Tensor.copyOf(confined, a[6], d, d),
-                            "out_proj.bias", Tensor.copyOf(confined, a[7], d)), java.util.Map.of());
+                    io.github.ffmblas.attention.safetensors.SafeTensorsWriter.write(file,
+                            RandomTensors.pyTorchTensors(w, ""), java.util.Map.of());
                     if (where.equals("mapped")) {
                         var st = io.github.ffmblas.attention.safetensors.SafeTensorsFile.open(file);
                         yield plain(AttentionWeights.load(st, "", shared), heads, st);

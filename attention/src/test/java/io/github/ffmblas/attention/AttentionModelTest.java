@@ -73,16 +73,7 @@ class AttentionModelTest {
                     tensors.put(prefix + names[i] + ".bias", Tensor.copyOf(arena, a[2 * i + 1], d));
                 }
             } else {
-                float[] in = new float[3 * d * d];
-                float[] bias = new float[3 * d];
-                for (int i = 0; i < 3; i++) {
-                    System.arraycopy(a[2 * i], 0, in, i * d * d, d * d);
-                    System.arraycopy(a[2 * i + 1], 0, bias, i * d, d);
-                }
-                tensors.put(prefix + "in_proj_weight", Tensor.copyOf(arena, in, 3 * d, d));
-                tensors.put(prefix + "in_proj_bias", Tensor.copyOf(arena, bias, 3 * d));
-                tensors.put(prefix + "out_proj.weight", Tensor.copyOf(arena, a[6], d, d));
-                tensors.put(prefix + "out_proj.bias", Tensor.copyOf(arena, a[7], d));
+                tensors.putAll(RandomTensors.pyTorchTensors(w, prefix));
             }
             tensors.put("unrelated", Tensor.copyOf(arena, new float[] {1, 2, 3}, 3));
             SafeTensorsWriter.write(file, tensors, Map.of());

@@ -1,6 +1,9 @@
 package io.github.ffmblas.attention;
 
 import java.lang.foreign.Arena;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Random;
 
 /** Seeded random tensors and weights for tests. */
@@ -27,6 +30,16 @@ final class RandomTensors {
     static AttentionWeights weights(Arena arena, Random random, int d) {
         return AttentionWeights.ofPyTorch(gaussian(arena, random, 0.3f, 3 * d, d), gaussian(arena, random, 0.3f, 3 * d),
                 gaussian(arena, random, 0.3f, d, d), gaussian(arena, random, 0.3f, d));
+    }
+
+    /** The weights' four tensors by their PyTorch names under {@code prefix}, as a safetensors file holds them. */
+    static Map<String, Tensor> pyTorchTensors(AttentionWeights weights, String prefix) {
+        Map<String, Tensor> tensors = new LinkedHashMap<>();
+        List<Tensor> values = weights.tensors();
+        for (int i = 0; i < values.size(); i++) {
+            tensors.put(prefix + AttentionWeights.PYTORCH_NAMES.get(i), values.get(i));
+        }
+        return tensors;
     }
 
     static float maxAbsDiff(Tensor a, Tensor b) {

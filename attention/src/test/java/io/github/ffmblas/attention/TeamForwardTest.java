@@ -12,7 +12,6 @@ import io.github.ffmblas.attention.safetensors.SafeTensorsWriter;
 import java.lang.foreign.Arena;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -100,19 +99,7 @@ class TeamForwardTest {
         Path file = dir.resolve("weights.safetensors");
         try (Arena arena = Arena.ofConfined()) {
             AttentionWeights weights = RandomTensors.weights(arena, random, d);
-            float[][] a = weights.toArrays();
-            float[] inProj = new float[3 * d * d];
-            float[] inBias = new float[3 * d];
-            for (int i = 0; i < 3; i++) {
-                System.arraycopy(a[2 * i], 0, inProj, i * d * d, d * d);
-                System.arraycopy(a[2 * i + 1], 0, inBias, i * d, d);
-            }
-            Map<String, Tensor> tensors = new LinkedHashMap<>();
-            tensors.put("in_proj_weight", Tensor.copyOf(arena, inProj, 3 * d, d));
-            tensors.put("in_proj_bias", Tensor.copyOf(arena, inBias, 3 * d));
-            tensors.put("out_proj.weight", Tensor.copyOf(arena, a[6], d, d));
-            tensors.put("out_proj.bias", Tensor.copyOf(arena, a[7], d));
-            SafeTensorsWriter.write(file, tensors, Map.of());
+            SafeTensorsWriter.write(file, RandomTensors.pyTorchTensors(weights, ""), Map.of());
             Tensor[] qkv = NativeVersusReferenceTest.inputs(arena, random, inputs, batch, lq, lk, d);
             AttentionOptions o = AttentionOptions.DEFAULTS.withNeedWeights(false);
             Tensor expected = new ReferenceMultiHeadAttention(d, heads, weights).forward(qkv[0], qkv[1], qkv[2], o)
