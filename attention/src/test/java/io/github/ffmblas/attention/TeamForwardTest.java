@@ -104,12 +104,12 @@ class TeamForwardTest {
             AttentionOptions o = AttentionOptions.DEFAULTS.withNeedWeights(false);
             Tensor expected = new ReferenceMultiHeadAttention(d, heads, weights).forward(qkv[0], qkv[1], qkv[2], o)
                     .output();
-            SafeTensorsFile weightsFile = SafeTensorsFile.open(file);
-            AttentionWeights mapped = AttentionWeights.load(weightsFile, "", arena);
-            assertTrue(mapped.tensors().getFirst().segment().isMapped(), "the test needs weights used in place");
-            MultiHeadAttention mha = new MultiHeadAttention(d, heads, mapped);
             Tensor out = Tensor.allocate(arena, batch, lq, d);
-            try (Workspace two = Workspace.create(2); Workspace three = Workspace.create(3)) {
+            try (SafeTensorsFile weightsFile = SafeTensorsFile.open(file); Workspace two = Workspace.create(2);
+                 Workspace three = Workspace.create(3)) {
+                AttentionWeights mapped = AttentionWeights.load(weightsFile, "", arena);
+                assertTrue(mapped.tensors().getFirst().segment().isMapped(), "the test needs weights used in place");
+                MultiHeadAttention mha = new MultiHeadAttention(d, heads, mapped);
                 for (Workspace workspace : new Workspace[] {Workspace.forCurrentThread(), two, three}) {
                     for (int repeat = 0; repeat < 2; repeat++) {
                         out.segment().fill((byte) 0);

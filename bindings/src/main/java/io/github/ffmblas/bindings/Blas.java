@@ -270,12 +270,13 @@ public final class Blas {
      * not compile away the slices of a call this rare (two of a forward's ~20), least of all those of a file's
      * mapping, whose {@code dup} the JDK does not force inline (weights in a shared arena or mapped from a file cost
      * 272 bytes a forward, JFR; 112 on two threads while the mapping was sliced at offset 0 whenever A or C had an
-     * offset). Each branch slices unconditionally: a slice chosen by a condition that goes both ways meets the
-     * unsliced segment in one value, and C2 then keeps the slice on the heap (112 bytes, JFR). Other operands are
-     * sliced each at an {@code asSlice} of its own: a helper's type profile is shared by its callers, and weights
-     * mapped from a file (B of a projection) then made the slices of plain memory there (A and B of every per-head
-     * product) heap objects too: 1.4 KB a forward on two threads (JFR). A method of its own keeps {@link #sgemm} small enough
-     * for the JIT to inline its heap path, whose slices must not escape either.
+     * offset). That is a branch of its own rather than a slice chosen by a condition: where the condition goes both
+     * ways, the slice and the unsliced segment meet in one value, and C2 then keeps the slice on the heap (112
+     * bytes, JFR). The {@code k == 0} conditions never go the other way in a forward, so they do not. Other
+     * operands are sliced each at an {@code asSlice} of its own: a helper's type profile is shared by its callers,
+     * and weights mapped from a file (B of a projection) then made the slices of plain memory there (A and B of
+     * every per-head product) heap objects too: 1.4 KB a forward on two threads (JFR). A method of its own keeps
+     * {@link #sgemm} small enough for the JIT to inline its heap path, whose slices must not escape either.
      */
     private static void bySegments(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
                                    float alpha, MemorySegment a, long aOffset, int lda, MemorySegment b, long bOffset,

@@ -23,7 +23,7 @@ final class ForwardLoops implements Team.Task {
     private MemorySegment x;
     private MemorySegment y;
     private MemorySegment weight;
-    /** Weights mapped from a file: a slice at each part's first row ({@link MappedParts}); null otherwise. */
+    /** Weights mapped from a file: a slice at each part's first row ({@link Linear#mappedParts}); null otherwise. */
     private MemorySegment[] weightParts;
     private MemorySegment bias;
     private long xAt;
@@ -57,9 +57,8 @@ final class ForwardLoops implements Team.Task {
         this.weight = scratch.lend(linear.weight().segment());
         this.bias = scratch.lend(linear.bias().segment());
         int parts = (cols + width - 1) / width;
-        this.weightParts = weight.isMapped()
-                ? plan.mappedParts.of(weight, linear.weightAt(0), linear.weightAt(width) - linear.weightAt(0), parts)
-                : null;
+        // Mapped weights the helpers can use as they are (not confined to this thread, so not lent as a twin).
+        this.weightParts = linear.mapped() && weight == linear.weight().segment() ? linear.mappedParts(width) : null;
         attending = false;
         try {
             team.run(this, parts);

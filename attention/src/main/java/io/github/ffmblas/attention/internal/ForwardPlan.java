@@ -41,8 +41,6 @@ public final class ForwardPlan {
 
     private final Scratch scratch;
     private final ForwardLoops loops;
-    /** Slices of mapped weights where a product starts inside them, made once. */
-    final MappedParts mappedParts = new MappedParts();
     /** Each thread's current tile (index: the team member), so a tile's numbers travel without allocation. */
     private final Tile[] tiles;
 
@@ -205,14 +203,14 @@ public final class ForwardPlan {
     private void project(Linear linear, int rows, MemorySegment x, long xAt, int xld, MemorySegment y, long yAt,
                          int yld) {
         if (loops == null) {
-            MemorySegment weight = linear.weight().segment();
-            long weightAt = linear.weightAt(0);
-            if (weight.isMapped() && weightAt != 0) {
-                weight = mappedParts.of(weight, weightAt, 0, 1)[0];
-                weightAt = 0;
+            int cols = linear.outFeatures();
+            if (linear.mapped() && linear.weightAt(0) != 0) { // K or V, inside in_proj_weight
+                linear.forwardColumns(gemm, rows, x, xAt, xld, y, yAt, yld, 0, cols, linear.mappedParts(cols)[0], 0,
+                        linear.bias().segment());
+            } else {
+                linear.forwardColumns(gemm, rows, x, xAt, xld, y, yAt, yld, 0, cols, linear.weight().segment(),
+                        linear.weightAt(0), linear.bias().segment());
             }
-            linear.forwardColumns(gemm, rows, x, xAt, xld, y, yAt, yld, 0, linear.outFeatures(), weight, weightAt,
-                    linear.bias().segment());
         } else {
             loops.project(gemm, linear, rows, x, xAt, xld, y, yAt, yld);
         }

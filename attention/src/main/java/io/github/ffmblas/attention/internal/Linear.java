@@ -12,14 +12,36 @@ import java.util.Objects;
  * <p>The bias goes in through {@link Gemm#multiplyAddBias}: written into y first and accumulated onto with
  * beta = 1 by default, taken as the primitive's own argument by a backend that can.
  */
-public record Linear(StridedMatrix weight, StridedMatrix bias) {
+public final class Linear {
+    private final StridedMatrix weight;
+    private final StridedMatrix bias;
+    /** {@link #mappedParts}' last answer, or null. */
+    private volatile MappedParts mappedParts;
 
-    public Linear {
-        Objects.requireNonNull(weight, "weight");
-        Objects.requireNonNull(bias, "bias");
+    /**
+     * Slices of a weight mapped from a file, one at the first row of each part of a split {@code width} rows wide.
+     * A slice of a mapping made for each call stayed on the heap (C2 did not compile
+     * {@code MappedMemorySegmentImpl.dup} away: 112 to 752 bytes a forward on two threads, JFR), so they are made
+     * once and kept here, as long as the weights, and no longer: a workspace holding them would keep a mapping
+     * of an automatic arena from being unmapped.
+     */
+    private record MappedParts(int width, MemorySegment[] slices) {}
+
+    public Linear(StridedMatrix weight, StridedMatrix bias) {
+        this.weight = Objects.requireNonNull(weight, "weight");
+        this.bias = Objects.requireNonNull(bias, "bias");
         if (bias.rows() != 1 || bias.cols() != weight.rows()) {
-            throw new IllegalArgumentException("bias must be [" + weight.rows() + "], got " + bias.rows() + "x" + bias.cols());
+            throw new IllegalArgumentException("bias must be [" + weight.rows() + "], got " + bias.rows() + "x"
+                    + bias.cols());
         }
+    }
+
+    public StridedMatrix weight() {
+        return weight;
+    }
+
+    public StridedMatrix bias() {
+        return bias;
     }
 
     public int inFeatures() {
@@ -33,6 +55,30 @@ public record Linear(StridedMatrix weight, StridedMatrix bias) {
     /** Where row {@code row} of the weight starts in its segment, in floats. */
     long weightAt(int row) {
         return weight.offset() + (long) row * weight.ld();
+    }
+
+    /** Whether the weight is mapped from a file, so that a product starting inside it takes a slice made once. */
+    boolean mapped() {
+        return weight.segment().isMapped();
+    }
+
+    /**
+     * For a weight mapped from a file: slices of it starting at rows 0, {@code width}, {@code 2 * width}, ...,
+     * one per part of the output columns split {@code width} wide, each to be used at offset 0. Made on the first
+     * call for a width, then reused by any thread until a call asks for another width. A slice shares its
+     * mapping's lifetime: a call on a closed file still fails, naming the weights.
+     */
+    MemorySegment[] mappedParts(int width) {
+        MappedParts parts = mappedParts;
+        if (parts != null && parts.width() == width) {
+            return parts.slices();
+        }
+        MemorySegment[] slices = new MemorySegment[(outFeatures() + width - 1) / width];
+        for (int p = 0; p < slices.length; p++) {
+            slices[p] = weight.segment().asSlice(weightAt(p * width) * Float.BYTES);
+        }
+        mappedParts = new MappedParts(width, slices);
+        return slices;
     }
 
     /**

@@ -16,9 +16,8 @@ public final class LoadReport {
     private LoadReport() {}
 
     public static String heading(LoadRunner.Group group) {
-        LoadRunner.Row first = group.rows().getFirst();
-        return "load: attention " + first.shape() + ", " + first.clients() + " client thread"
-                + (first.clients() == 1 ? "" : "s");
+        return "load: attention " + group.shape() + ", " + group.clients() + " client thread"
+                + (group.clients() == 1 ? "" : "s");
     }
 
     /** One group as a fixed-width table. */
@@ -66,7 +65,7 @@ public final class LoadReport {
                 when a request was due, so waiting behind a slow request counts. "wake-up late" is how late a client
                 thread woke for its requests, the harness's own share of every response time. GCs: collections during
                 the run. Above each table, the machine's own stalls: threads that only read the clock, measured just
-                before it; no library's p99 can stay below stalls that hit 1% of the time.
+                before the table's first service; no library's p99 can stay below stalls that hit 1% of the time.
 
                 """);
         for (LoadRunner.Group group : groups) {
@@ -84,8 +83,8 @@ public final class LoadReport {
         ArrayNode stalls = root.putArray("machine_stalls");
         for (LoadRunner.Group g : groups) {
             ObjectNode o = stalls.addObject();
-            o.put("shape", g.rows().getFirst().shape());
-            o.put("clients", g.rows().getFirst().clients());
+            o.put("shape", g.shape());
+            o.put("clients", g.clients());
             o.put("threads", g.stalls().threads());
             o.put("seconds", g.stalls().seconds());
             o.put("lost_fraction", g.stalls().lostFraction());

@@ -40,10 +40,10 @@ public final class LoadRunner {
     }
 
     /**
-     * The rows of one shape and client count, and the machine's own stalls measured just before them with as many
-     * threads as clients (at most one per processor).
+     * The rows of one shape and client count, and the machine's own stalls measured just before its first service
+     * with as many threads as clients (at most one per processor).
      */
-    public record Group(MachineStalls stalls, List<Row> rows) {
+    public record Group(String shape, int clients, MachineStalls stalls, List<Row> rows) {
         public Group {
             rows = List.copyOf(rows);
         }
@@ -139,7 +139,7 @@ public final class LoadRunner {
                             }
                         }
                     }
-                    Group done = new Group(stalls, group);
+                    Group done = new Group(shape, clients, stalls, group);
                     all.add(done);
                     finished.accept(done);
                 }
