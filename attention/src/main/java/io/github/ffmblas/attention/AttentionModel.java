@@ -46,7 +46,8 @@ public final class AttentionModel implements Attention, AutoCloseable {
     private final String name;
     private final Loading loading;
     private final ThreadPolicy threadPolicy;
-    private final Backend backend;
+    /** The backend and the products it computes, which close frees. */
+    private final Backends.Chosen chosen;
     private final MultiHeadAttention attention;
     /** Packed or copied weights; shared, so every thread can read them. */
     private final Arena arena;
@@ -58,12 +59,12 @@ public final class AttentionModel implements Attention, AutoCloseable {
     /** The warning logged about overlapping forwards, if one was; for tests. */
     private volatile String overlapWarning;
 
-    private AttentionModel(String name, Loading loading, ThreadPolicy threadPolicy, Backend backend,
+    private AttentionModel(String name, Loading loading, ThreadPolicy threadPolicy, Backends.Chosen chosen,
                            MultiHeadAttention attention, Arena arena, SafeTensorsFile file) {
         this.name = name;
         this.loading = loading;
         this.threadPolicy = threadPolicy;
-        this.backend = backend;
+        this.chosen = chosen;
         this.attention = attention;
         this.arena = arena;
         this.file = file;
@@ -166,9 +167,13 @@ public final class AttentionModel implements Attention, AutoCloseable {
                 if (threadPolicy == ThreadPolicy.ONE_OPENBLAS_THREAD && Blas.numThreads() != 1) {
                     Blas.setNumThreads(1);
                 }
-                return new AttentionModel(label, loading, threadPolicy, chosen.backend(), attention, arena, file);
+                return new AttentionModel(label, loading, threadPolicy, chosen, attention, arena, file);
             } catch (Throwable t) {
-                Backends.close(gemm);
+                try {
+                    Backends.close(gemm);
+                } catch (RuntimeException e) {
+                    t.addSuppressed(e);
+                }
                 if (file != null) {
                     file.close();
                 }
@@ -263,7 +268,7 @@ public final class AttentionModel implements Attention, AutoCloseable {
 
     /** What computes the products: {@link Backend#OPENBLAS} or {@link Backend#ONEDNN}, never {@code AUTO}. */
     public Backend backend() {
-        return backend;
+        return chosen.backend();
     }
 
     public ThreadPolicy threadPolicy() {
@@ -370,20 +375,23 @@ public final class AttentionModel implements Attention, AutoCloseable {
             return;
         }
         try {
-            Backends.close(attention.gemm());
-            if (file != null) {
-                file.close();
-            }
+            Backends.close(chosen.gemm());
         } finally {
-            if (arena.scope().isAlive()) {
-                arena.close();
+            try {
+                if (file != null) {
+                    file.close();
+                }
+            } finally {
+                if (arena.scope().isAlive()) {
+                    arena.close();
+                }
             }
         }
     }
 
     @Override
     public String toString() {
-        return "AttentionModel[" + name + ", d_model=" + dModel() + ", heads=" + numHeads() + ", " + loading + ", " + backend
-                + (isClosed() ? ", closed" : "") + "]";
+        return "AttentionModel[" + name + ", d_model=" + dModel() + ", heads=" + numHeads() + ", " + loading + ", "
+                + chosen.backend() + (isClosed() ? ", closed" : "") + "]";
     }
 }

@@ -55,11 +55,6 @@ public final class MultiHeadAttention implements Attention {
         }
     }
 
-    /** What computes the matrix products. */
-    public Gemm gemm() {
-        return gemm;
-    }
-
     /** The check of the module this project started from, with its message. Returns the head depth. */
     static int checkHeads(int dModel, int numHeads) {
         if (dModel < 1 || numHeads < 1) {

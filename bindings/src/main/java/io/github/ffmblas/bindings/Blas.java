@@ -107,13 +107,22 @@ public final class Blas {
                 cblas_h.cblas_sgemm_batch_strided$descriptor());
         static final MethodHandle BY_ADDRESS = Downcall.byAddress(ADDRESS, cblas_h.cblas_sgemm_batch_strided$descriptor());
     }
+    /** {@code int f(void)}, the form of OpenBLAS's getters. */
+    private static final FunctionDescriptor INT_OF_VOID = FunctionDescriptor.of(cblas_h.C_INT);
+
     /**
-     * {@code int f(void)}: {@code openblas_get_num_threads}, {@code _num_procs} and {@code _parallel}, made on first
-     * use and bound as {@link NativeBatch}'s handles are (a forward calls none of them).
+     * {@code openblas_get_num_threads}, made on first use and bound as {@link NativeBatch}'s handles are: alone,
+     * since opening a model asks it and nothing else ({@link IntGetters} makes two more handles).
+     */
+    private static final class NumThreads {
+        static final MethodHandle HANDLE = Downcall.plain("openblas_get_num_threads", INT_OF_VOID);
+    }
+
+    /**
+     * {@code openblas_get_num_procs} and {@code _parallel}, for {@link #runtime()}, made on first use and bound as
+     * {@link NativeBatch}'s handles are (a forward calls neither).
      */
     private static final class IntGetters {
-        private static final FunctionDescriptor INT_OF_VOID = FunctionDescriptor.of(cblas_h.C_INT);
-        static final MethodHandle NUM_THREADS = Downcall.plain("openblas_get_num_threads", INT_OF_VOID);
         static final MethodHandle NUM_PROCS = Downcall.plain("openblas_get_num_procs", INT_OF_VOID);
         static final MethodHandle PARALLEL = Downcall.plain("openblas_get_parallel", INT_OF_VOID);
 
@@ -7708,7 +7717,7 @@ public final class Blas {
 
     /** OpenBLAS's thread count for the calls that follow (process-wide). */
     public static int numThreads() {
-        return IntGetters.call(IntGetters.NUM_THREADS, "numThreads");
+        return IntGetters.call(NumThreads.HANDLE, "numThreads");
     }
 
     /**
@@ -7737,7 +7746,7 @@ public final class Blas {
                 : SMALL_BATCH_FIXED ? BatchPolicy.NATIVE : BatchPolicy.NATIVE_ABOVE_CRASH_LIMIT;
         String coreType = System.getenv("OPENBLAS_CORETYPE");
         return new OpenBlasRuntime(VERSION, CONFIG, cblas_h.openblas_get_corename().getString(0),
-                IntGetters.call(IntGetters.NUM_THREADS, "runtime"), IntGetters.call(IntGetters.NUM_PROCS, "runtime"),
+                IntGetters.call(NumThreads.HANDLE, "runtime"), IntGetters.call(IntGetters.NUM_PROCS, "runtime"),
                 Parallelism.fromCode(IntGetters.call(IntGetters.PARALLEL, "runtime")), LIBRARY, batch,
                 Optional.ofNullable(coreType).filter(s -> !s.isBlank()));
     }

@@ -74,10 +74,19 @@ public final class SgemmContract {
         long near = Math.clamp(Math.floorDiv(from - cStart, rowBytes), 0, m - 1);
         for (long r = Math.max(0, near - 1); r <= Math.min(m - 1, near + 1); r++) {
             long rowFrom = cStart + r * rowBytes;
-            if (rowFrom < to && from < rowFrom + (long) n * Float.BYTES) {
+            if (Checks.rangesMeet(from, to, rowFrom, rowFrom + (long) n * Float.BYTES)) {
                 throw new IllegalArgumentException(routine + ": bias shares memory with C (row " + r
                         + "); the output may not overlap an input");
             }
         }
+    }
+
+    /**
+     * Whether no thread but the caller can free {@code s} while it runs: memory of the global scope, or confined
+     * to a thread (to the caller, once {@link #check} has passed). The facade passes such memory to native code by
+     * address; a backend that keeps an address beyond a downcall may read it in place.
+     */
+    public static boolean ownedOrGlobal(MemorySegment s) {
+        return Call.ownedOrGlobal(s);
     }
 }

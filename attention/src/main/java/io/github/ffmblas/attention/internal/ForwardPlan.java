@@ -203,14 +203,8 @@ public final class ForwardPlan {
     private void project(Linear linear, int rows, MemorySegment x, long xAt, int xld, MemorySegment y, long yAt,
                          int yld) {
         if (loops == null) {
-            int cols = linear.outFeatures();
-            if (linear.mapped() && linear.weightAt(0) != 0) { // K or V, inside in_proj_weight
-                linear.forwardColumns(gemm, rows, x, xAt, xld, y, yAt, yld, 0, cols, linear.mappedParts(cols)[0], 0,
-                        linear.bias().segment());
-            } else {
-                linear.forwardColumns(gemm, rows, x, xAt, xld, y, yAt, yld, 0, cols, linear.weight().segment(),
-                        linear.weightAt(0), linear.bias().segment());
-            }
+            linear.forwardColumns(gemm, rows, x, xAt, xld, y, yAt, yld, 0, linear.outFeatures(),
+                    linear.weight().segment(), linear.weightAt(0), linear.bias().segment());
         } else {
             loops.project(gemm, linear, rows, x, xAt, xld, y, yAt, yld);
         }

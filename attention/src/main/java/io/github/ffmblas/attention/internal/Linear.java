@@ -15,6 +15,7 @@ import java.util.Objects;
 public final class Linear {
     private final StridedMatrix weight;
     private final StridedMatrix bias;
+    private final boolean mapped;
     /** {@link #mappedParts}' last answer, or null. */
     private volatile MappedParts mappedParts;
 
@@ -28,8 +29,14 @@ public final class Linear {
     private record MappedParts(int width, MemorySegment[] slices) {}
 
     public Linear(StridedMatrix weight, StridedMatrix bias) {
-        this.weight = Objects.requireNonNull(weight, "weight");
+        Objects.requireNonNull(weight, "weight");
         this.bias = Objects.requireNonNull(bias, "bias");
+        this.mapped = weight.segment().isMapped();
+        // K's and V's rows of a mapped in_proj_weight: sliced once here, so no product slices the mapping.
+        this.weight = mapped && weight.offset() != 0
+                ? new StridedMatrix(weight.segment().asSlice(weight.offset() * Float.BYTES), 0, weight.rows(),
+                        weight.cols(), weight.ld())
+                : weight;
         if (bias.rows() != 1 || bias.cols() != weight.rows()) {
             throw new IllegalArgumentException("bias must be [" + weight.rows() + "], got " + bias.rows() + "x"
                     + bias.cols());
@@ -59,7 +66,7 @@ public final class Linear {
 
     /** Whether the weight is mapped from a file, so that a product starting inside it takes a slice made once. */
     boolean mapped() {
-        return weight.segment().isMapped();
+        return mapped;
     }
 
     /**

@@ -224,10 +224,11 @@ public final class BenchCommand implements Subcommand {
         for (String name : (impls == null ? "native,native-onednn,onnxruntime" : impls).split(",")) {
             String n = name.strip();
             factories.add(switch (n) {
-                case "native" -> new LoadRunner.Factory(n, w -> new FfmblasLoadService(w, Backend.OPENBLAS, 0));
-                case "native-onednn" -> new LoadRunner.Factory(n, w -> new FfmblasLoadService(w, Backend.ONEDNN, 0));
-                case "native-openblas-threads" -> new LoadRunner.Factory(n, w -> new FfmblasLoadService(w, Backend.OPENBLAS,
-                        Runtime.getRuntime().availableProcessors()));
+                case "native" -> new LoadRunner.Factory(n, w -> new FfmblasLoadService(n, w, Backend.OPENBLAS, 0));
+                case "native-onednn" -> new LoadRunner.Factory(n,
+                        w -> new FfmblasLoadService(n, w, Backend.ONEDNN, 0));
+                case "native-openblas-threads" -> new LoadRunner.Factory(n, w -> new FfmblasLoadService(n, w,
+                        Backend.OPENBLAS, Runtime.getRuntime().availableProcessors()));
                 case "onnxruntime" -> new LoadRunner.Factory(n, OnnxRuntimeLoadService::new);
                 default -> throw new UsageException("--impls: the load test knows native, native-onednn,"
                         + " native-openblas-threads and onnxruntime, not '" + n + "'");
@@ -241,8 +242,7 @@ public final class BenchCommand implements Subcommand {
         env.put("native", "AttentionModel (Loading.MAPPED, Backend.OPENBLAS, ThreadPolicy.ONE_OPENBLAS_THREAD: OpenBLAS"
                 + " at 1 thread), allocation-free forward, a Workspace and output per client, attention weights not"
                 + " returned");
-        env.put("native-onednn", "the same with Backend.ONEDNN: the products on oneDNN, weights reordered once"
-                + " (only when listed in --impls)");
+        env.put("native-onednn", "the same with Backend.ONEDNN: the products on oneDNN, weights reordered once");
         env.put("native-openblas-threads", "the same with ThreadPolicy.KEEP_OPENBLAS_THREADS and OpenBLAS at "
                 + Runtime.getRuntime().availableProcessors() + " threads (only when listed in --impls)");
         env.put("onnxruntime", "one OrtSession shared by the clients, intra-op threads 1, inter-op 1, sequential,"

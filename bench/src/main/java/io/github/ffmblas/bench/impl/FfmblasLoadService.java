@@ -24,8 +24,7 @@ import java.util.Map;
  * {@link AttentionModel} ({@link Loading#MAPPED}), the way the README tells a service to. Each client runs the
  * allocation-free forward with a {@link Workspace} and an output of its own. With {@code openBlasThreads > 0} the
  * model keeps OpenBLAS's threads ({@link ThreadPolicy#KEEP_OPENBLAS_THREADS}) at that count: the set-up the
- * default policy exists to avoid, measured for comparison. The backend is named, not {@code AUTO}: {@code native}
- * is OpenBLAS, {@code native-onednn} oneDNN.
+ * default policy exists to avoid, measured for comparison. The backend is named, not {@code AUTO}.
  */
 public final class FfmblasLoadService implements Service {
     private final String name;
@@ -35,7 +34,10 @@ public final class FfmblasLoadService implements Service {
     private final AttentionOptions options = AttentionOptions.DEFAULTS.withNeedWeights(false);
     private final AttentionProblem problem;
 
-    public FfmblasLoadService(Workload workload, Backend backend, int openBlasThreads) throws IOException {
+    /** {@code name} is the one the reports give it, as the bench's {@code --impls} lists it. */
+    public FfmblasLoadService(String name, Workload workload, Backend backend, int openBlasThreads)
+            throws IOException {
+        this.name = name;
         this.problem = workload.attention();
         if (!problem.selfAttention()) {
             throw new IllegalArgumentException("the load test runs self-attention");
@@ -57,9 +59,6 @@ public final class FfmblasLoadService implements Service {
         if (openBlasThreads > 0) {
             Blas.setNumThreads(openBlasThreads);
             builder.threadPolicy(ThreadPolicy.KEEP_OPENBLAS_THREADS);
-            name = "native-openblas-threads";
-        } else {
-            name = backend == Backend.ONEDNN ? "native-onednn" : "native";
         }
         model = builder.open();
     }

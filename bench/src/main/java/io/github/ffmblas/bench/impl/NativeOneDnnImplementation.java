@@ -38,14 +38,13 @@ public final class NativeOneDnnImplementation implements Implementation {
 
     @Override
     public Candidate prepare(Workload workload, int threads) {
+        Blas.setNumThreads(1);
         return switch (workload.problem()) {
             case AttentionProblem p -> {
-                Blas.setNumThreads(1);
                 OneDnnGemm gemm = OneDnnGemm.forWeights(workload.weights());
                 yield new ForwardCandidate(workload, p, gemm, threads, gemm);
             }
             case SgemmProblem p -> {
-                Blas.setNumThreads(1);
                 OneDnnGemm gemm = OneDnnGemm.forConstants(List.of(workload.b()), Gemm.NATIVE);
                 yield new SgemmCandidate(workload, p, gemm, gemm);
             }

@@ -81,10 +81,7 @@ public final class PackedWeights implements AutoCloseable {
             int rows = transposed ? n : k;
             int cols = transposed ? k : n;
             MemorySegment dense = arena.allocate((long) rows * cols * Float.BYTES, 64);
-            for (int r = 0; r < rows; r++) {
-                MemorySegment.copy(b, (offset + (long) r * ldb) * Float.BYTES, dense, (long) r * cols * Float.BYTES,
-                        (long) cols * Float.BYTES);
-            }
+            Products.copyRows(b, offset, ldb, dense, 0, cols, rows, cols);
             MemorySegment dims = arena.allocateFrom(ValueLayout.JAVA_LONG, k, n);
             MemorySegment strides = transposed ? arena.allocateFrom(ValueLayout.JAVA_LONG, 1, k)
                     : arena.allocateFrom(ValueLayout.JAVA_LONG, n, 1);

@@ -7,6 +7,7 @@ import static io.github.ffmblas.onednn.dnnl.dnnl_h.dnnl_stream_destroy;
 import static io.github.ffmblas.onednn.internal.Dnnl.check;
 import static io.github.ffmblas.onednn.internal.Dnnl.read;
 
+import io.github.ffmblas.bindings.SgemmContract;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
@@ -16,9 +17,6 @@ import java.util.List;
  * shape, the most recent first. Used by its thread only; destroyed by whoever closes the owner once no product runs.
  */
 public final class Products {
-    /** Never started: a segment it may access is not confined to the calling thread. */
-    private static final Thread NOBODY = Thread.ofPlatform().unstarted(() -> { });
-
     private final PackedWeights packs;
     private final MemorySegment stream;
     private final ShapeCache<Matmul> matmuls = new ShapeCache<>();
@@ -129,8 +127,7 @@ public final class Products {
         if (s.isMapped()) {
             return false; // never read in place: a file truncated meanwhile would fault inside native code
         }
-        return s.scope().equals(Arena.global().scope())
-                || (s.isAccessibleBy(Thread.currentThread()) && !s.isAccessibleBy(NOBODY));
+        return SgemmContract.ownedOrGlobal(s); // the facade's checks have run: confined means to this thread
     }
 
     private static MemorySegment atLeast(MemorySegment current, long floats) {
@@ -138,7 +135,8 @@ public final class Products {
         return current.byteSize() >= floats * Float.BYTES ? current : Arena.ofAuto().allocate(floats * Float.BYTES, 64);
     }
 
-    private static void copyRows(MemorySegment from, long fromOffset, int fromLd, MemorySegment to, long toOffset,
+    /** {@code rows} rows of {@code cols} floats from one strided matrix to another, through the segment API. */
+    static void copyRows(MemorySegment from, long fromOffset, int fromLd, MemorySegment to, long toOffset,
                                  int toLd, int rows, int cols) {
         for (int r = 0; r < rows; r++) {
             MemorySegment.copy(from, (fromOffset + (long) r * fromLd) * Float.BYTES, to,

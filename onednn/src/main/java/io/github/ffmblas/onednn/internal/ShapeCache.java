@@ -44,7 +44,10 @@ final class ShapeCache<T extends ShapeCache.Primitive> {
     /** Remembers what was made for {@code key} (a copy is kept): the primitive, or null for none; returns it. */
     T add(long[] key, T primitive) {
         if (primitive == null) {
-            unsupported.add(key.clone());
+            if (unsupported.size() == CAPACITY) { // forgotten: asked of oneDNN again when it comes back
+                unsupported.removeLast();
+            }
+            unsupported.addFirst(key.clone());
             return null;
         }
         if (keys.size() == CAPACITY) {
