@@ -28,11 +28,7 @@ class AllocationTest {
             routines++;
             double bytes = Double.parseDouble(m.group(2));
             System.out.println("heap bytes per compiled call, " + m.group(1) + ": " + bytes);
-            // A fraction of a byte per call is the JIT's own bookkeeping over 2,000 calls; an escaping slice,
-            // operand or boxed scalar costs 16 bytes or more on every one. Known exception: in about one JVM in
-            // seven the compiled heap sgemm allocates 64 bytes a call, at offset 0 too, whichever path makes the
-            // call (cause not found yet; docs/bindings.md). It may not exceed that.
-            double limit = m.group(1).equals("sgemm-heap") ? 65 : 1;
+            double limit = AllocationProbe.limit(m.group(1));
             assertTrue(bytes < limit, m.group(1) + " allocated " + bytes + " bytes per call:\n" + output);
         }
         assertEquals(11, routines, output);

@@ -28,10 +28,7 @@ class NetlibAllocationTest {
             routines++;
             double bytes = Double.parseDouble(m.group(2));
             System.out.println("heap bytes per compiled FfmBLAS call, " + m.group(1) + ": " + bytes);
-            // under a byte per call is the JIT's bookkeeping over 2,000 calls; an escaping segment costs 16 or more.
-            // Known exception, as in bindings' AllocationTest: Blas's heap sgemm allocates 64 bytes a call in some
-            // JVMs (cause not found; docs/bindings.md). It may not exceed that.
-            double limit = m.group(1).equals("sgemm") ? 65 : 1;
+            double limit = NetlibAllocationProbe.limit(m.group(1));
             assertTrue(bytes < limit, m.group(1) + " allocated " + bytes + " bytes per call:\n" + output);
         }
         assertEquals(13, routines, output);
