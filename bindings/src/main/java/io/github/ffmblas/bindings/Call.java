@@ -429,19 +429,10 @@ final class Call {
     private boolean rangesMeet(int i, int j) {
         boolean aNative = (facts[i] & NATIVE) != 0;
         if (aNative != ((facts[j] & NATIVE) != 0)
-                || (!aNative && !sameArray((MemorySegment) segment[i], (MemorySegment) segment[j]))) {
+                || (!aNative && !Overlap.sameMemory((MemorySegment) segment[i], (MemorySegment) segment[j]))) {
             return false;
         }
         return start[i] < end[j] && start[j] < end[i];
-    }
-
-    private static boolean holds(MemorySegment s, Precision precision) {
-        Object array = s.heapBase().orElse(null);
-        return array != null && array.getClass() == precision.heapArray;
-    }
-
-    private static boolean sameArray(MemorySegment a, MemorySegment b) {
-        return a.heapBase().orElse(null) == b.heapBase().orElse(null);
     }
 
     private void set(boolean heap, boolean brief, boolean skip, boolean byAddress) {
@@ -536,13 +527,23 @@ final class Call {
             return false;
         }
         Class<?> expected = o.precision().heapArray;
-        Object array = s.heapBase().orElse(null);
-        if (array == null || array.getClass() != expected) {
+        if (s.getClass() != o.precision().heapSegment) { // the class tells the array's type, read-only views too
             throw new IllegalArgumentException(routine + ": " + o.name() + " is a heap segment over "
-                    + (array == null ? "nothing" : array.getClass().getSimpleName()) + "; " + routine.charAt(0)
-                    + " routines take native memory or a segment over a " + expected.getSimpleName());
+                    + arrayType(s) + "; " + routine.charAt(0) + " routines take native memory or a segment over a "
+                    + expected.getSimpleName());
         }
         return true;
+    }
+
+    /** The type of array a heap segment wraps: a read-only view hides the array but not its class (OfInt...). */
+    private static String arrayType(MemorySegment s) {
+        Object array = s.heapBase().orElse(null);
+        if (array != null) {
+            return array.getClass().getSimpleName();
+        }
+        String name = s.getClass().getSimpleName();
+        return name.startsWith("Of") ? name.substring(2).toLowerCase(java.util.Locale.ROOT) + "[] (a read-only view)"
+                : "an array of another type (a read-only view)";
     }
 
     /** The last element of the operand's storage inside its segment, its start aligned; returns its bytes. */

@@ -18,13 +18,12 @@ public final class AllocationProbe {
     private static double sink;
 
     /**
-     * Heap bytes per call a routine may allocate once compiled. A fraction of a byte is the JIT's own bookkeeping
-     * over 2,000 calls; an escaping slice, operand or boxed scalar costs 16 bytes or more on every one. Known
-     * exception: in about one JVM in seven the compiled heap sgemm allocates 64 bytes a call, at offset 0 too,
-     * whichever path makes the call (cause not found yet; docs/bindings.md). It may not exceed that.
+     * Heap bytes per call a routine may allocate once compiled: a fraction of a byte is the JIT's own bookkeeping
+     * over 2,000 calls; an escaping slice, operand, boxed scalar or {@code Optional} costs 16 bytes or more on
+     * every one. (Heap sgemm once read 64 bytes in one JVM in three: the overlap test's {@code heapBase()}.)
      */
     static double limit(String routine) {
-        return routine.equals("sgemm-heap") ? 65 : 1;
+        return 1;
     }
 
     public static void main(String[] args) {

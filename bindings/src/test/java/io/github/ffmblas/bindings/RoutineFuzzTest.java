@@ -278,6 +278,9 @@ class RoutineFuzzTest {
             long elements = args.get(i).elements();
             segments[i] = r.nextInt(5) == 0 ? heap(plan.precision(), elements, r) : arena.allocate(elements * bytes, 16);
             fill(segments[i], r);
+            if (!segments[i].isNative() && !args.get(i).output() && r.nextBoolean()) {
+                segments[i] = segments[i].asReadOnly(); // an input may be read-only, on the heap too
+            }
         }
         List<Integer> outputs = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
@@ -322,10 +325,12 @@ class RoutineFuzzTest {
                 } while (other == out);
                 // Both start at element 0 of one segment big enough for either: they share that element.
                 long elements = Math.max(args.get(out).elements(), args.get(other).elements());
-                MemorySegment shared = arena.allocate(elements * bytes, 16);
+                // Half of them on one heap array, the input a read-only view of it, whose array heapBase() hides.
+                boolean onHeap = r.nextBoolean();
+                MemorySegment shared = onHeap ? heap(plan.precision(), elements, r) : arena.allocate(elements * bytes, 16);
                 fill(shared, r);
                 segments[out] = shared;
-                segments[other] = shared;
+                segments[other] = onHeap && !args.get(other).output() ? shared.asReadOnly() : shared;
                 target = out;
             }
             case CLOSED -> {

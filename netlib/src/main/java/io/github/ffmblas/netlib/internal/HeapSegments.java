@@ -15,8 +15,12 @@ public final class HeapSegments {
     private static final int SIZE = 4;
     private static final ThreadLocal<HeapSegments> CURRENT = ThreadLocal.withInitial(HeapSegments::new);
 
+    // Each array beside its segment, weakly too: asking the segment for its array (heapBase) makes an Optional,
+    // which reached the heap in one JVM in six (96 bytes a netlib sgemm).
     @SuppressWarnings("unchecked")
-    private final WeakReference<MemorySegment>[] cache = new WeakReference[SIZE];
+    private final WeakReference<Object>[] arrays = new WeakReference[SIZE];
+    @SuppressWarnings("unchecked")
+    private final WeakReference<MemorySegment>[] segments = new WeakReference[SIZE];
     private int next;
 
     private HeapSegments() {}
@@ -25,21 +29,22 @@ public final class HeapSegments {
     public static MemorySegment of(double[] array) {
         HeapSegments h = CURRENT.get();
         MemorySegment s = h.find(array);
-        return s != null ? s : h.remember(MemorySegment.ofArray(array));
+        return s != null ? s : h.remember(array, MemorySegment.ofArray(array));
     }
 
     /** A heap segment over the whole of {@code array}. */
     public static MemorySegment of(float[] array) {
         HeapSegments h = CURRENT.get();
         MemorySegment s = h.find(array);
-        return s != null ? s : h.remember(MemorySegment.ofArray(array));
+        return s != null ? s : h.remember(array, MemorySegment.ofArray(array));
     }
 
     private MemorySegment find(Object array) {
-        for (WeakReference<MemorySegment> ref : cache) {
-            if (ref != null) {
-                MemorySegment s = ref.get();
-                if (s != null && s.heapBase().orElse(null) == array) {
+        for (int i = 0; i < SIZE; i++) {
+            WeakReference<Object> ref = arrays[i];
+            if (ref != null && ref.get() == array) {
+                MemorySegment s = segments[i].get();
+                if (s != null) {
                     return s;
                 }
             }
@@ -47,8 +52,9 @@ public final class HeapSegments {
         return null;
     }
 
-    private MemorySegment remember(MemorySegment s) {
-        cache[next] = new WeakReference<>(s);
+    private MemorySegment remember(Object array, MemorySegment s) {
+        arrays[next] = new WeakReference<>(array);
+        segments[next] = new WeakReference<>(s);
         next = (next + 1) % SIZE;
         return s;
     }
