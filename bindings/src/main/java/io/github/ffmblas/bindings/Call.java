@@ -375,8 +375,7 @@ final class Call {
         long off = raw[i * RAW];
         long elements = s.byteSize() / p.bytes;
         long first = s.address() + off * p.bytes;
-        if (off < 0 || off > elements || span > elements - off
-                || (isNative && (first & (p.alignment - 1)) != 0)) {
+        if (off < 0 || off > elements || span > elements - off || (first & (p.alignment - 1)) != 0) {
             return -1;
         }
         start[i] = first;
@@ -569,9 +568,10 @@ final class Call {
                     + (o.count() > 1 ? ", stride " + o.stride() + ", count " + o.count() : "") + ")");
         }
         long first = s.address() + o.offset() * p.bytes;
-        if (s.isNative() && (first & (p.alignment - 1)) != 0) {
-            throw new IllegalArgumentException(routine + ": " + o.name() + " starts at address 0x"
-                    + Long.toHexString(first) + ", which is not " + p.alignment + "-byte aligned");
+        if ((first & (p.alignment - 1)) != 0) { // a heap segment's address is its byte offset in the array
+            throw new IllegalArgumentException(routine + ": " + o.name() + " starts at "
+                    + (s.isNative() ? "address 0x" + Long.toHexString(first) : "byte " + first + " of its array")
+                    + ", which is not " + p.alignment + "-byte aligned");
         }
         return endByte - o.offset() * p.bytes;
     }

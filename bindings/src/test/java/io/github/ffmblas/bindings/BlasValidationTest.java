@@ -527,6 +527,34 @@ class BlasValidationTest {
         assertDoesNotThrow(g::sgemm);
     }
 
+    /**
+     * A heap slice that starts inside an element is misaligned too: its floats would straddle the array's. It
+     * was taken (sscal scaled the straddling floats) until the alignment check covered heap segments.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3})
+    void misalignedHeapSlicesAreRefused(int byteOffset) {
+        MemorySegment floats = MemorySegment.ofArray(TestData.read(floats(FLOATS)));
+        MemorySegment x = floats.asSlice(byteOffset, 128);
+        assertRejected(IllegalArgumentException.class, floats, () -> Blas.sscal(32, 2f, x, 0, 1),
+                "sscal: x starts at byte " + byteOffset + " of its array, which is not 4-byte aligned");
+        MemorySegment doubles = MemorySegment.ofArray(new double[FLOATS]);
+        doubles.copyFrom(floats);
+        MemorySegment d = doubles.asSlice(4L * byteOffset + 1, 128); // 5, 9, 13: not a multiple of 8
+        assertRejected(IllegalArgumentException.class, doubles, () -> Blas.dscal(16, 2, d, 0, 1),
+                "dscal: x starts at byte " + (4 * byteOffset + 1) + " of its array, which is not 8-byte aligned");
+        Gemm g = new Gemm(); // the general checks: a batch of two
+        g.a = MemorySegment.ofArray(TestData.read(g.a)).asSlice(byteOffset, 128);
+        g.count = 2;
+        g.strideC = 12;
+        assertRejected(IllegalArgumentException.class, g.c, g::batch, "A starts at byte " + byteOffset,
+                "not 4-byte aligned");
+        MemorySegment aligned = MemorySegment.ofArray(new float[FLOATS]).asSlice(4, 128);
+        aligned.setAtIndex(java.lang.foreign.ValueLayout.JAVA_FLOAT, 31, 1.5f);
+        Blas.sscal(32, 2f, aligned, 0, 1);
+        assertEquals(3f, aligned.getAtIndex(java.lang.foreign.ValueLayout.JAVA_FLOAT, 31));
+    }
+
     @Test
     void closedArenaIsAnIllegalState() {
         Gemm g = new Gemm();
