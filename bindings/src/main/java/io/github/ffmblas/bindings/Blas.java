@@ -377,7 +377,8 @@ public final class Blas {
         if (m == 0 || n == 0 || count == 0) {
             return;
         }
-        if (count > 1 && batchRoute(m, n, k) == BatchRoute.NATIVE) {
+        if (count > 1 && batchRoute(m, n, k) == BatchRoute.NATIVE
+                && Quirks.batchOffsetsFitInt(count, strideA, strideB, strideC)) {
             nativeBatch(layout, transA, transB, m, n, k, alpha, a, aOffset, lda, (int) strideA, b, bOffset, ldb,
                     (int) strideB, beta, c, cOffset, ldc, (int) strideC, count); // strides checked to fit by GemmChecks
             return;
@@ -5308,6 +5309,11 @@ public final class Blas {
         if (call.skip) {
             return;
         }
+        if (Quirks.zhemvReadsPastY(layout, uplo, n, incy) && y.byteSize() - 16 * (yOffset + n) < 16) {
+            call.done();
+            zhemvWithRoomAfterY(layout, uplo, n, alpha, a, aOffset, lda, x, xOffset, incx, beta, y, yOffset);
+            return;
+        }
         MemorySegment room = Scalars.room();
         int gate = call.enter();
         try {
@@ -5323,6 +5329,22 @@ public final class Blas {
             throw call.failed(e);
         } finally {
             call.leave(gate);
+        }
+    }
+
+    /**
+     * {@link #zhemv} (checked) on a copy of y with room after it, where OpenBLAS would read past y's segment
+     * ({@link Quirks#zhemvReadsPastY}): an O(n) copy each way beside the O(n^2) product.
+     */
+    private static void zhemvWithRoomAfterY(Layout layout, Uplo uplo, int n, ComplexDouble alpha, MemorySegment a,
+            long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexDouble beta, MemorySegment y,
+            long yOffset) {
+        long bytes = 16L * n;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment copy = arena.allocate(bytes + 16, 16);
+            MemorySegment.copy(y, 16 * yOffset, copy, 0, bytes);
+            zhemv(layout, uplo, n, alpha, a, aOffset, lda, x, xOffset, incx, beta, copy, 0, 1);
+            MemorySegment.copy(copy, 0, y, 16 * yOffset, bytes);
         }
     }
 

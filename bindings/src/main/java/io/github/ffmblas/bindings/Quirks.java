@@ -21,6 +21,26 @@ final class Quirks {
 
     private Quirks() {}
 
+    /**
+     * Whether OpenBLAS 0.3.31's {@code cblas_sgemm_batch_strided} finds every item where it is: it computes item
+     * i's offset, i * stride, in 32-bit ints, so once (count - 1) * stride reaches 2^31 floats an item is read or
+     * written 2^32 floats (16 GiB) away from its place (native/src/test/c/openblas_batch_stride_wrap.c). Such
+     * batches loop over {@code cblas_sgemm}, whose pointers the facade computes.
+     */
+    static boolean batchOffsetsFitInt(int count, long strideA, long strideB, long strideC) {
+        long last = count - 1L;
+        return last * Math.max(strideA, Math.max(strideB, strideC)) <= Integer.MAX_VALUE; // strides are 0..2^31-1
+    }
+
+    /**
+     * Whether {@code cblas_zhemv} may read the complex double after y's last: OpenBLAS 0.3.31 does (its Haswell and
+     * Cooperlake kernels alike) for column-major upper with an odd n and incy = 1, 16 bytes past the end, which
+     * kills the process when y ends where a mapping does (native/src/test/c/openblas_zhemv_reads_past_y.c).
+     */
+    static boolean zhemvReadsPastY(Layout layout, Uplo uplo, int n, int incy) {
+        return layout == Layout.COLUMN_MAJOR && uplo == Uplo.UPPER && incy == 1 && (n & 1) == 1;
+    }
+
     /** Whether this OpenBLAS version has the small-batch fix. */
     static boolean smallBatchFixed(String version) {
         return atLeast(version, FIRST_FIXED_VERSION);

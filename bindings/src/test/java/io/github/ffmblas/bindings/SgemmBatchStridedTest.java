@@ -54,6 +54,65 @@ class SgemmBatchStridedTest {
         assertEquals(BatchPolicy.NATIVE_ABOVE_CRASH_LIMIT, Blas.runtime().batchPolicy());
     }
 
+    /**
+     * Items 2^30 floats apart: OpenBLAS 0.3.31's batch computes item 2's offset, 2 * 2^30, in an int, and wrote its
+     * C 8 GiB before C (native/src/test/c/openblas_batch_stride_wrap.c). C lies 8 GiB into a sparse file's mapping,
+     * so a wrapped write lands in the mapping, where it is seen, and not in memory of the JVM's. Both a wide
+     * stride of C and of A are run; the items must be where they belong and nothing else written.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"C", "A"})
+    void itemsMoreThan2To31FloatsApartAreWhereTheyBelong(String wide, @org.junit.jupiter.api.io.TempDir
+            java.nio.file.Path tmp) throws Exception {
+        int n = 101; // M*N*K above the crash limit: the native route unless the strides forbid it
+        long stride = 1L << 30;
+        long before = 1L << 31; // floats in front of the wide operand
+        long floats = before + 2 * stride + (long) n * n;
+        java.nio.file.Path file = tmp.resolve("sparse");
+        try (var channel = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.CREATE_NEW,
+                java.nio.file.StandardOpenOption.READ, java.nio.file.StandardOpenOption.WRITE,
+                java.nio.file.StandardOpenOption.SPARSE);
+             Arena arena = Arena.ofConfined()) {
+            MemorySegment map;
+            try {
+                channel.truncate(0);
+                channel.write(java.nio.ByteBuffer.allocate(1), floats * Float.BYTES - 1); // a hole up to the end
+                map = channel.map(java.nio.channels.FileChannel.MapMode.READ_WRITE, 0, floats * Float.BYTES, arena);
+            } catch (java.io.IOException | OutOfMemoryError e) {
+                assumeTrue(false, "no sparse 16 GiB mapping here: " + e);
+                return;
+            }
+            MemorySegment wideOperand = map.asSlice(before * Float.BYTES);
+            float[] ones = new float[n * n];
+            java.util.Arrays.fill(ones, 1f);
+            float[] twos = ones.clone();
+            java.util.Arrays.fill(twos, 2f);
+            MemorySegment a = wide.equals("A") ? wideOperand : TestData.copy(arena, ones);
+            MemorySegment c = wide.equals("C") ? wideOperand : arena.allocate(3L * n * n * Float.BYTES, 64);
+            if (wide.equals("A")) { // item i of A holds i + 1, so C's item i must be (i + 1) * n
+                for (int i = 0; i < 3; i++) {
+                    for (long e = 0; e < (long) n * n; e++) {
+                        a.setAtIndex(java.lang.foreign.ValueLayout.JAVA_FLOAT, i * stride + e, i + 1);
+                    }
+                }
+            }
+            MemorySegment b = TestData.copy(arena, twos);
+            long strideA = wide.equals("A") ? stride : 0;
+            long strideC = wide.equals("C") ? stride : (long) n * n;
+            Blas.sgemmBatchStrided(Layout.ROW_MAJOR, N, N, n, n, n, 1f, a, 0, n, strideA, b, 0, n, 0, 0f, c, 0, n,
+                    strideC, 3);
+            for (int i = 0; i < 3; i++) {
+                float expected = (wide.equals("A") ? i + 1 : 1) * 2f * n;
+                for (long e : new long[] {0, n + 3, (long) n * n - 1}) {
+                    assertEquals(expected, c.getAtIndex(java.lang.foreign.ValueLayout.JAVA_FLOAT, i * strideC + e),
+                            "item " + i + ", element " + e);
+                }
+            }
+            assertEquals(-1L, map.asSlice(0, 1L << 20).mismatch(arena.allocate(1L << 20)),
+                    "something was written 8 GiB before the wide operand");
+        }
+    }
+
     static Stream<Arguments> everyTransposeOnBothRoutes() {
         List<Arguments> cases = new ArrayList<>();
         for (int[] shape : new int[][] {NATIVE_SHAPE, LOOP_SHAPE}) {
