@@ -3,6 +3,7 @@ package io.github.ffmblas.attention;
 import io.github.ffmblas.attention.internal.Softmax;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.ref.Reference;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -136,12 +137,18 @@ public final class MultiHeadAttention implements Attention {
         ForwardMemory.check(weights, query, key, value, options, out, needWeights ? attentionWeights : null);
         Objects.requireNonNull(workspace, "workspace");
         workspace.scratch().checkUsable();
-
-        workspace.scratch().plan()
-                .model(gemm, numHeads, weights.projections())
-                .inputs(query, key, value, shapes.selfAttention(), shapes.keyValueShared())
-                .options(options)
-                .outputs(out, attentionWeights)
-                .run();
+        try {
+            workspace.scratch().plan()
+                    .model(gemm, numHeads, weights.projections())
+                    .inputs(query, key, value, shapes.selfAttention(), shapes.keyValueShared())
+                    .options(options)
+                    .outputs(out, attentionWeights)
+                    .run();
+        } finally {
+            // A team workspace's cleaner stops its helpers and frees its memory once the workspace is unreachable,
+            // and the forward uses both through its Scratch and by address, which do not keep the workspace
+            // reachable: one passed as a temporary (forward(.., Workspace.create(2), ..)) was collected mid-forward.
+            Reference.reachabilityFence(workspace);
+        }
     }
 }
