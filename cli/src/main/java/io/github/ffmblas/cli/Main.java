@@ -42,6 +42,13 @@ public final class Main {
             } catch (Exception ex) {
                 return failed(ex, DirectAttention.COMMAND, e);
             }
+        } catch (OutOfMemoryError oom) {
+            // Native memory the inputs' shapes call for and the machine refuses: the attention weights alone are
+            // batch * heads * seq_q * seq_k floats (a 200,000-token query: 160 GB a head).
+            String command = "ffmblas" + (args.length > 0 && !args[0].startsWith("-") ? " " + args[0] : "");
+            e.println(command + ": out of memory: " + oom.getMessage() + "; the inputs' shapes need more memory"
+                    + " than this machine gives (shorter sequences, a smaller batch, or --no-weights)");
+            return USAGE;
         } finally {
             o.flush();
             e.flush();

@@ -479,6 +479,7 @@ class CliFaultsTest {
         Path rank2Query;
         Path wideQuery;
         Path floatPadding;
+        Path longQuery;
         try (Arena arena = Arena.ofConfined()) {
             Random random = new Random(2);
             badPadding = write("padding.safetensors", Map.of("query", gaussian(arena, random, 2, 5, D),
@@ -487,6 +488,8 @@ class CliFaultsTest {
                     "key_padding_mask", gaussian(arena, random, 2, 5)), Map.of());
             rank2Query = write("rank2.safetensors", Map.of("query", gaussian(arena, random, 5, D)), Map.of());
             wideQuery = write("wide.safetensors", Map.of("query", gaussian(arena, random, 1, 5, 2 * D)), Map.of());
+            // 12.8 MB of query whose attention weights would take 4 * 200,000^2 floats: 640 GB
+            longQuery = write("long.safetensors", Map.of("query", Tensor.allocate(arena, 1, 200_000, D)), Map.of());
         }
         String[][] cases = {
                 {"Expected parameter for option '--weights'", "attention", "--weights", "--inputs", x, "--output", o, "--heads", "4"},
@@ -508,6 +511,7 @@ class CliFaultsTest {
                 {"query has d_model 32", "attention", "--weights", w, "--inputs", wideQuery.toString(), "--output", o, "--heads", "4"},
                 {"--inputs " + dir + " is not a readable file", "attention", "--weights", w, "--inputs", dir.toString(), "--output", o, "--heads", "4"},
                 {"--weights " + dir.resolve("nope") + " does not exist", "attention", "--weights", dir.resolve("nope").toString(), "--inputs", x, "--output", o, "--heads", "4"},
+                {"out of memory", "attention", "--weights", w, "--inputs", longQuery.toString(), "--output", o, "--heads", "4"},
                 {"unknown option --bogus", "info", "--bogus"},
                 {"unexpected argument 'extra'", "info", "extra"},
         };
