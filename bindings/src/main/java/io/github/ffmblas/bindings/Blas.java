@@ -1045,6 +1045,12 @@ public final class Blas {
         if (call.skip) {
             return;
         }
+        if (Quirks.rotmgNeverEnds(d1.getAtIndex(ValueLayout.JAVA_FLOAT, d1Offset),
+                d2.getAtIndex(ValueLayout.JAVA_FLOAT, d2Offset), x1.getAtIndex(ValueLayout.JAVA_FLOAT, x1Offset), y1)) {
+            call.done();
+            throw rotmgNeverEnds(routine, d1.getAtIndex(ValueLayout.JAVA_FLOAT, d1Offset),
+                    d2.getAtIndex(ValueLayout.JAVA_FLOAT, d2Offset), x1.getAtIndex(ValueLayout.JAVA_FLOAT, x1Offset), y1);
+        }
         int gate = call.enter();
         try {
             if (call.byAddress) {
@@ -1645,6 +1651,12 @@ public final class Blas {
         if (call.skip) {
             return;
         }
+        if (Quirks.rotmgNeverEnds(d1.getAtIndex(ValueLayout.JAVA_DOUBLE, d1Offset),
+                d2.getAtIndex(ValueLayout.JAVA_DOUBLE, d2Offset), x1.getAtIndex(ValueLayout.JAVA_DOUBLE, x1Offset), y1)) {
+            call.done();
+            throw rotmgNeverEnds(routine, d1.getAtIndex(ValueLayout.JAVA_DOUBLE, d1Offset),
+                    d2.getAtIndex(ValueLayout.JAVA_DOUBLE, d2Offset), x1.getAtIndex(ValueLayout.JAVA_DOUBLE, x1Offset), y1);
+        }
         int gate = call.enter();
         try {
             if (call.byAddress) {
@@ -1658,6 +1670,12 @@ public final class Blas {
         } finally {
             call.leave(gate);
         }
+    }
+
+    private static IllegalArgumentException rotmgNeverEnds(String routine, double d1, double d2, double x1,
+                                                           double y1) {
+        return new IllegalArgumentException(routine + ": d1=" + d1 + ", d2=" + d2 + ", x1=" + x1 + ", y1=" + y1
+                + " make the rotation's d1 negative or infinite, which BLAS rescales for ever (a hang)");
     }
 
     private static final class HDrotmg {

@@ -33,6 +33,68 @@ final class Quirks {
     }
 
     /**
+     * Whether {@code ?rotmg} would rescale for ever: it scales d1 by gam^2 until d1 lies in [1/gam^2, gam^2], which
+     * a negative or infinite d1 never does, nor an infinite d2. OpenBLAS 0.3.31 then loops, as reference BLAS does,
+     * but in a critical downcall that holds off every safepoint: the whole JVM stops, SIGTERM included. Seen with
+     * d1 = +Inf, and with d1 = 0.5, d2 = -1, x1 = 0, y1 = 1e-300, where d2 * y1 * y1 underflows to -0.0 and the new
+     * d1 is d2 / u &lt; 0. Follows the reference algorithm up to the rescaling, in double.
+     */
+    static boolean rotmgNeverEnds(double d1, double d2, double x1, double y1) {
+        double p2 = d2 * y1;
+        if (p2 == 0 || d1 < 0) {
+            return false; // flag -2, or everything zeroed
+        }
+        double p1 = d1 * x1;
+        double q2 = p2 * y1;
+        double q1 = p1 * x1;
+        double newD1;
+        double newD2;
+        if (Math.abs(q1) > Math.abs(q2)) {
+            double u = 1 - (p2 / p1) * (-y1 / x1);
+            if (!(u > 0)) {
+                return true; // zeroed where BLAS checks u, out of range where it does not: refused either way
+            }
+            newD1 = d1 / u;
+            newD2 = d2 / u;
+        } else if (q2 < 0) {
+            return false; // everything zeroed
+        } else {
+            double u = 1 + (p1 / p2) * (x1 / y1);
+            newD1 = d2 / u;
+            newD2 = d1 / u;
+        }
+        return (newD1 != 0 && (newD1 < 0 || newD1 == Double.POSITIVE_INFINITY)) || Double.isInfinite(newD2);
+    }
+
+    /** {@link #rotmgNeverEnds(double, double, double, double)} in float, as {@code srotmg} computes. */
+    static boolean rotmgNeverEnds(float d1, float d2, float x1, float y1) {
+        float p2 = d2 * y1;
+        if (p2 == 0 || d1 < 0) {
+            return false;
+        }
+        float p1 = d1 * x1;
+        float q2 = p2 * y1;
+        float q1 = p1 * x1;
+        float newD1;
+        float newD2;
+        if (Math.abs(q1) > Math.abs(q2)) {
+            float u = 1 - (p2 / p1) * (-y1 / x1);
+            if (!(u > 0)) {
+                return true;
+            }
+            newD1 = d1 / u;
+            newD2 = d2 / u;
+        } else if (q2 < 0) {
+            return false;
+        } else {
+            float u = 1 + (p1 / p2) * (x1 / y1);
+            newD1 = d2 / u;
+            newD2 = d1 / u;
+        }
+        return (newD1 != 0 && (newD1 < 0 || newD1 == Float.POSITIVE_INFINITY)) || Float.isInfinite(newD2);
+    }
+
+    /**
      * Whether {@code cblas_zhemv} may read the complex double after y's last: OpenBLAS 0.3.31 does (its Haswell and
      * Cooperlake kernels alike) for column-major upper with an odd n and incy = 1, 16 bytes past the end, which
      * kills the process when y ends where a mapping does (native/src/test/c/openblas_zhemv_reads_past_y.c).

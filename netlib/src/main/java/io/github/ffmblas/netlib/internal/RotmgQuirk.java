@@ -26,6 +26,15 @@ public final class RotmgQuirk {
 
     private RotmgQuirk() {}
 
+    /**
+     * What reference BLAS would rescale for ever (d1 becomes d2 here, negative or infinite), refused instead of
+     * looping: FfmBLAS's other ?rotmg inputs get the same refusal from the facade ({@code Quirks.rotmgNeverEnds}).
+     */
+    private static IllegalArgumentException neverEnds(String routine, double d2, double y1) {
+        return new IllegalArgumentException(routine + ": d1=0, d2=" + d2 + ", y1=" + y1
+                + " make the rotation's d1 negative or infinite, which BLAS rescales for ever (a hang)");
+    }
+
     /** Whether ?rotmg with this d1 comes here. */
     public static boolean daffected(double d1) {
         return d1 <= 0;
@@ -63,6 +72,9 @@ public final class RotmgQuirk {
         double h22 = x1.val / y1;
         double dd1 = d2.val;
         double dx1 = y1;
+        if (dd1 < 0 || Double.isInfinite(dd1)) { // d2 * y1 * y1 underflowed to -0.0, or d2 is infinite
+            throw neverEnds("drotmg", d2.val, y1);
+        }
         if (dd1 != 0) {
             while (dd1 <= RGAMSQ || dd1 >= GAMSQ) {
                 // flag 1 (the only one here) turns into -1 with H written out in full
@@ -135,6 +147,9 @@ public final class RotmgQuirk {
         float h22 = x1.val / y1;
         float dd1 = d2.val;
         float dx1 = y1;
+        if (dd1 < 0 || Float.isInfinite(dd1)) { // d2 * y1 * y1 underflowed to -0.0, or d2 is infinite
+            throw neverEnds("srotmg", d2.val, y1);
+        }
         if (dd1 != 0) {
             while (dd1 <= RGAMSQ_F || dd1 >= GAMSQ_F) {
                 // flag 1 (the only one here) turns into -1 with H written out in full
