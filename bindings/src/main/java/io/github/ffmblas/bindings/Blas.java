@@ -1045,12 +1045,8 @@ public final class Blas {
         if (call.skip) {
             return;
         }
-        if (Quirks.rotmgNeverEnds(d1.getAtIndex(ValueLayout.JAVA_FLOAT, d1Offset),
-                d2.getAtIndex(ValueLayout.JAVA_FLOAT, d2Offset), x1.getAtIndex(ValueLayout.JAVA_FLOAT, x1Offset), y1)) {
-            call.done();
-            throw rotmgNeverEnds(routine, d1.getAtIndex(ValueLayout.JAVA_FLOAT, d1Offset),
-                    d2.getAtIndex(ValueLayout.JAVA_FLOAT, d2Offset), x1.getAtIndex(ValueLayout.JAVA_FLOAT, x1Offset), y1);
-        }
+        refuseEndlessRotmg(call, routine, d1.getAtIndex(ValueLayout.JAVA_FLOAT, d1Offset),
+                d2.getAtIndex(ValueLayout.JAVA_FLOAT, d2Offset), x1.getAtIndex(ValueLayout.JAVA_FLOAT, x1Offset), y1, true);
         int gate = call.enter();
         try {
             if (call.byAddress) {
@@ -1651,12 +1647,8 @@ public final class Blas {
         if (call.skip) {
             return;
         }
-        if (Quirks.rotmgNeverEnds(d1.getAtIndex(ValueLayout.JAVA_DOUBLE, d1Offset),
-                d2.getAtIndex(ValueLayout.JAVA_DOUBLE, d2Offset), x1.getAtIndex(ValueLayout.JAVA_DOUBLE, x1Offset), y1)) {
-            call.done();
-            throw rotmgNeverEnds(routine, d1.getAtIndex(ValueLayout.JAVA_DOUBLE, d1Offset),
-                    d2.getAtIndex(ValueLayout.JAVA_DOUBLE, d2Offset), x1.getAtIndex(ValueLayout.JAVA_DOUBLE, x1Offset), y1);
-        }
+        refuseEndlessRotmg(call, routine, d1.getAtIndex(ValueLayout.JAVA_DOUBLE, d1Offset),
+                d2.getAtIndex(ValueLayout.JAVA_DOUBLE, d2Offset), x1.getAtIndex(ValueLayout.JAVA_DOUBLE, x1Offset), y1, false);
         int gate = call.enter();
         try {
             if (call.byAddress) {
@@ -1672,10 +1664,14 @@ public final class Blas {
         }
     }
 
-    private static IllegalArgumentException rotmgNeverEnds(String routine, double d1, double d2, double x1,
-                                                           double y1) {
-        return new IllegalArgumentException(routine + ": d1=" + d1 + ", d2=" + d2 + ", x1=" + x1 + ", y1=" + y1
-                + " make the rotation's d1 negative or infinite, which BLAS rescales for ever (a hang)");
+    /** Ends the call and refuses inputs ?rotmg would rescale for ever ({@link Quirks#rotmgNeverEnds}). */
+    private static void refuseEndlessRotmg(Call call, String routine, double d1, double d2, double x1, double y1,
+                                           boolean single) {
+        if (Quirks.rotmgNeverEnds(d1, d2, x1, y1, single)) {
+            call.done();
+            throw new IllegalArgumentException(routine + ": d1=" + d1 + ", d2=" + d2 + ", x1=" + x1 + ", y1=" + y1
+                    + " make the rotation's d1 negative or infinite, which BLAS rescales for ever (a hang)");
+        }
     }
 
     private static final class HDrotmg {

@@ -37,61 +37,38 @@ final class Quirks {
      * a negative or infinite d1 never does, nor an infinite d2. OpenBLAS 0.3.31 then loops, as reference BLAS does,
      * but in a critical downcall that holds off every safepoint: the whole JVM stops, SIGTERM included. Seen with
      * d1 = +Inf, and with d1 = 0.5, d2 = -1, x1 = 0, y1 = 1e-300, where d2 * y1 * y1 underflows to -0.0 and the new
-     * d1 is d2 / u &lt; 0. Follows the reference algorithm up to the rescaling, in double.
+     * d1 is d2 / u &lt; 0. Follows the reference algorithm up to the rescaling, in float for {@code single} (each
+     * operation done in double and rounded to float, which gives float's own result for + - * /).
      */
-    static boolean rotmgNeverEnds(double d1, double d2, double x1, double y1) {
-        double p2 = d2 * y1;
+    static boolean rotmgNeverEnds(double d1, double d2, double x1, double y1, boolean single) {
+        double p2 = round(d2 * y1, single);
         if (p2 == 0 || d1 < 0) {
             return false; // flag -2, or everything zeroed
         }
-        double p1 = d1 * x1;
-        double q2 = p2 * y1;
-        double q1 = p1 * x1;
+        double p1 = round(d1 * x1, single);
+        double q2 = round(p2 * y1, single);
+        double q1 = round(p1 * x1, single);
         double newD1;
         double newD2;
         if (Math.abs(q1) > Math.abs(q2)) {
-            double u = 1 - (p2 / p1) * (-y1 / x1);
+            double u = round(1 - round(round(p2 / p1, single) * round(-y1 / x1, single), single), single);
             if (!(u > 0)) {
                 return true; // zeroed where BLAS checks u, out of range where it does not: refused either way
             }
-            newD1 = d1 / u;
-            newD2 = d2 / u;
+            newD1 = round(d1 / u, single);
+            newD2 = round(d2 / u, single);
         } else if (q2 < 0) {
             return false; // everything zeroed
         } else {
-            double u = 1 + (p1 / p2) * (x1 / y1);
-            newD1 = d2 / u;
-            newD2 = d1 / u;
+            double u = round(1 + round(round(p1 / p2, single) * round(x1 / y1, single), single), single);
+            newD1 = round(d2 / u, single);
+            newD2 = round(d1 / u, single);
         }
         return (newD1 != 0 && (newD1 < 0 || newD1 == Double.POSITIVE_INFINITY)) || Double.isInfinite(newD2);
     }
 
-    /** {@link #rotmgNeverEnds(double, double, double, double)} in float, as {@code srotmg} computes. */
-    static boolean rotmgNeverEnds(float d1, float d2, float x1, float y1) {
-        float p2 = d2 * y1;
-        if (p2 == 0 || d1 < 0) {
-            return false;
-        }
-        float p1 = d1 * x1;
-        float q2 = p2 * y1;
-        float q1 = p1 * x1;
-        float newD1;
-        float newD2;
-        if (Math.abs(q1) > Math.abs(q2)) {
-            float u = 1 - (p2 / p1) * (-y1 / x1);
-            if (!(u > 0)) {
-                return true;
-            }
-            newD1 = d1 / u;
-            newD2 = d2 / u;
-        } else if (q2 < 0) {
-            return false;
-        } else {
-            float u = 1 + (p1 / p2) * (x1 / y1);
-            newD1 = d2 / u;
-            newD2 = d1 / u;
-        }
-        return (newD1 != 0 && (newD1 < 0 || newD1 == Float.POSITIVE_INFINITY)) || Float.isInfinite(newD2);
+    private static double round(double value, boolean single) {
+        return single ? (float) value : value;
     }
 
     /**

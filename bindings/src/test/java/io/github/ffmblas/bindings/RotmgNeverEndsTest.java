@@ -52,7 +52,7 @@ class RotmgNeverEndsTest {
         double[][] inputs = {{0.5, -1, 0, 1e-100}, {0.5, 1, 0, 1e-300}, {1e300, 1, 1, 1e-300}, {-1, 2, 3, 4}};
         try (Arena arena = Arena.ofConfined()) {
             for (double[] in : inputs) {
-                assertEquals(false, Quirks.rotmgNeverEnds(in[0], in[1], in[2], in[3]), java.util.Arrays.toString(in));
+                assertEquals(false, Quirks.rotmgNeverEnds(in[0], in[1], in[2], in[3], false), java.util.Arrays.toString(in));
                 MemorySegment s = arena.allocateFrom(ValueLayout.JAVA_DOUBLE, in[0], in[1], in[2], 7, 7, 7, 7, 7);
                 Blas.drotmg(s, 0, s.asSlice(8), 0, s.asSlice(16), 0, in[3], s.asSlice(24), 0);
                 double flag = s.getAtIndex(ValueLayout.JAVA_DOUBLE, 3);
