@@ -1046,7 +1046,8 @@ public final class Blas {
             return;
         }
         refuseEndlessRotmg(call, routine, d1.getAtIndex(ValueLayout.JAVA_FLOAT, d1Offset),
-                d2.getAtIndex(ValueLayout.JAVA_FLOAT, d2Offset), x1.getAtIndex(ValueLayout.JAVA_FLOAT, x1Offset), y1, true);
+                d2.getAtIndex(ValueLayout.JAVA_FLOAT, d2Offset), x1.getAtIndex(ValueLayout.JAVA_FLOAT, x1Offset), y1,
+                true);
         int gate = call.enter();
         try {
             if (call.byAddress) {
@@ -1648,7 +1649,8 @@ public final class Blas {
             return;
         }
         refuseEndlessRotmg(call, routine, d1.getAtIndex(ValueLayout.JAVA_DOUBLE, d1Offset),
-                d2.getAtIndex(ValueLayout.JAVA_DOUBLE, d2Offset), x1.getAtIndex(ValueLayout.JAVA_DOUBLE, x1Offset), y1, false);
+                d2.getAtIndex(ValueLayout.JAVA_DOUBLE, d2Offset), x1.getAtIndex(ValueLayout.JAVA_DOUBLE, x1Offset), y1,
+                false);
         int gate = call.enter();
         try {
             if (call.byAddress) {
