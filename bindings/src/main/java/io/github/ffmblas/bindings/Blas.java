@@ -125,13 +125,17 @@ public final class Blas {
     private static final class IntGetters {
         static final MethodHandle NUM_PROCS = Downcall.plain("openblas_get_num_procs", INT_OF_VOID);
         static final MethodHandle PARALLEL = Downcall.plain("openblas_get_parallel", INT_OF_VOID);
+    }
 
-        static int call(MethodHandle getter, String routine) {
-            try {
-                return (int) getter.invokeExact();
-            } catch (Throwable e) {
-                throw Downcall.failed(routine, e);
-            }
+    /**
+     * Calls an {@code int f(void)} getter. Out here, not in {@link IntGetters}: a static method of that class would
+     * initialise it, making its two handles whenever {@link #numThreads} is asked.
+     */
+    private static int intGetter(MethodHandle getter, String routine) {
+        try {
+            return (int) getter.invokeExact();
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
         }
     }
     /** {@code openblas_set_num_threads}, made on first use and bound as {@link NativeBatch}'s handles are. */
@@ -7755,7 +7759,7 @@ public final class Blas {
 
     /** OpenBLAS's thread count for the calls that follow (process-wide). */
     public static int numThreads() {
-        return IntGetters.call(NumThreads.HANDLE, "numThreads");
+        return intGetter(NumThreads.HANDLE, "numThreads");
     }
 
     /**
@@ -7784,8 +7788,8 @@ public final class Blas {
                 : SMALL_BATCH_FIXED ? BatchPolicy.NATIVE : BatchPolicy.NATIVE_ABOVE_CRASH_LIMIT;
         String coreType = System.getenv("OPENBLAS_CORETYPE");
         return new OpenBlasRuntime(VERSION, CONFIG, cblas_h.openblas_get_corename().getString(0),
-                IntGetters.call(NumThreads.HANDLE, "runtime"), IntGetters.call(IntGetters.NUM_PROCS, "runtime"),
-                Parallelism.fromCode(IntGetters.call(IntGetters.PARALLEL, "runtime")), LIBRARY, batch,
+                intGetter(NumThreads.HANDLE, "runtime"), intGetter(IntGetters.NUM_PROCS, "runtime"),
+                Parallelism.fromCode(intGetter(IntGetters.PARALLEL, "runtime")), LIBRARY, batch,
                 Optional.ofNullable(coreType).filter(s -> !s.isBlank()));
     }
 }
