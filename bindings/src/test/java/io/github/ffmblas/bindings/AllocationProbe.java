@@ -20,11 +20,9 @@ public final class AllocationProbe {
     /**
      * Heap bytes per call a routine may allocate once compiled: a fraction of a byte is the JIT's own bookkeeping
      * over 2,000 calls; an escaping slice, operand, boxed scalar or {@code Optional} costs 16 bytes or more on
-     * every one. (Heap sgemm once read 64 bytes in one JVM in three: the overlap test's {@code heapBase()}.)
+     * every one.
      */
-    static double limit(String routine) {
-        return 1;
-    }
+    static final double LIMIT = 1;
 
     public static void main(String[] args) {
         var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -79,7 +77,7 @@ public final class AllocationProbe {
                         call.getValue().run();
                     }
                     bytes[k] = Math.min(bytes[k], threads.getCurrentThreadAllocatedBytes() - before);
-                    settled &= bytes[k] < limit(call.getKey()) * perRound;
+                    settled &= bytes[k] < LIMIT * perRound;
                     k++;
                 }
             }

@@ -28,8 +28,8 @@ class AllocationTest {
             routines++;
             double bytes = Double.parseDouble(m.group(2));
             System.out.println("heap bytes per compiled call, " + m.group(1) + ": " + bytes);
-            double limit = AllocationProbe.limit(m.group(1));
-            assertTrue(bytes < limit, m.group(1) + " allocated " + bytes + " bytes per call:\n" + output);
+            assertTrue(bytes < AllocationProbe.LIMIT,
+                    m.group(1) + " allocated " + bytes + " bytes per call:\n" + output);
         }
         assertEquals(11, routines, output);
     }

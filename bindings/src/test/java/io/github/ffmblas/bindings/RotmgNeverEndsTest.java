@@ -1,7 +1,7 @@
 package io.github.ffmblas.bindings;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,7 +19,8 @@ class RotmgNeverEndsTest {
 
     @Test
     void drotmgOnInputsItWouldRescaleForEverIsRefused() {
-        double[][] inputs = {{Double.POSITIVE_INFINITY, -4, 3, -4}, {0.5, -1, 0, 1e-300}, {1, Double.POSITIVE_INFINITY, 1, 1}};
+        double[][] inputs = {
+                {Double.POSITIVE_INFINITY, -4, 3, -4}, {0.5, -1, 0, 1e-300}, {1, Double.POSITIVE_INFINITY, 1, 1}};
         try (Arena arena = Arena.ofConfined()) {
             for (double[] in : inputs) {
                 MemorySegment s = arena.allocateFrom(ValueLayout.JAVA_DOUBLE, in[0], in[1], in[2], 7, 7, 7, 7, 7);
@@ -52,7 +53,7 @@ class RotmgNeverEndsTest {
         double[][] inputs = {{0.5, -1, 0, 1e-100}, {0.5, 1, 0, 1e-300}, {1e300, 1, 1, 1e-300}, {-1, 2, 3, 4}};
         try (Arena arena = Arena.ofConfined()) {
             for (double[] in : inputs) {
-                assertEquals(false, Quirks.rotmgNeverEnds(in[0], in[1], in[2], in[3], false), java.util.Arrays.toString(in));
+                assertFalse(Quirks.rotmgNeverEnds(in[0], in[1], in[2], in[3], false), java.util.Arrays.toString(in));
                 MemorySegment s = arena.allocateFrom(ValueLayout.JAVA_DOUBLE, in[0], in[1], in[2], 7, 7, 7, 7, 7);
                 Blas.drotmg(s, 0, s.asSlice(8), 0, s.asSlice(16), 0, in[3], s.asSlice(24), 0);
                 double flag = s.getAtIndex(ValueLayout.JAVA_DOUBLE, 3);

@@ -7,17 +7,26 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.ffmblas.bindings.Blas.BatchRoute;
 import io.github.ffmblas.nativelib.LibrarySource;
+import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@link Blas#sgemmBatchStrided} equals a loop of {@link Blas#sgemm} over its items, on both sides of the
@@ -61,38 +70,37 @@ class SgemmBatchStridedTest {
      * stride of C and of A are run; the items must be where they belong and nothing else written.
      */
     @ParameterizedTest
-    @org.junit.jupiter.params.provider.ValueSource(strings = {"C", "A"})
-    void itemsMoreThan2To31FloatsApartAreWhereTheyBelong(String wide, @org.junit.jupiter.api.io.TempDir
-            java.nio.file.Path tmp) throws Exception {
+    @ValueSource(strings = {"C", "A"})
+    void itemsMoreThan2To31FloatsApartAreWhereTheyBelong(String wide, @TempDir Path tmp) throws Exception {
         int n = 101; // M*N*K above the crash limit: the native route unless the strides forbid it
         long stride = 1L << 30;
         long before = 1L << 31; // floats in front of the wide operand
         long floats = before + 2 * stride + (long) n * n;
-        java.nio.file.Path file = tmp.resolve("sparse");
-        try (var channel = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.CREATE_NEW,
-                java.nio.file.StandardOpenOption.READ, java.nio.file.StandardOpenOption.WRITE,
-                java.nio.file.StandardOpenOption.SPARSE);
+        Path file = tmp.resolve("sparse");
+        try (var channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW,
+                StandardOpenOption.READ, StandardOpenOption.WRITE,
+                StandardOpenOption.SPARSE);
              Arena arena = Arena.ofConfined()) {
             MemorySegment map;
             try {
                 channel.truncate(0);
-                channel.write(java.nio.ByteBuffer.allocate(1), floats * Float.BYTES - 1); // a hole up to the end
-                map = channel.map(java.nio.channels.FileChannel.MapMode.READ_WRITE, 0, floats * Float.BYTES, arena);
-            } catch (java.io.IOException | OutOfMemoryError e) {
+                channel.write(ByteBuffer.allocate(1), floats * Float.BYTES - 1); // a hole up to the end
+                map = channel.map(FileChannel.MapMode.READ_WRITE, 0, floats * Float.BYTES, arena);
+            } catch (IOException | OutOfMemoryError e) {
                 assumeTrue(false, "no sparse 16 GiB mapping here: " + e);
                 return;
             }
             MemorySegment wideOperand = map.asSlice(before * Float.BYTES);
             float[] ones = new float[n * n];
-            java.util.Arrays.fill(ones, 1f);
+            Arrays.fill(ones, 1f);
             float[] twos = ones.clone();
-            java.util.Arrays.fill(twos, 2f);
+            Arrays.fill(twos, 2f);
             MemorySegment a = wide.equals("A") ? wideOperand : TestData.copy(arena, ones);
             MemorySegment c = wide.equals("C") ? wideOperand : arena.allocate(3L * n * n * Float.BYTES, 64);
             if (wide.equals("A")) { // item i of A holds i + 1, so C's item i must be (i + 1) * n
                 for (int i = 0; i < 3; i++) {
                     for (long e = 0; e < (long) n * n; e++) {
-                        a.setAtIndex(java.lang.foreign.ValueLayout.JAVA_FLOAT, i * stride + e, i + 1);
+                        a.setAtIndex(ValueLayout.JAVA_FLOAT, i * stride + e, i + 1);
                     }
                 }
             }
@@ -104,7 +112,7 @@ class SgemmBatchStridedTest {
             for (int i = 0; i < 3; i++) {
                 float expected = (wide.equals("A") ? i + 1 : 1) * 2f * n;
                 for (long e : new long[] {0, n + 3, (long) n * n - 1}) {
-                    assertEquals(expected, c.getAtIndex(java.lang.foreign.ValueLayout.JAVA_FLOAT, i * strideC + e),
+                    assertEquals(expected, c.getAtIndex(ValueLayout.JAVA_FLOAT, i * strideC + e),
                             "item " + i + ", element " + e);
                 }
             }

@@ -1,11 +1,8 @@
 package io.github.ffmblas.bindings;
 
 import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandle;
 import java.util.Random;
 
 /**
@@ -15,34 +12,16 @@ import java.util.Random;
  * triangle, n = 1, 2, 7, 33, each result against a naive Hermitian product; prints {@code ok <case>} per case.
  */
 public final class ZhemvPastYProbe {
-    private static final long PAGE = 4096;
-    private static final int PROT_NONE = 0;
-    private static final int PROT_READ_WRITE = 3;
-    private static final int MAP_PRIVATE_ANONYMOUS = 0x22;
-
     private ZhemvPastYProbe() {}
 
-    public static void main(String[] args) throws Throwable {
-        Linker linker = Linker.nativeLinker();
-        MethodHandle mmap = linker.downcallHandle(linker.defaultLookup().find("mmap").orElseThrow(),
-                FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
-                        ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG));
-        MethodHandle mprotect = linker.downcallHandle(linker.defaultLookup().find("mprotect").orElseThrow(),
-                FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
-                        ValueLayout.JAVA_INT));
+    public static void main(String[] args) {
         Random random = new Random(7);
         for (Layout layout : Layout.values()) {
             for (Uplo uplo : Uplo.values()) {
                 for (int n : new int[] {1, 2, 7, 33}) {
-                    long bytes = 16L * n;
-                    long pages = (bytes + PAGE - 1) / PAGE + 1;
-                    long base = (long) mmap.invokeExact(0L, pages * PAGE, PROT_READ_WRITE, MAP_PRIVATE_ANONYMOUS, -1,
-                            0L);
-                    if (base == -1 || (int) mprotect.invokeExact(base + (pages - 1) * PAGE, PAGE, PROT_NONE) != 0) {
-                        throw new IllegalStateException("mmap or mprotect failed");
+                    try (GuardedMemory memory = new GuardedMemory()) {
+                        run(layout, uplo, n, memory.allocate(16L * n, GuardedMemory.Guard.AFTER_END), random);
                     }
-                    MemorySegment y = MemorySegment.ofAddress(base + (pages - 1) * PAGE - bytes).reinterpret(bytes);
-                    run(layout, uplo, n, y, random);
                     System.out.println("ok " + layout + " " + uplo + " n=" + n);
                 }
             }

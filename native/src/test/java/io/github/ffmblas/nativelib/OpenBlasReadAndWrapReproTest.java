@@ -20,7 +20,6 @@ class OpenBlasReadAndWrapReproTest {
     @Test
     void zhemvReadsPastTheEndOfY() throws Exception {
         CProgram repro = CProgram.compile("openblas_zhemv_reads_past_y", tmp, "-O1");
-        CProgram.bundledLibrary();
         CProgram.Run roomy = repro.run("3", "16");
         assertEquals(0, roomy.exitCode(), roomy.output());
         assertTrue(roomy.output().contains("\nok"), roomy.output());
@@ -39,7 +38,6 @@ class OpenBlasReadAndWrapReproTest {
     @Test
     void batchItemOffsetsWrapAt2To31Floats() throws Exception {
         CProgram repro = CProgram.compile("openblas_batch_stride_wrap", tmp, "-O1");
-        CProgram.bundledLibrary();
         CProgram.Run below = repro.run("1073741823");
         assumeTrue(below.exitCode() != 2, "no 16 GiB reservation here:\n" + below.output());
         assertEquals(0, below.exitCode(), below.output());

@@ -28,8 +28,8 @@ class NetlibAllocationTest {
             routines++;
             double bytes = Double.parseDouble(m.group(2));
             System.out.println("heap bytes per compiled FfmBLAS call, " + m.group(1) + ": " + bytes);
-            double limit = NetlibAllocationProbe.limit(m.group(1));
-            assertTrue(bytes < limit, m.group(1) + " allocated " + bytes + " bytes per call:\n" + output);
+            assertTrue(bytes < NetlibAllocationProbe.LIMIT,
+                    m.group(1) + " allocated " + bytes + " bytes per call:\n" + output);
         }
         assertEquals(13, routines, output);
     }
