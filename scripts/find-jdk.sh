@@ -1,5 +1,6 @@
 # Sourced by ./ffmblas and .ci/run: sets JAVA_HOME to a JDK >= 25 (the baseline: FFM is final from 22, the generated bindings need 23+) or fails.
 # Order: $JAVA_HOME if it is one, else the newest JDK under /usr/lib/jvm, else a clear error.
+# Run as a program (as ./mvnw does: `bash scripts/find-jdk.sh`) it prints the JDK it chose, or fails in one line.
 
 # Sets ffmblas_major to the feature version of the JDK at $1, or empty. From the release file with bash built-ins
 # alone: ./ffmblas runs this on every start, where each process started costs milliseconds.
@@ -40,9 +41,12 @@ ffmblas_find_jdk() {
     fi
   done
   if [ -z "$best" ]; then
-    echo "ffmblas: no JDK $need or newer found (JAVA_HOME=${JAVA_HOME:-unset}; looked in /usr/lib/jvm)." >&2
-    echo "ffmblas: install one (e.g. Temurin 25 from https://adoptium.net, or 'apt install temurin-25-jdk') and set JAVA_HOME to it." >&2
+    echo "ffmblas: no JDK $need or newer in JAVA_HOME (${JAVA_HOME:-unset}) or /usr/lib/jvm: install one (apt install temurin-25-jdk, or https://adoptium.net) and set JAVA_HOME to it" >&2
     return 1
   fi
   export JAVA_HOME="$best"
 }
+
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  ffmblas_find_jdk && printf '%s\n' "$JAVA_HOME"
+fi
