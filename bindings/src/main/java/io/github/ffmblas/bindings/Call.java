@@ -87,7 +87,7 @@ final class Call {
     /** Flag of the quick path: a file-mapped segment, which it leaves to the general path. */
     private static final int MAPPED = 4;
     /** The class of every segment {@code Arena.allocate} returns, and of their slices. */
-    private static final Class<?> NATIVE_SEGMENT = Arena.global().allocate(1).getClass();
+    static final Class<?> NATIVE_SEGMENT = Arena.global().allocate(1).getClass();
     /** Offset and the kind's parameters p0..p4 of operand i, at {@code i * RAW}. */
     private final long[] raw = new long[MAX_OPERANDS * RAW];
     private static final int RAW = 6;

@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * any call that would start afterwards throws instead of entering OpenBLAS.
  *
  * <p>Short sgemm calls are not counted: they are critical downcalls, which the JVM's exit waits for by itself
- * (see {@code Blas.shortCall}). They are refused after shutdown has begun all the same ({@link #ensureOpen}).
+ * (see {@code GemmCalls.shortCall}). They are refused after shutdown has begun all the same ({@link #ensureOpen}).
  *
  * <p>The wait is bounded ({@value #DRAIN_SECONDS} s): a call that takes longer, or a thread stuck in OpenBLAS,
  * must not stop the JVM from exiting. Calls are counted in per-thread-hashed stripes, one cache line each, so
@@ -51,7 +51,7 @@ final class ExitGate {
     }
 
     /**
-     * For a critical downcall, which needs no count (the JVM cannot exit while one runs, see {@code Blas.gemm}):
+     * For a critical downcall, which needs no count (the JVM cannot exit while one runs, see {@code GemmCalls.gemm}):
      * refuses it once the JVM is shutting down, as {@link #enter} does, so every call keeps one rule.
      *
      * @throws IllegalStateException when the JVM is shutting down

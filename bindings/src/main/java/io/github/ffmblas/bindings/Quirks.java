@@ -1,5 +1,6 @@
 package io.github.ffmblas.bindings;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.regex.Matcher;
@@ -67,6 +68,31 @@ final class Quirks {
         return (newD1 != 0 && (newD1 < 0 || newD1 == Double.POSITIVE_INFINITY)) || Double.isInfinite(newD2);
     }
 
+    /** Refuses {@code srotmg} inputs that {@link #rotmgNeverEnds}, ending the call first. */
+    static void refuseEndlessRotmg(Call call, String routine, MemorySegment d1, long d1Offset, MemorySegment d2,
+                                   long d2Offset, MemorySegment x1, long x1Offset, float y1) {
+        refuseEndlessRotmg(call, routine, d1.getAtIndex(ValueLayout.JAVA_FLOAT, d1Offset),
+                d2.getAtIndex(ValueLayout.JAVA_FLOAT, d2Offset), x1.getAtIndex(ValueLayout.JAVA_FLOAT, x1Offset), y1,
+                true);
+    }
+
+    /** Refuses {@code drotmg} inputs that {@link #rotmgNeverEnds}, ending the call first. */
+    static void refuseEndlessRotmg(Call call, String routine, MemorySegment d1, long d1Offset, MemorySegment d2,
+                                   long d2Offset, MemorySegment x1, long x1Offset, double y1) {
+        refuseEndlessRotmg(call, routine, d1.getAtIndex(ValueLayout.JAVA_DOUBLE, d1Offset),
+                d2.getAtIndex(ValueLayout.JAVA_DOUBLE, d2Offset), x1.getAtIndex(ValueLayout.JAVA_DOUBLE, x1Offset),
+                y1, false);
+    }
+
+    private static void refuseEndlessRotmg(Call call, String routine, double d1, double d2, double x1, double y1,
+                                           boolean single) {
+        if (rotmgNeverEnds(d1, d2, x1, y1, single)) {
+            call.done();
+            throw new IllegalArgumentException(routine + ": d1=" + d1 + ", d2=" + d2 + ", x1=" + x1 + ", y1=" + y1
+                    + " make the rotation's d1 negative or infinite, which BLAS rescales for ever (a hang)");
+        }
+    }
+
     private static double round(double value, boolean single) {
         return single ? (float) value : value;
     }
@@ -78,6 +104,22 @@ final class Quirks {
      */
     static boolean zhemvReadsPastY(Layout layout, Uplo uplo, int n, int incy) {
         return layout == Layout.COLUMN_MAJOR && uplo == Uplo.UPPER && incy == 1 && (n & 1) == 1;
+    }
+
+    /**
+     * {@code zhemv} (checked) on a copy of y with room after it, where OpenBLAS would read past y's segment
+     * ({@link #zhemvReadsPastY}): an O(n) copy each way beside the O(n^2) product.
+     */
+    static void zhemvWithRoomAfterY(Layout layout, Uplo uplo, int n, ComplexDouble alpha, MemorySegment a,
+            long aOffset, int lda, MemorySegment x, long xOffset, int incx, ComplexDouble beta, MemorySegment y,
+            long yOffset) {
+        long bytes = 16L * n;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment copy = arena.allocate(bytes + 16, 16);
+            MemorySegment.copy(y, 16 * yOffset, copy, 0, bytes);
+            Blas.zhemv(layout, uplo, n, alpha, a, aOffset, lda, x, xOffset, incx, beta, copy, 0, 1);
+            MemorySegment.copy(copy, 0, y, 16 * yOffset, bytes);
+        }
     }
 
     /** Whether this OpenBLAS version has the small-batch fix. */

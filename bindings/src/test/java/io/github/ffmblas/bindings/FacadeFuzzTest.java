@@ -320,7 +320,7 @@ class FacadeFuzzTest {
                     assertTrue(invalidByCategory.getOrDefault(rule, 0) >= 5, rule + " too rare\n" + report);
                 }
                 assertTrue(zeroSized >= 100, "too few zero-sized valid calls\n" + report);
-                if (Blas.batchRoute(128, 128, 64) == Blas.BatchRoute.NATIVE) {
+                if (Blas.batchRoute(128, 128, 64) == BatchRoute.NATIVE) {
                     assertTrue(routes.getOrDefault("NATIVE", 0) >= LARGE_BATCHES, report.toString());
                 }
             }
@@ -1220,7 +1220,7 @@ class FacadeFuzzTest {
                         (int) c.ops[1].offset, c.ops[1].ld);
             }
         }
-        if (c.routine == Routine.BATCH && c.notes.contains("large") && Blas.batchRoute(c.m, c.n, c.k) == Blas.BatchRoute.NATIVE) {
+        if (c.routine == Routine.BATCH && c.notes.contains("large") && Blas.batchRoute(c.m, c.n, c.k) == BatchRoute.NATIVE) {
             c.notes.add("native route");
         }
         float result;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.github.ffmblas.bindings.Blas.BatchRoute;
+
 import io.github.ffmblas.nativelib.LibrarySource;
 import java.io.IOException;
 import java.lang.foreign.Arena;

@@ -65,7 +65,7 @@ class SgemmTest {
     }
 
     /**
-     * Either side of {@link Blas#SHORT_CALL_LIMIT} and of {@link Blas#SHORT_VECTOR_LIMIT}: the first of each pair
+     * Either side of {@link GemmCalls#SHORT_CALL_LIMIT} and of {@link GemmCalls#SHORT_VECTOR_LIMIT}: the first of each pair
      * goes as a critical downcall, the second as an ordinary one ({@link #shortCallsAreSmallProductsOnUnmappedMemory}).
      * All must agree with the oracle.
      */
@@ -81,30 +81,30 @@ class SgemmTest {
         }
     }
 
-    /** Which products {@link Blas#gemm} may make critical downcalls: small, not vectors, not memory-mapped. */
+    /** Which products {@link GemmCalls#gemm} may make critical downcalls: small, not vectors, not memory-mapped. */
     @Test
     void shortCallsAreSmallProductsOnUnmappedMemory(@TempDir Path dir) throws IOException {
         String vm = System.getProperty("java.vm.name", "");
         assumeTrue(vm.contains("HotSpot") || vm.startsWith("OpenJDK"), "critical calls are used on HotSpot only: " + vm);
-        assertEquals(32L * 32 * 32, Blas.SHORT_CALL_LIMIT);
-        assertEquals(48L * 48, Blas.SHORT_VECTOR_LIMIT);
+        assertEquals(32L * 32 * 32, GemmCalls.SHORT_CALL_LIMIT);
+        assertEquals(48L * 48, GemmCalls.SHORT_VECTOR_LIMIT);
         try (Arena arena = Arena.ofConfined();
              FileChannel file = FileChannel.open(dir.resolve("mapped"), StandardOpenOption.CREATE,
                      StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             MemorySegment s = arena.allocate(64);
             MemorySegment mapped = file.map(FileChannel.MapMode.READ_WRITE, 0, 64, arena);
-            assertTrue(Blas.shortCall(32, 32, 32, s, s, s));
-            assertTrue(Blas.shortCall(2, 2, 0, s, s, s));
-            assertFalse(Blas.shortCall(32, 32, 33, s, s, s));
-            assertFalse(Blas.shortCall(4096, 4096, 0, s, s, s), "k = 0 still scales all of C");
-            assertFalse(Blas.shortCall(Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE, s, s, s));
-            assertTrue(Blas.shortCall(1, 1, 1, s, s, s));
-            assertTrue(Blas.shortCall(1, 48, 48, s, s, s));
-            assertFalse(Blas.shortCall(1, 32, 73, s, s, s), "m = 1 may become a threaded sgemv");
-            assertFalse(Blas.shortCall(32, 1, 73, s, s, s), "n = 1 may become a threaded sgemv");
-            assertFalse(Blas.shortCall(8, 8, 8, mapped, s, s));
-            assertFalse(Blas.shortCall(8, 8, 8, s, mapped, s));
-            assertFalse(Blas.shortCall(8, 8, 8, s, s, mapped));
+            assertTrue(GemmCalls.shortCall(32, 32, 32, s, s, s));
+            assertTrue(GemmCalls.shortCall(2, 2, 0, s, s, s));
+            assertFalse(GemmCalls.shortCall(32, 32, 33, s, s, s));
+            assertFalse(GemmCalls.shortCall(4096, 4096, 0, s, s, s), "k = 0 still scales all of C");
+            assertFalse(GemmCalls.shortCall(Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE, s, s, s));
+            assertTrue(GemmCalls.shortCall(1, 1, 1, s, s, s));
+            assertTrue(GemmCalls.shortCall(1, 48, 48, s, s, s));
+            assertFalse(GemmCalls.shortCall(1, 32, 73, s, s, s), "m = 1 may become a threaded sgemv");
+            assertFalse(GemmCalls.shortCall(32, 1, 73, s, s, s), "n = 1 may become a threaded sgemv");
+            assertFalse(GemmCalls.shortCall(8, 8, 8, mapped, s, s));
+            assertFalse(GemmCalls.shortCall(8, 8, 8, s, mapped, s));
+            assertFalse(GemmCalls.shortCall(8, 8, 8, s, s, mapped));
         }
     }
 
