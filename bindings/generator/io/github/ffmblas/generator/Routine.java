@@ -51,7 +51,7 @@ public record Routine(String name, char precision, String returns, List<Param> p
 
         /** A scalar (or plain int) of a Java type. */
         record Scalar(String name, String type) implements Param {
-            boolean complex() {
+            public boolean complex() {
                 return type.startsWith("Complex");
             }
         }
@@ -66,7 +66,7 @@ public record Routine(String name, char precision, String returns, List<Param> p
             }
 
             /** The int (and for a batch the long stride) that follow the segment and offset in the signature. */
-            List<String> attached() {
+            public List<String> attached() {
                 return switch (shape) {
                     case "vector" -> List.of(args.get(1));
                     case "general" -> List.of(args.get(2));

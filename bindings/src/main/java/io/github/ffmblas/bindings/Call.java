@@ -131,9 +131,17 @@ final class Call {
         return vm.contains("HotSpot") || vm.startsWith("OpenJDK");
     }
 
+    /** How many calls this thread has begun here: the tests tell by it which calls the quick paths took. */
+    private long begun;
+
+    static long begunOnThisThread() {
+        return CURRENT.get().begun;
+    }
+
     /** Starts this thread's next call of {@code routine}, whose operands are of {@code precision}. */
     static Call begin(String routine, Precision precision) {
         Call call = CURRENT.get();
+        call.begun++;
         call.clear();
         call.routine = routine;
         call.precision = precision;
