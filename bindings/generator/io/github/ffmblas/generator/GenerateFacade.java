@@ -278,6 +278,7 @@ public final class GenerateFacade {
             ok.add(String.join(" + ", ops.stream().map(o -> o.name() + "Span").toList()) + " <= Quick.BRIEF >> "
                     + maxShift);
         }
+        List<String> owned = new ArrayList<>();
         for (String[] pair : overlapPairs(ops)) {
             Param.Operand a = find(ops, pair[0]);
             Param.Operand b = find(ops, pair[1]);
@@ -286,6 +287,15 @@ public final class GenerateFacade {
                             + b.name() + "Span << " + t.shift(b) + ")"
                     : "Quick.heapApart(" + a.name() + ", " + a.name() + "At, " + a.name() + "Span << " + t.shift(a)
                             + ", " + b.name() + ", " + b.name() + "At, " + b.name() + "Span << " + t.shift(b) + ")");
+        }
+        ok.add("ExitGate.isOpen()"); // once the JVM exits, the general path refuses the call
+        if (isNative) {
+            // Who may free the memory, once per scope: operands of one arena share the first one's answer.
+            Param.Operand first = ops.get(0);
+            ok.add("Quick.owned(" + first.name() + ")");
+            for (Param.Operand o : ops.subList(1, ops.size())) {
+                ok.add("(" + o.name() + ".scope() == " + first.name() + ".scope() || Quick.owned(" + o.name() + "))");
+            }
         }
         out.append(indent).append("if (").append(wrapConditions(ok, 16)).append(") {\n");
         emitQuickCall(out, r, indent + "    ", isNative, needsRoom(r));
@@ -300,7 +310,6 @@ public final class GenerateFacade {
         if (room) {
             out.append(indent).append("MemorySegment room = Scalars.room();\n");
         }
-        out.append(indent).append("ExitGate.ensureOpen(\"").append(r.name()).append("\");\n");
         out.append(indent).append("try {\n");
         String handle = "CheckedCalls." + holder(r) + ".D." + (byAddress ? "brief()" : "critical()") + ".invokeExact(";
         List<String> args = downcallArguments(r, byAddress, true);

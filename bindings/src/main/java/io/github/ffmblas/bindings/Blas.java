@@ -96,8 +96,8 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.in(y, yOffset, ySpan, 2, 3);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 2) {
-            ExitGate.ensureOpen("sdot");
+        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 2 && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
                 return (float) CheckedCalls.HSdot.D.brief().invokeExact(n, xAt, incx, yAt, incy);
             } catch (Throwable e) {
@@ -113,8 +113,7 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.heapIn(y, yOffset, ySpan, 2, 3);
-        if ((xAt | yAt) >= 0) {
-            ExitGate.ensureOpen("sdot");
+        if ((xAt | yAt) >= 0 && ExitGate.isOpen()) {
             try {
                 return (float) CheckedCalls.HSdot.D.critical().invokeExact(n, Quick.at(x, xOffset, 2), incx,
                         Quick.at(y, yOffset, 2), incy);
@@ -140,8 +139,7 @@ public final class Blas {
     private static float snrm2Native(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 2) {
-            ExitGate.ensureOpen("snrm2");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 2 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (float) CheckedCalls.HSnrm2.D.brief().invokeExact(n, xAt,
                         Quirks.reductionIncrement("snrm2", n, incx));
@@ -155,8 +153,7 @@ public final class Blas {
     private static float snrm2Heap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 2, 3);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("snrm2");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (float) CheckedCalls.HSnrm2.D.critical().invokeExact(n, Quick.at(x, xOffset, 2),
                         Quirks.reductionIncrement("snrm2", n, incx));
@@ -182,8 +179,7 @@ public final class Blas {
     private static float sasumNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 2) {
-            ExitGate.ensureOpen("sasum");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 2 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (float) CheckedCalls.HSasum.D.brief().invokeExact(n, xAt,
                         Quirks.reductionIncrement("sasum", n, incx));
@@ -197,8 +193,7 @@ public final class Blas {
     private static float sasumHeap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 2, 3);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("sasum");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (float) CheckedCalls.HSasum.D.critical().invokeExact(n, Quick.at(x, xOffset, 2),
                         Quirks.reductionIncrement("sasum", n, incx));
@@ -229,8 +224,7 @@ public final class Blas {
     private static float samaxNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 2) {
-            ExitGate.ensureOpen("samax");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 2 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (float) CheckedCalls.HSamax.D.brief().invokeExact(n, xAt,
                         Quirks.reductionIncrement("samax", n, incx));
@@ -244,8 +238,7 @@ public final class Blas {
     private static float samaxHeap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 2, 3);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("samax");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (float) CheckedCalls.HSamax.D.critical().invokeExact(n, Quick.at(x, xOffset, 2),
                         Quirks.reductionIncrement("samax", n, incx));
@@ -271,8 +264,7 @@ public final class Blas {
     private static float saminNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 2) {
-            ExitGate.ensureOpen("samin");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 2 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (float) CheckedCalls.HSamin.D.brief().invokeExact(n, xAt,
                         Quirks.reductionIncrement("samin", n, incx));
@@ -286,8 +278,7 @@ public final class Blas {
     private static float saminHeap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 2, 3);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("samin");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (float) CheckedCalls.HSamin.D.critical().invokeExact(n, Quick.at(x, xOffset, 2),
                         Quirks.reductionIncrement("samin", n, incx));
@@ -315,8 +306,7 @@ public final class Blas {
     private static long isamaxNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 2) {
-            ExitGate.ensureOpen("isamax");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 2 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (long) CheckedCalls.HIsamax.D.brief().invokeExact(n, xAt, incx);
             } catch (Throwable e) {
@@ -329,8 +319,7 @@ public final class Blas {
     private static long isamaxHeap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 2, 3);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("isamax");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (long) CheckedCalls.HIsamax.D.critical().invokeExact(n, Quick.at(x, xOffset, 2), incx);
             } catch (Throwable e) {
@@ -358,8 +347,7 @@ public final class Blas {
     private static long isaminNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 2) {
-            ExitGate.ensureOpen("isamin");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 2 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (long) CheckedCalls.HIsamin.D.brief().invokeExact(n, xAt, incx);
             } catch (Throwable e) {
@@ -372,8 +360,7 @@ public final class Blas {
     private static long isaminHeap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 2, 3);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("isamin");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (long) CheckedCalls.HIsamin.D.critical().invokeExact(n, Quick.at(x, xOffset, 2), incx);
             } catch (Throwable e) {
@@ -401,8 +388,7 @@ public final class Blas {
     private static long ismaxNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 2) {
-            ExitGate.ensureOpen("ismax");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 2 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (long) CheckedCalls.HIsmax.D.brief().invokeExact(n, xAt, incx);
             } catch (Throwable e) {
@@ -415,8 +401,7 @@ public final class Blas {
     private static long ismaxHeap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 2, 3);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("ismax");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (long) CheckedCalls.HIsmax.D.critical().invokeExact(n, Quick.at(x, xOffset, 2), incx);
             } catch (Throwable e) {
@@ -444,8 +429,7 @@ public final class Blas {
     private static long isminNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 2) {
-            ExitGate.ensureOpen("ismin");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 2 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (long) CheckedCalls.HIsmin.D.brief().invokeExact(n, xAt, incx);
             } catch (Throwable e) {
@@ -458,8 +442,7 @@ public final class Blas {
     private static long isminHeap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 2, 3);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("ismin");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (long) CheckedCalls.HIsmin.D.critical().invokeExact(n, Quick.at(x, xOffset, 2), incx);
             } catch (Throwable e) {
@@ -491,8 +474,8 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 2, 3);
         if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 2
-                && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2)) {
-            ExitGate.ensureOpen("saxpy");
+                && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
                 CheckedCalls.HSaxpy.D.brief().invokeExact(n, alpha, xAt, incx, yAt, incy);
             } catch (Throwable e) {
@@ -509,8 +492,7 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 2, 3);
-        if ((xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 2, x, xAt, xSpan << 2)) {
-            ExitGate.ensureOpen("saxpy");
+        if ((xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 2, x, xAt, xSpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HSaxpy.D.critical().invokeExact(n, alpha, Quick.at(x, xOffset, 2), incx,
                         Quick.at(y, yOffset, 2), incy);
@@ -544,8 +526,8 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 2, 3);
         if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 2
-                && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2)) {
-            ExitGate.ensureOpen("saxpby");
+                && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
                 CheckedCalls.HSaxpby.D.brief().invokeExact(n, alpha, xAt, incx, beta, yAt, incy);
             } catch (Throwable e) {
@@ -562,8 +544,7 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 2, 3);
-        if ((xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 2, x, xAt, xSpan << 2)) {
-            ExitGate.ensureOpen("saxpby");
+        if ((xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 2, x, xAt, xSpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HSaxpby.D.critical().invokeExact(n, alpha, Quick.at(x, xOffset, 2), incx, beta,
                         Quick.at(y, yOffset, 2), incy);
@@ -596,8 +577,8 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 2, 3);
         if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 2
-                && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2)) {
-            ExitGate.ensureOpen("scopy");
+                && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
                 CheckedCalls.HScopy.D.brief().invokeExact(n, xAt, incx, yAt, incy);
             } catch (Throwable e) {
@@ -614,8 +595,7 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 2, 3);
-        if ((xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 2, x, xAt, xSpan << 2)) {
-            ExitGate.ensureOpen("scopy");
+        if ((xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 2, x, xAt, xSpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HScopy.D.critical().invokeExact(n, Quick.at(x, xOffset, 2), incx, Quick.at(y, yOffset, 2),
                         incy);
@@ -648,8 +628,8 @@ public final class Blas {
         long xAt = Quick.out(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 2, 3);
         if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 2
-                && Quick.apart(xAt, xSpan << 2, yAt, ySpan << 2)) {
-            ExitGate.ensureOpen("sswap");
+                && Quick.apart(xAt, xSpan << 2, yAt, ySpan << 2) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
                 CheckedCalls.HSswap.D.brief().invokeExact(n, xAt, incx, yAt, incy);
             } catch (Throwable e) {
@@ -666,8 +646,7 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 2, 3);
-        if ((xAt | yAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 2, y, yAt, ySpan << 2)) {
-            ExitGate.ensureOpen("sswap");
+        if ((xAt | yAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 2, y, yAt, ySpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HSswap.D.critical().invokeExact(n, Quick.at(x, xOffset, 2), incx, Quick.at(y, yOffset, 2),
                         incy);
@@ -696,8 +675,7 @@ public final class Blas {
     private static void sscalNative(int n, float alpha, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.out(x, xOffset, xSpan, 2, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 2) {
-            ExitGate.ensureOpen("sscal");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 2 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 CheckedCalls.HSscal.D.brief().invokeExact(n, alpha, xAt, Quirks.scalIncrement("sscal", n, incx));
             } catch (Throwable e) {
@@ -711,8 +689,7 @@ public final class Blas {
     private static void sscalHeap(int n, float alpha, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 2, 3);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("sscal");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HSscal.D.critical().invokeExact(n, alpha, Quick.at(x, xOffset, 2),
                         Quirks.scalIncrement("sscal", n, incx));
@@ -746,8 +723,8 @@ public final class Blas {
         long xAt = Quick.out(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 2, 3);
         if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 2
-                && Quick.apart(xAt, xSpan << 2, yAt, ySpan << 2)) {
-            ExitGate.ensureOpen("srot");
+                && Quick.apart(xAt, xSpan << 2, yAt, ySpan << 2) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
                 CheckedCalls.HSrot.D.brief().invokeExact(n, xAt, incx, yAt, incy, c, s);
             } catch (Throwable e) {
@@ -764,8 +741,7 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 2, 3);
-        if ((xAt | yAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 2, y, yAt, ySpan << 2)) {
-            ExitGate.ensureOpen("srot");
+        if ((xAt | yAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 2, y, yAt, ySpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HSrot.D.critical().invokeExact(n, Quick.at(x, xOffset, 2), incx, Quick.at(y, yOffset, 2),
                         incy, c, s);
@@ -805,8 +781,8 @@ public final class Blas {
         if ((xAt | yAt | paramAt) >= 0 && xSpan + ySpan + paramSpan <= Quick.BRIEF >> 2
                 && Quick.apart(xAt, xSpan << 2, yAt, ySpan << 2)
                 && Quick.apart(xAt, xSpan << 2, paramAt, paramSpan << 2)
-                && Quick.apart(yAt, ySpan << 2, paramAt, paramSpan << 2)) {
-            ExitGate.ensureOpen("srotm");
+                && Quick.apart(yAt, ySpan << 2, paramAt, paramSpan << 2) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y)) && (param.scope() == x.scope() || Quick.owned(param))) {
             try {
                 CheckedCalls.HSrotm.D.brief().invokeExact(n, xAt, incx, yAt, incy, paramAt);
             } catch (Throwable e) {
@@ -827,8 +803,7 @@ public final class Blas {
         long paramAt = Quick.heapIn(param, paramOffset, paramSpan, 2, 3);
         if ((xAt | yAt | paramAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 2, y, yAt, ySpan << 2)
                 && Quick.heapApart(x, xAt, xSpan << 2, param, paramAt, paramSpan << 2)
-                && Quick.heapApart(y, yAt, ySpan << 2, param, paramAt, paramSpan << 2)) {
-            ExitGate.ensureOpen("srotm");
+                && Quick.heapApart(y, yAt, ySpan << 2, param, paramAt, paramSpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HSrotm.D.critical().invokeExact(n, Quick.at(x, xOffset, 2), incx, Quick.at(y, yOffset, 2),
                         incy, Quick.at(param, paramOffset, 2));
@@ -870,8 +845,9 @@ public final class Blas {
         if ((aAt | bAt | cAt | sAt) >= 0 && aSpan + bSpan + cSpan + sSpan <= Quick.BRIEF >> 2
                 && Quick.apart(aAt, aSpan << 2, bAt, bSpan << 2) && Quick.apart(aAt, aSpan << 2, cAt, cSpan << 2)
                 && Quick.apart(aAt, aSpan << 2, sAt, sSpan << 2) && Quick.apart(bAt, bSpan << 2, cAt, cSpan << 2)
-                && Quick.apart(bAt, bSpan << 2, sAt, sSpan << 2) && Quick.apart(cAt, cSpan << 2, sAt, sSpan << 2)) {
-            ExitGate.ensureOpen("srotg");
+                && Quick.apart(bAt, bSpan << 2, sAt, sSpan << 2) && Quick.apart(cAt, cSpan << 2, sAt, sSpan << 2)
+                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
+                && (c.scope() == a.scope() || Quick.owned(c)) && (s.scope() == a.scope() || Quick.owned(s))) {
             try {
                 CheckedCalls.HSrotg.D.brief().invokeExact(aAt, bAt, cAt, sAt);
             } catch (Throwable e) {
@@ -897,8 +873,7 @@ public final class Blas {
                 && Quick.heapApart(a, aAt, aSpan << 2, s, sAt, sSpan << 2)
                 && Quick.heapApart(b, bAt, bSpan << 2, c, cAt, cSpan << 2)
                 && Quick.heapApart(b, bAt, bSpan << 2, s, sAt, sSpan << 2)
-                && Quick.heapApart(c, cAt, cSpan << 2, s, sAt, sSpan << 2)) {
-            ExitGate.ensureOpen("srotg");
+                && Quick.heapApart(c, cAt, cSpan << 2, s, sAt, sSpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HSrotg.D.critical().invokeExact(Quick.at(a, aOffset, 2), Quick.at(b, bOffset, 2),
                         Quick.at(c, cOffset, 2), Quick.at(s, sOffset, 2));
@@ -937,8 +912,8 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.in(y, yOffset, ySpan, 3, 7);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3) {
-            ExitGate.ensureOpen("ddot");
+        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
                 return (double) CheckedCalls.HDdot.D.brief().invokeExact(n, xAt, incx, yAt, incy);
             } catch (Throwable e) {
@@ -954,8 +929,7 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.heapIn(y, yOffset, ySpan, 3, 7);
-        if ((xAt | yAt) >= 0) {
-            ExitGate.ensureOpen("ddot");
+        if ((xAt | yAt) >= 0 && ExitGate.isOpen()) {
             try {
                 return (double) CheckedCalls.HDdot.D.critical().invokeExact(n, Quick.at(x, xOffset, 3), incx,
                         Quick.at(y, yOffset, 3), incy);
@@ -981,8 +955,7 @@ public final class Blas {
     private static double dnrm2Native(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3) {
-            ExitGate.ensureOpen("dnrm2");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (double) CheckedCalls.HDnrm2.D.brief().invokeExact(n, xAt,
                         Quirks.reductionIncrement("dnrm2", n, incx));
@@ -996,8 +969,7 @@ public final class Blas {
     private static double dnrm2Heap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("dnrm2");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (double) CheckedCalls.HDnrm2.D.critical().invokeExact(n, Quick.at(x, xOffset, 3),
                         Quirks.reductionIncrement("dnrm2", n, incx));
@@ -1023,8 +995,7 @@ public final class Blas {
     private static double dasumNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3) {
-            ExitGate.ensureOpen("dasum");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (double) CheckedCalls.HDasum.D.brief().invokeExact(n, xAt,
                         Quirks.reductionIncrement("dasum", n, incx));
@@ -1038,8 +1009,7 @@ public final class Blas {
     private static double dasumHeap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("dasum");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (double) CheckedCalls.HDasum.D.critical().invokeExact(n, Quick.at(x, xOffset, 3),
                         Quirks.reductionIncrement("dasum", n, incx));
@@ -1065,8 +1035,7 @@ public final class Blas {
     private static double dsumNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3) {
-            ExitGate.ensureOpen("dsum");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (double) CheckedCalls.HDsum.D.brief().invokeExact(n, xAt,
                         Quirks.reductionIncrement("dsum", n, incx));
@@ -1080,8 +1049,7 @@ public final class Blas {
     private static double dsumHeap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("dsum");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (double) CheckedCalls.HDsum.D.critical().invokeExact(n, Quick.at(x, xOffset, 3),
                         Quirks.reductionIncrement("dsum", n, incx));
@@ -1107,8 +1075,7 @@ public final class Blas {
     private static double damaxNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3) {
-            ExitGate.ensureOpen("damax");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (double) CheckedCalls.HDamax.D.brief().invokeExact(n, xAt,
                         Quirks.reductionIncrement("damax", n, incx));
@@ -1122,8 +1089,7 @@ public final class Blas {
     private static double damaxHeap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("damax");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (double) CheckedCalls.HDamax.D.critical().invokeExact(n, Quick.at(x, xOffset, 3),
                         Quirks.reductionIncrement("damax", n, incx));
@@ -1149,8 +1115,7 @@ public final class Blas {
     private static double daminNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3) {
-            ExitGate.ensureOpen("damin");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (double) CheckedCalls.HDamin.D.brief().invokeExact(n, xAt,
                         Quirks.reductionIncrement("damin", n, incx));
@@ -1164,8 +1129,7 @@ public final class Blas {
     private static double daminHeap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("damin");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (double) CheckedCalls.HDamin.D.critical().invokeExact(n, Quick.at(x, xOffset, 3),
                         Quirks.reductionIncrement("damin", n, incx));
@@ -1193,8 +1157,7 @@ public final class Blas {
     private static long idamaxNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3) {
-            ExitGate.ensureOpen("idamax");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (long) CheckedCalls.HIdamax.D.brief().invokeExact(n, xAt, incx);
             } catch (Throwable e) {
@@ -1207,8 +1170,7 @@ public final class Blas {
     private static long idamaxHeap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("idamax");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (long) CheckedCalls.HIdamax.D.critical().invokeExact(n, Quick.at(x, xOffset, 3), incx);
             } catch (Throwable e) {
@@ -1236,8 +1198,7 @@ public final class Blas {
     private static long idaminNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3) {
-            ExitGate.ensureOpen("idamin");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (long) CheckedCalls.HIdamin.D.brief().invokeExact(n, xAt, incx);
             } catch (Throwable e) {
@@ -1250,8 +1211,7 @@ public final class Blas {
     private static long idaminHeap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("idamin");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (long) CheckedCalls.HIdamin.D.critical().invokeExact(n, Quick.at(x, xOffset, 3), incx);
             } catch (Throwable e) {
@@ -1279,8 +1239,7 @@ public final class Blas {
     private static long idmaxNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3) {
-            ExitGate.ensureOpen("idmax");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (long) CheckedCalls.HIdmax.D.brief().invokeExact(n, xAt, incx);
             } catch (Throwable e) {
@@ -1293,8 +1252,7 @@ public final class Blas {
     private static long idmaxHeap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("idmax");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (long) CheckedCalls.HIdmax.D.critical().invokeExact(n, Quick.at(x, xOffset, 3), incx);
             } catch (Throwable e) {
@@ -1322,8 +1280,7 @@ public final class Blas {
     private static long idminNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3) {
-            ExitGate.ensureOpen("idmin");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (long) CheckedCalls.HIdmin.D.brief().invokeExact(n, xAt, incx);
             } catch (Throwable e) {
@@ -1336,8 +1293,7 @@ public final class Blas {
     private static long idminHeap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("idmin");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (long) CheckedCalls.HIdmin.D.critical().invokeExact(n, Quick.at(x, xOffset, 3), incx);
             } catch (Throwable e) {
@@ -1369,8 +1325,8 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 7);
         if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)) {
-            ExitGate.ensureOpen("daxpy");
+                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
                 CheckedCalls.HDaxpy.D.brief().invokeExact(n, alpha, xAt, incx, yAt, incy);
             } catch (Throwable e) {
@@ -1387,8 +1343,7 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 3, 7);
-        if ((xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3)) {
-            ExitGate.ensureOpen("daxpy");
+        if ((xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDaxpy.D.critical().invokeExact(n, alpha, Quick.at(x, xOffset, 3), incx,
                         Quick.at(y, yOffset, 3), incy);
@@ -1422,8 +1377,8 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 7);
         if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)) {
-            ExitGate.ensureOpen("daxpby");
+                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
                 CheckedCalls.HDaxpby.D.brief().invokeExact(n, alpha, xAt, incx, beta, yAt, incy);
             } catch (Throwable e) {
@@ -1440,8 +1395,7 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 3, 7);
-        if ((xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3)) {
-            ExitGate.ensureOpen("daxpby");
+        if ((xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDaxpby.D.critical().invokeExact(n, alpha, Quick.at(x, xOffset, 3), incx, beta,
                         Quick.at(y, yOffset, 3), incy);
@@ -1474,8 +1428,8 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 7);
         if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)) {
-            ExitGate.ensureOpen("dcopy");
+                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
                 CheckedCalls.HDcopy.D.brief().invokeExact(n, xAt, incx, yAt, incy);
             } catch (Throwable e) {
@@ -1492,8 +1446,7 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 3, 7);
-        if ((xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3)) {
-            ExitGate.ensureOpen("dcopy");
+        if ((xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDcopy.D.critical().invokeExact(n, Quick.at(x, xOffset, 3), incx, Quick.at(y, yOffset, 3),
                         incy);
@@ -1526,8 +1479,8 @@ public final class Blas {
         long xAt = Quick.out(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 7);
         if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, yAt, ySpan << 3)) {
-            ExitGate.ensureOpen("dswap");
+                && Quick.apart(xAt, xSpan << 3, yAt, ySpan << 3) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
                 CheckedCalls.HDswap.D.brief().invokeExact(n, xAt, incx, yAt, incy);
             } catch (Throwable e) {
@@ -1544,8 +1497,7 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 3, 7);
-        if ((xAt | yAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, y, yAt, ySpan << 3)) {
-            ExitGate.ensureOpen("dswap");
+        if ((xAt | yAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, y, yAt, ySpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDswap.D.critical().invokeExact(n, Quick.at(x, xOffset, 3), incx, Quick.at(y, yOffset, 3),
                         incy);
@@ -1574,8 +1526,7 @@ public final class Blas {
     private static void dscalNative(int n, double alpha, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3) {
-            ExitGate.ensureOpen("dscal");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 CheckedCalls.HDscal.D.brief().invokeExact(n, alpha, xAt, Quirks.scalIncrement("dscal", n, incx));
             } catch (Throwable e) {
@@ -1589,8 +1540,7 @@ public final class Blas {
     private static void dscalHeap(int n, double alpha, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("dscal");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDscal.D.critical().invokeExact(n, alpha, Quick.at(x, xOffset, 3),
                         Quirks.scalIncrement("dscal", n, incx));
@@ -1624,8 +1574,8 @@ public final class Blas {
         long xAt = Quick.out(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 7);
         if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, yAt, ySpan << 3)) {
-            ExitGate.ensureOpen("drot");
+                && Quick.apart(xAt, xSpan << 3, yAt, ySpan << 3) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
                 CheckedCalls.HDrot.D.brief().invokeExact(n, xAt, incx, yAt, incy, c, s);
             } catch (Throwable e) {
@@ -1642,8 +1592,7 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 3, 7);
-        if ((xAt | yAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, y, yAt, ySpan << 3)) {
-            ExitGate.ensureOpen("drot");
+        if ((xAt | yAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, y, yAt, ySpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDrot.D.critical().invokeExact(n, Quick.at(x, xOffset, 3), incx, Quick.at(y, yOffset, 3),
                         incy, c, s);
@@ -1684,8 +1633,8 @@ public final class Blas {
         if ((xAt | yAt | paramAt) >= 0 && xSpan + ySpan + paramSpan <= Quick.BRIEF >> 3
                 && Quick.apart(xAt, xSpan << 3, yAt, ySpan << 3)
                 && Quick.apart(xAt, xSpan << 3, paramAt, paramSpan << 3)
-                && Quick.apart(yAt, ySpan << 3, paramAt, paramSpan << 3)) {
-            ExitGate.ensureOpen("drotm");
+                && Quick.apart(yAt, ySpan << 3, paramAt, paramSpan << 3) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y)) && (param.scope() == x.scope() || Quick.owned(param))) {
             try {
                 CheckedCalls.HDrotm.D.brief().invokeExact(n, xAt, incx, yAt, incy, paramAt);
             } catch (Throwable e) {
@@ -1706,8 +1655,7 @@ public final class Blas {
         long paramAt = Quick.heapIn(param, paramOffset, paramSpan, 3, 7);
         if ((xAt | yAt | paramAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, y, yAt, ySpan << 3)
                 && Quick.heapApart(x, xAt, xSpan << 3, param, paramAt, paramSpan << 3)
-                && Quick.heapApart(y, yAt, ySpan << 3, param, paramAt, paramSpan << 3)) {
-            ExitGate.ensureOpen("drotm");
+                && Quick.heapApart(y, yAt, ySpan << 3, param, paramAt, paramSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDrotm.D.critical().invokeExact(n, Quick.at(x, xOffset, 3), incx, Quick.at(y, yOffset, 3),
                         incy, Quick.at(param, paramOffset, 3));
@@ -1749,8 +1697,9 @@ public final class Blas {
         if ((aAt | bAt | cAt | sAt) >= 0 && aSpan + bSpan + cSpan + sSpan <= Quick.BRIEF >> 3
                 && Quick.apart(aAt, aSpan << 3, bAt, bSpan << 3) && Quick.apart(aAt, aSpan << 3, cAt, cSpan << 3)
                 && Quick.apart(aAt, aSpan << 3, sAt, sSpan << 3) && Quick.apart(bAt, bSpan << 3, cAt, cSpan << 3)
-                && Quick.apart(bAt, bSpan << 3, sAt, sSpan << 3) && Quick.apart(cAt, cSpan << 3, sAt, sSpan << 3)) {
-            ExitGate.ensureOpen("drotg");
+                && Quick.apart(bAt, bSpan << 3, sAt, sSpan << 3) && Quick.apart(cAt, cSpan << 3, sAt, sSpan << 3)
+                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
+                && (c.scope() == a.scope() || Quick.owned(c)) && (s.scope() == a.scope() || Quick.owned(s))) {
             try {
                 CheckedCalls.HDrotg.D.brief().invokeExact(aAt, bAt, cAt, sAt);
             } catch (Throwable e) {
@@ -1776,8 +1725,7 @@ public final class Blas {
                 && Quick.heapApart(a, aAt, aSpan << 3, s, sAt, sSpan << 3)
                 && Quick.heapApart(b, bAt, bSpan << 3, c, cAt, cSpan << 3)
                 && Quick.heapApart(b, bAt, bSpan << 3, s, sAt, sSpan << 3)
-                && Quick.heapApart(c, cAt, cSpan << 3, s, sAt, sSpan << 3)) {
-            ExitGate.ensureOpen("drotg");
+                && Quick.heapApart(c, cAt, cSpan << 3, s, sAt, sSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDrotg.D.critical().invokeExact(Quick.at(a, aOffset, 3), Quick.at(b, bOffset, 3),
                         Quick.at(c, cOffset, 3), Quick.at(s, sOffset, 3));
@@ -1817,9 +1765,9 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.in(y, yOffset, ySpan, 3, 3);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3) {
+        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("cdotu");
             try {
                 CheckedCalls.HCdotu.D.brief().invokeExact(n, xAt, incx, yAt, incy, Scalars.result(room).address());
                 return Scalars.complexFloat(Scalars.result(room));
@@ -1836,9 +1784,8 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.heapIn(y, yOffset, ySpan, 3, 3);
-        if ((xAt | yAt) >= 0) {
+        if ((xAt | yAt) >= 0 && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("cdotu");
             try {
                 CheckedCalls.HCdotu.D.critical().invokeExact(n, Quick.at(x, xOffset, 3), incx, Quick.at(y, yOffset, 3),
                         incy, Scalars.result(room));
@@ -1869,9 +1816,9 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.in(y, yOffset, ySpan, 3, 3);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3) {
+        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("cdotc");
             try {
                 CheckedCalls.HCdotc.D.brief().invokeExact(n, xAt, incx, yAt, incy, Scalars.result(room).address());
                 return Scalars.complexFloat(Scalars.result(room));
@@ -1888,9 +1835,8 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.heapIn(y, yOffset, ySpan, 3, 3);
-        if ((xAt | yAt) >= 0) {
+        if ((xAt | yAt) >= 0 && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("cdotc");
             try {
                 CheckedCalls.HCdotc.D.critical().invokeExact(n, Quick.at(x, xOffset, 3), incx, Quick.at(y, yOffset, 3),
                         incy, Scalars.result(room));
@@ -1917,8 +1863,7 @@ public final class Blas {
     private static float scnrm2Native(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3) {
-            ExitGate.ensureOpen("scnrm2");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (float) CheckedCalls.HScnrm2.D.brief().invokeExact(n, xAt,
                         Quirks.reductionIncrement("scnrm2", n, incx));
@@ -1932,8 +1877,7 @@ public final class Blas {
     private static float scnrm2Heap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 3);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("scnrm2");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (float) CheckedCalls.HScnrm2.D.critical().invokeExact(n, Quick.at(x, xOffset, 3),
                         Quirks.reductionIncrement("scnrm2", n, incx));
@@ -1959,8 +1903,7 @@ public final class Blas {
     private static float scasumNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3) {
-            ExitGate.ensureOpen("scasum");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (float) CheckedCalls.HScasum.D.brief().invokeExact(n, xAt,
                         Quirks.reductionIncrement("scasum", n, incx));
@@ -1974,8 +1917,7 @@ public final class Blas {
     private static float scasumHeap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 3);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("scasum");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (float) CheckedCalls.HScasum.D.critical().invokeExact(n, Quick.at(x, xOffset, 3),
                         Quirks.reductionIncrement("scasum", n, incx));
@@ -2001,8 +1943,7 @@ public final class Blas {
     private static float scsumNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3) {
-            ExitGate.ensureOpen("scsum");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (float) CheckedCalls.HScsum.D.brief().invokeExact(n, xAt,
                         Quirks.reductionIncrement("scsum", n, incx));
@@ -2016,8 +1957,7 @@ public final class Blas {
     private static float scsumHeap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 3);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("scsum");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (float) CheckedCalls.HScsum.D.critical().invokeExact(n, Quick.at(x, xOffset, 3),
                         Quirks.reductionIncrement("scsum", n, incx));
@@ -2043,8 +1983,7 @@ public final class Blas {
     private static float scamaxNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3) {
-            ExitGate.ensureOpen("scamax");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (float) CheckedCalls.HScamax.D.brief().invokeExact(n, xAt,
                         Quirks.reductionIncrement("scamax", n, incx));
@@ -2058,8 +1997,7 @@ public final class Blas {
     private static float scamaxHeap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 3);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("scamax");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (float) CheckedCalls.HScamax.D.critical().invokeExact(n, Quick.at(x, xOffset, 3),
                         Quirks.reductionIncrement("scamax", n, incx));
@@ -2085,8 +2023,7 @@ public final class Blas {
     private static float scaminNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3) {
-            ExitGate.ensureOpen("scamin");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (float) CheckedCalls.HScamin.D.brief().invokeExact(n, xAt,
                         Quirks.reductionIncrement("scamin", n, incx));
@@ -2100,8 +2037,7 @@ public final class Blas {
     private static float scaminHeap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 3);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("scamin");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (float) CheckedCalls.HScamin.D.critical().invokeExact(n, Quick.at(x, xOffset, 3),
                         Quirks.reductionIncrement("scamin", n, incx));
@@ -2130,8 +2066,7 @@ public final class Blas {
     private static long icamaxNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3) {
-            ExitGate.ensureOpen("icamax");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (long) CheckedCalls.HIcamax.D.brief().invokeExact(n, xAt, incx);
             } catch (Throwable e) {
@@ -2144,8 +2079,7 @@ public final class Blas {
     private static long icamaxHeap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 3);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("icamax");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (long) CheckedCalls.HIcamax.D.critical().invokeExact(n, Quick.at(x, xOffset, 3), incx);
             } catch (Throwable e) {
@@ -2173,8 +2107,7 @@ public final class Blas {
     private static long icaminNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3) {
-            ExitGate.ensureOpen("icamin");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (long) CheckedCalls.HIcamin.D.brief().invokeExact(n, xAt, incx);
             } catch (Throwable e) {
@@ -2187,8 +2120,7 @@ public final class Blas {
     private static long icaminHeap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 3);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("icamin");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (long) CheckedCalls.HIcamin.D.critical().invokeExact(n, Quick.at(x, xOffset, 3), incx);
             } catch (Throwable e) {
@@ -2236,9 +2168,9 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 3);
         if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)) {
+                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("caxpy");
             try {
                 CheckedCalls.HCaxpy.D.brief().invokeExact(n, Scalars.alpha(room, alpha).address(), xAt, incx, yAt,
                         incy);
@@ -2256,9 +2188,8 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 3, 3);
-        if ((xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3)) {
+        if ((xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("caxpy");
             try {
                 CheckedCalls.HCaxpy.D.critical().invokeExact(n, Scalars.alpha(room, alpha), Quick.at(x, xOffset, 3),
                         incx, Quick.at(y, yOffset, 3), incy);
@@ -2292,9 +2223,9 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 3);
         if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)) {
+                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("caxpyc");
             try {
                 CheckedCalls.HCaxpyc.D.brief().invokeExact(n, Scalars.alpha(room, alpha).address(), xAt, incx, yAt,
                         incy);
@@ -2312,9 +2243,8 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 3, 3);
-        if ((xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3)) {
+        if ((xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("caxpyc");
             try {
                 CheckedCalls.HCaxpyc.D.critical().invokeExact(n, Scalars.alpha(room, alpha), Quick.at(x, xOffset, 3),
                         incx, Quick.at(y, yOffset, 3), incy);
@@ -2349,9 +2279,9 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 3);
         if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)) {
+                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("caxpby");
             try {
                 CheckedCalls.HCaxpby.D.brief().invokeExact(n, Scalars.alpha(room, alpha).address(), xAt, incx,
                         Scalars.beta(room, beta).address(), yAt, incy);
@@ -2369,9 +2299,8 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 3, 3);
-        if ((xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3)) {
+        if ((xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("caxpby");
             try {
                 CheckedCalls.HCaxpby.D.critical().invokeExact(n, Scalars.alpha(room, alpha), Quick.at(x, xOffset, 3),
                         incx, Scalars.beta(room, beta), Quick.at(y, yOffset, 3), incy);
@@ -2404,8 +2333,8 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 3);
         if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)) {
-            ExitGate.ensureOpen("ccopy");
+                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
                 CheckedCalls.HCcopy.D.brief().invokeExact(n, xAt, incx, yAt, incy);
             } catch (Throwable e) {
@@ -2422,8 +2351,7 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 3, 3);
-        if ((xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3)) {
-            ExitGate.ensureOpen("ccopy");
+        if ((xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HCcopy.D.critical().invokeExact(n, Quick.at(x, xOffset, 3), incx, Quick.at(y, yOffset, 3),
                         incy);
@@ -2456,8 +2384,8 @@ public final class Blas {
         long xAt = Quick.out(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 3);
         if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, yAt, ySpan << 3)) {
-            ExitGate.ensureOpen("cswap");
+                && Quick.apart(xAt, xSpan << 3, yAt, ySpan << 3) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
                 CheckedCalls.HCswap.D.brief().invokeExact(n, xAt, incx, yAt, incy);
             } catch (Throwable e) {
@@ -2474,8 +2402,7 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 3, 3);
-        if ((xAt | yAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, y, yAt, ySpan << 3)) {
-            ExitGate.ensureOpen("cswap");
+        if ((xAt | yAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, y, yAt, ySpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HCswap.D.critical().invokeExact(n, Quick.at(x, xOffset, 3), incx, Quick.at(y, yOffset, 3),
                         incy);
@@ -2504,9 +2431,8 @@ public final class Blas {
     private static void cscalNative(int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3) {
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("cscal");
             try {
                 CheckedCalls.HCscal.D.brief().invokeExact(n, Scalars.alpha(room, alpha).address(), xAt,
                         Quirks.scalIncrement("cscal", n, incx));
@@ -2521,9 +2447,8 @@ public final class Blas {
     private static void cscalHeap(int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 3, 3);
-        if (xAt >= 0) {
+        if (xAt >= 0 && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("cscal");
             try {
                 CheckedCalls.HCscal.D.critical().invokeExact(n, Scalars.alpha(room, alpha), Quick.at(x, xOffset, 3),
                         Quirks.scalIncrement("cscal", n, incx));
@@ -2552,8 +2477,7 @@ public final class Blas {
     private static void csscalNative(int n, float alpha, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3) {
-            ExitGate.ensureOpen("csscal");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 CheckedCalls.HCsscal.D.brief().invokeExact(n, alpha, xAt, Quirks.scalIncrement("csscal", n, incx));
             } catch (Throwable e) {
@@ -2567,8 +2491,7 @@ public final class Blas {
     private static void csscalHeap(int n, float alpha, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 3, 3);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("csscal");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HCsscal.D.critical().invokeExact(n, alpha, Quick.at(x, xOffset, 3),
                         Quirks.scalIncrement("csscal", n, incx));
@@ -2602,8 +2525,8 @@ public final class Blas {
         long xAt = Quick.out(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 3);
         if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, yAt, ySpan << 3)) {
-            ExitGate.ensureOpen("csrot");
+                && Quick.apart(xAt, xSpan << 3, yAt, ySpan << 3) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
                 CheckedCalls.HCsrot.D.brief().invokeExact(n, xAt, incx, yAt, incy, c, s);
             } catch (Throwable e) {
@@ -2620,8 +2543,7 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 3, 3);
-        if ((xAt | yAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, y, yAt, ySpan << 3)) {
-            ExitGate.ensureOpen("csrot");
+        if ((xAt | yAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, y, yAt, ySpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HCsrot.D.critical().invokeExact(n, Quick.at(x, xOffset, 3), incx, Quick.at(y, yOffset, 3),
                         incy, c, s);
@@ -2666,8 +2588,9 @@ public final class Blas {
         if ((aAt | bAt | cAt | sAt) >= 0 && aSpan + bSpan + cSpan + sSpan <= Quick.BRIEF >> 3
                 && Quick.apart(aAt, aSpan << 3, bAt, bSpan << 3) && Quick.apart(aAt, aSpan << 3, cAt, cSpan << 2)
                 && Quick.apart(aAt, aSpan << 3, sAt, sSpan << 3) && Quick.apart(cAt, cSpan << 2, bAt, bSpan << 3)
-                && Quick.apart(cAt, cSpan << 2, sAt, sSpan << 3) && Quick.apart(sAt, sSpan << 3, bAt, bSpan << 3)) {
-            ExitGate.ensureOpen("crotg");
+                && Quick.apart(cAt, cSpan << 2, sAt, sSpan << 3) && Quick.apart(sAt, sSpan << 3, bAt, bSpan << 3)
+                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
+                && (c.scope() == a.scope() || Quick.owned(c)) && (s.scope() == a.scope() || Quick.owned(s))) {
             try {
                 CheckedCalls.HCrotg.D.brief().invokeExact(aAt, bAt, cAt, sAt);
             } catch (Throwable e) {
@@ -2693,8 +2616,7 @@ public final class Blas {
                 && Quick.heapApart(a, aAt, aSpan << 3, s, sAt, sSpan << 3)
                 && Quick.heapApart(c, cAt, cSpan << 2, b, bAt, bSpan << 3)
                 && Quick.heapApart(c, cAt, cSpan << 2, s, sAt, sSpan << 3)
-                && Quick.heapApart(s, sAt, sSpan << 3, b, bAt, bSpan << 3)) {
-            ExitGate.ensureOpen("crotg");
+                && Quick.heapApart(s, sAt, sSpan << 3, b, bAt, bSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HCrotg.D.critical().invokeExact(Quick.at(a, aOffset, 3), Quick.at(b, bOffset, 3),
                         Quick.at(c, cOffset, 2), Quick.at(s, sOffset, 3));
@@ -2725,9 +2647,9 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.in(y, yOffset, ySpan, 4, 7);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 4) {
+        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 4 && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zdotu");
             try {
                 CheckedCalls.HZdotu.D.brief().invokeExact(n, xAt, incx, yAt, incy, Scalars.result(room).address());
                 return Scalars.complexDouble(Scalars.result(room));
@@ -2744,9 +2666,8 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.heapIn(y, yOffset, ySpan, 4, 7);
-        if ((xAt | yAt) >= 0) {
+        if ((xAt | yAt) >= 0 && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zdotu");
             try {
                 CheckedCalls.HZdotu.D.critical().invokeExact(n, Quick.at(x, xOffset, 4), incx, Quick.at(y, yOffset, 4),
                         incy, Scalars.result(room));
@@ -2777,9 +2698,9 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.in(y, yOffset, ySpan, 4, 7);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 4) {
+        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 4 && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zdotc");
             try {
                 CheckedCalls.HZdotc.D.brief().invokeExact(n, xAt, incx, yAt, incy, Scalars.result(room).address());
                 return Scalars.complexDouble(Scalars.result(room));
@@ -2796,9 +2717,8 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.heapIn(y, yOffset, ySpan, 4, 7);
-        if ((xAt | yAt) >= 0) {
+        if ((xAt | yAt) >= 0 && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zdotc");
             try {
                 CheckedCalls.HZdotc.D.critical().invokeExact(n, Quick.at(x, xOffset, 4), incx, Quick.at(y, yOffset, 4),
                         incy, Scalars.result(room));
@@ -2825,8 +2745,7 @@ public final class Blas {
     private static double dznrm2Native(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 4) {
-            ExitGate.ensureOpen("dznrm2");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 4 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (double) CheckedCalls.HDznrm2.D.brief().invokeExact(n, xAt,
                         Quirks.reductionIncrement("dznrm2", n, incx));
@@ -2840,8 +2759,7 @@ public final class Blas {
     private static double dznrm2Heap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 4, 7);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("dznrm2");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (double) CheckedCalls.HDznrm2.D.critical().invokeExact(n, Quick.at(x, xOffset, 4),
                         Quirks.reductionIncrement("dznrm2", n, incx));
@@ -2867,8 +2785,7 @@ public final class Blas {
     private static double dzasumNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 4) {
-            ExitGate.ensureOpen("dzasum");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 4 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (double) CheckedCalls.HDzasum.D.brief().invokeExact(n, xAt,
                         Quirks.reductionIncrement("dzasum", n, incx));
@@ -2882,8 +2799,7 @@ public final class Blas {
     private static double dzasumHeap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 4, 7);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("dzasum");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (double) CheckedCalls.HDzasum.D.critical().invokeExact(n, Quick.at(x, xOffset, 4),
                         Quirks.reductionIncrement("dzasum", n, incx));
@@ -2909,8 +2825,7 @@ public final class Blas {
     private static double dzsumNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 4) {
-            ExitGate.ensureOpen("dzsum");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 4 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (double) CheckedCalls.HDzsum.D.brief().invokeExact(n, xAt,
                         Quirks.reductionIncrement("dzsum", n, incx));
@@ -2924,8 +2839,7 @@ public final class Blas {
     private static double dzsumHeap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 4, 7);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("dzsum");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (double) CheckedCalls.HDzsum.D.critical().invokeExact(n, Quick.at(x, xOffset, 4),
                         Quirks.reductionIncrement("dzsum", n, incx));
@@ -2951,8 +2865,7 @@ public final class Blas {
     private static double dzamaxNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 4) {
-            ExitGate.ensureOpen("dzamax");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 4 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (double) CheckedCalls.HDzamax.D.brief().invokeExact(n, xAt,
                         Quirks.reductionIncrement("dzamax", n, incx));
@@ -2966,8 +2879,7 @@ public final class Blas {
     private static double dzamaxHeap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 4, 7);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("dzamax");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (double) CheckedCalls.HDzamax.D.critical().invokeExact(n, Quick.at(x, xOffset, 4),
                         Quirks.reductionIncrement("dzamax", n, incx));
@@ -2993,8 +2905,7 @@ public final class Blas {
     private static double dzaminNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 4) {
-            ExitGate.ensureOpen("dzamin");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 4 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (double) CheckedCalls.HDzamin.D.brief().invokeExact(n, xAt,
                         Quirks.reductionIncrement("dzamin", n, incx));
@@ -3008,8 +2919,7 @@ public final class Blas {
     private static double dzaminHeap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 4, 7);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("dzamin");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (double) CheckedCalls.HDzamin.D.critical().invokeExact(n, Quick.at(x, xOffset, 4),
                         Quirks.reductionIncrement("dzamin", n, incx));
@@ -3038,8 +2948,7 @@ public final class Blas {
     private static long izamaxNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 4) {
-            ExitGate.ensureOpen("izamax");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 4 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (long) CheckedCalls.HIzamax.D.brief().invokeExact(n, xAt, incx);
             } catch (Throwable e) {
@@ -3052,8 +2961,7 @@ public final class Blas {
     private static long izamaxHeap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 4, 7);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("izamax");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (long) CheckedCalls.HIzamax.D.critical().invokeExact(n, Quick.at(x, xOffset, 4), incx);
             } catch (Throwable e) {
@@ -3081,8 +2989,7 @@ public final class Blas {
     private static long izaminNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 4) {
-            ExitGate.ensureOpen("izamin");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 4 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 return (long) CheckedCalls.HIzamin.D.brief().invokeExact(n, xAt, incx);
             } catch (Throwable e) {
@@ -3095,8 +3002,7 @@ public final class Blas {
     private static long izaminHeap(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 4, 7);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("izamin");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 return (long) CheckedCalls.HIzamin.D.critical().invokeExact(n, Quick.at(x, xOffset, 4), incx);
             } catch (Throwable e) {
@@ -3144,9 +3050,9 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 4, 7);
         if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 4
-                && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4)) {
+                && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zaxpy");
             try {
                 CheckedCalls.HZaxpy.D.brief().invokeExact(n, Scalars.alpha(room, alpha).address(), xAt, incx, yAt,
                         incy);
@@ -3164,9 +3070,8 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 4, 7);
-        if ((xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 4, x, xAt, xSpan << 4)) {
+        if ((xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 4, x, xAt, xSpan << 4) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zaxpy");
             try {
                 CheckedCalls.HZaxpy.D.critical().invokeExact(n, Scalars.alpha(room, alpha), Quick.at(x, xOffset, 4),
                         incx, Quick.at(y, yOffset, 4), incy);
@@ -3200,9 +3105,9 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 4, 7);
         if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 4
-                && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4)) {
+                && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zaxpyc");
             try {
                 CheckedCalls.HZaxpyc.D.brief().invokeExact(n, Scalars.alpha(room, alpha).address(), xAt, incx, yAt,
                         incy);
@@ -3220,9 +3125,8 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 4, 7);
-        if ((xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 4, x, xAt, xSpan << 4)) {
+        if ((xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 4, x, xAt, xSpan << 4) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zaxpyc");
             try {
                 CheckedCalls.HZaxpyc.D.critical().invokeExact(n, Scalars.alpha(room, alpha), Quick.at(x, xOffset, 4),
                         incx, Quick.at(y, yOffset, 4), incy);
@@ -3257,9 +3161,9 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 4, 7);
         if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 4
-                && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4)) {
+                && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zaxpby");
             try {
                 CheckedCalls.HZaxpby.D.brief().invokeExact(n, Scalars.alpha(room, alpha).address(), xAt, incx,
                         Scalars.beta(room, beta).address(), yAt, incy);
@@ -3277,9 +3181,8 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 4, 7);
-        if ((xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 4, x, xAt, xSpan << 4)) {
+        if ((xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 4, x, xAt, xSpan << 4) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zaxpby");
             try {
                 CheckedCalls.HZaxpby.D.critical().invokeExact(n, Scalars.alpha(room, alpha), Quick.at(x, xOffset, 4),
                         incx, Scalars.beta(room, beta), Quick.at(y, yOffset, 4), incy);
@@ -3312,8 +3215,8 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 4, 7);
         if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 4
-                && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4)) {
-            ExitGate.ensureOpen("zcopy");
+                && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
                 CheckedCalls.HZcopy.D.brief().invokeExact(n, xAt, incx, yAt, incy);
             } catch (Throwable e) {
@@ -3330,8 +3233,7 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 4, 7);
-        if ((xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 4, x, xAt, xSpan << 4)) {
-            ExitGate.ensureOpen("zcopy");
+        if ((xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 4, x, xAt, xSpan << 4) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HZcopy.D.critical().invokeExact(n, Quick.at(x, xOffset, 4), incx, Quick.at(y, yOffset, 4),
                         incy);
@@ -3364,8 +3266,8 @@ public final class Blas {
         long xAt = Quick.out(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 4, 7);
         if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 4
-                && Quick.apart(xAt, xSpan << 4, yAt, ySpan << 4)) {
-            ExitGate.ensureOpen("zswap");
+                && Quick.apart(xAt, xSpan << 4, yAt, ySpan << 4) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
                 CheckedCalls.HZswap.D.brief().invokeExact(n, xAt, incx, yAt, incy);
             } catch (Throwable e) {
@@ -3382,8 +3284,7 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 4, 7);
-        if ((xAt | yAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 4, y, yAt, ySpan << 4)) {
-            ExitGate.ensureOpen("zswap");
+        if ((xAt | yAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 4, y, yAt, ySpan << 4) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HZswap.D.critical().invokeExact(n, Quick.at(x, xOffset, 4), incx, Quick.at(y, yOffset, 4),
                         incy);
@@ -3412,9 +3313,8 @@ public final class Blas {
     private static void zscalNative(int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.out(x, xOffset, xSpan, 4, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 4) {
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 4 && ExitGate.isOpen() && Quick.owned(x)) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zscal");
             try {
                 CheckedCalls.HZscal.D.brief().invokeExact(n, Scalars.alpha(room, alpha).address(), xAt,
                         Quirks.scalIncrement("zscal", n, incx));
@@ -3429,9 +3329,8 @@ public final class Blas {
     private static void zscalHeap(int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 4, 7);
-        if (xAt >= 0) {
+        if (xAt >= 0 && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zscal");
             try {
                 CheckedCalls.HZscal.D.critical().invokeExact(n, Scalars.alpha(room, alpha), Quick.at(x, xOffset, 4),
                         Quirks.scalIncrement("zscal", n, incx));
@@ -3460,8 +3359,7 @@ public final class Blas {
     private static void zdscalNative(int n, double alpha, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.out(x, xOffset, xSpan, 4, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 4) {
-            ExitGate.ensureOpen("zdscal");
+        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 4 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
                 CheckedCalls.HZdscal.D.brief().invokeExact(n, alpha, xAt, Quirks.scalIncrement("zdscal", n, incx));
             } catch (Throwable e) {
@@ -3475,8 +3373,7 @@ public final class Blas {
     private static void zdscalHeap(int n, double alpha, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 4, 7);
-        if (xAt >= 0) {
-            ExitGate.ensureOpen("zdscal");
+        if (xAt >= 0 && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HZdscal.D.critical().invokeExact(n, alpha, Quick.at(x, xOffset, 4),
                         Quirks.scalIncrement("zdscal", n, incx));
@@ -3510,8 +3407,8 @@ public final class Blas {
         long xAt = Quick.out(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 4, 7);
         if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 4
-                && Quick.apart(xAt, xSpan << 4, yAt, ySpan << 4)) {
-            ExitGate.ensureOpen("zdrot");
+                && Quick.apart(xAt, xSpan << 4, yAt, ySpan << 4) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
                 CheckedCalls.HZdrot.D.brief().invokeExact(n, xAt, incx, yAt, incy, c, s);
             } catch (Throwable e) {
@@ -3528,8 +3425,7 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 4, 7);
-        if ((xAt | yAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 4, y, yAt, ySpan << 4)) {
-            ExitGate.ensureOpen("zdrot");
+        if ((xAt | yAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 4, y, yAt, ySpan << 4) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HZdrot.D.critical().invokeExact(n, Quick.at(x, xOffset, 4), incx, Quick.at(y, yOffset, 4),
                         incy, c, s);
@@ -3574,8 +3470,9 @@ public final class Blas {
         if ((aAt | bAt | cAt | sAt) >= 0 && aSpan + bSpan + cSpan + sSpan <= Quick.BRIEF >> 4
                 && Quick.apart(aAt, aSpan << 4, bAt, bSpan << 4) && Quick.apart(aAt, aSpan << 4, cAt, cSpan << 3)
                 && Quick.apart(aAt, aSpan << 4, sAt, sSpan << 4) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 4)
-                && Quick.apart(cAt, cSpan << 3, sAt, sSpan << 4) && Quick.apart(sAt, sSpan << 4, bAt, bSpan << 4)) {
-            ExitGate.ensureOpen("zrotg");
+                && Quick.apart(cAt, cSpan << 3, sAt, sSpan << 4) && Quick.apart(sAt, sSpan << 4, bAt, bSpan << 4)
+                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
+                && (c.scope() == a.scope() || Quick.owned(c)) && (s.scope() == a.scope() || Quick.owned(s))) {
             try {
                 CheckedCalls.HZrotg.D.brief().invokeExact(aAt, bAt, cAt, sAt);
             } catch (Throwable e) {
@@ -3601,8 +3498,7 @@ public final class Blas {
                 && Quick.heapApart(a, aAt, aSpan << 4, s, sAt, sSpan << 4)
                 && Quick.heapApart(c, cAt, cSpan << 3, b, bAt, bSpan << 4)
                 && Quick.heapApart(c, cAt, cSpan << 3, s, sAt, sSpan << 4)
-                && Quick.heapApart(s, sAt, sSpan << 4, b, bAt, bSpan << 4)) {
-            ExitGate.ensureOpen("zrotg");
+                && Quick.heapApart(s, sAt, sSpan << 4, b, bAt, bSpan << 4) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HZrotg.D.critical().invokeExact(Quick.at(a, aOffset, 4), Quick.at(b, bOffset, 4),
                         Quick.at(c, cOffset, 3), Quick.at(s, sOffset, 4));
@@ -3633,8 +3529,8 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.in(y, yOffset, ySpan, 2, 3);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 2) {
-            ExitGate.ensureOpen("sdsdot");
+        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 2 && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
                 return (float) CheckedCalls.HSdsdot.D.brief().invokeExact(n, alpha, xAt, incx, yAt, incy);
             } catch (Throwable e) {
@@ -3650,8 +3546,7 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.heapIn(y, yOffset, ySpan, 2, 3);
-        if ((xAt | yAt) >= 0) {
-            ExitGate.ensureOpen("sdsdot");
+        if ((xAt | yAt) >= 0 && ExitGate.isOpen()) {
             try {
                 return (float) CheckedCalls.HSdsdot.D.critical().invokeExact(n, alpha, Quick.at(x, xOffset, 2), incx,
                         Quick.at(y, yOffset, 2), incy);
@@ -3698,8 +3593,9 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 2, 3);
         if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 2
-                && Quick.apart(yAt, ySpan << 2, aAt, aSpan << 2) && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2)) {
-            ExitGate.ensureOpen("sgemv");
+                && Quick.apart(yAt, ySpan << 2, aAt, aSpan << 2) && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2)
+                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
+                && (y.scope() == a.scope() || Quick.owned(y))) {
             try {
                 CheckedCalls.HSgemv.D.brief().invokeExact(layout.code(), trans.code(), m, n, alpha, aAt, lda, xAt, incx,
                         beta, yAt, incy);
@@ -3723,8 +3619,7 @@ public final class Blas {
         long xAt = Quick.heapIn(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 2, 3);
         if ((aAt | xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 2, a, aAt, aSpan << 2)
-                && Quick.heapApart(y, yAt, ySpan << 2, x, xAt, xSpan << 2)) {
-            ExitGate.ensureOpen("sgemv");
+                && Quick.heapApart(y, yAt, ySpan << 2, x, xAt, xSpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HSgemv.D.critical().invokeExact(layout.code(), trans.code(), m, n, alpha,
                         Quick.at(a, aOffset, 2), lda, Quick.at(x, xOffset, 2), incx, beta, Quick.at(y, yOffset, 2),
@@ -3772,8 +3667,9 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 2, 3);
         if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 2
-                && Quick.apart(yAt, ySpan << 2, aAt, aSpan << 2) && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2)) {
-            ExitGate.ensureOpen("sgbmv");
+                && Quick.apart(yAt, ySpan << 2, aAt, aSpan << 2) && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2)
+                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
+                && (y.scope() == a.scope() || Quick.owned(y))) {
             try {
                 CheckedCalls.HSgbmv.D.brief().invokeExact(layout.code(), trans.code(), m, n, kl, ku, alpha, aAt, lda,
                         xAt, incx, beta, yAt, incy);
@@ -3797,8 +3693,7 @@ public final class Blas {
         long xAt = Quick.heapIn(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 2, 3);
         if ((aAt | xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 2, a, aAt, aSpan << 2)
-                && Quick.heapApart(y, yAt, ySpan << 2, x, xAt, xSpan << 2)) {
-            ExitGate.ensureOpen("sgbmv");
+                && Quick.heapApart(y, yAt, ySpan << 2, x, xAt, xSpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HSgbmv.D.critical().invokeExact(layout.code(), trans.code(), m, n, kl, ku, alpha,
                         Quick.at(a, aOffset, 2), lda, Quick.at(x, xOffset, 2), incx, beta, Quick.at(y, yOffset, 2),
@@ -3838,8 +3733,9 @@ public final class Blas {
         long yAt = Quick.in(y, yOffset, ySpan, 2, 3);
         long aAt = Quick.out(a, aOffset, aSpan, 2, 3);
         if ((xAt | yAt | aAt) >= 0 && xSpan + ySpan + aSpan <= Quick.BRIEF >> 2
-                && Quick.apart(aAt, aSpan << 2, xAt, xSpan << 2) && Quick.apart(aAt, aSpan << 2, yAt, ySpan << 2)) {
-            ExitGate.ensureOpen("sger");
+                && Quick.apart(aAt, aSpan << 2, xAt, xSpan << 2) && Quick.apart(aAt, aSpan << 2, yAt, ySpan << 2)
+                && ExitGate.isOpen() && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))
+                && (a.scope() == x.scope() || Quick.owned(a))) {
             try {
                 CheckedCalls.HSger.D.brief().invokeExact(layout.code(), m, n, alpha, xAt, incx, yAt, incy, aAt, lda);
             } catch (Throwable e) {
@@ -3860,8 +3756,7 @@ public final class Blas {
         long yAt = Quick.heapIn(y, yOffset, ySpan, 2, 3);
         long aAt = Quick.heapOut(a, aOffset, aSpan, 2, 3);
         if ((xAt | yAt | aAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 2, x, xAt, xSpan << 2)
-                && Quick.heapApart(a, aAt, aSpan << 2, y, yAt, ySpan << 2)) {
-            ExitGate.ensureOpen("sger");
+                && Quick.heapApart(a, aAt, aSpan << 2, y, yAt, ySpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HSger.D.critical().invokeExact(layout.code(), m, n, alpha, Quick.at(x, xOffset, 2), incx,
                         Quick.at(y, yOffset, 2), incy, Quick.at(a, aOffset, 2), lda);
@@ -3896,8 +3791,8 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 2, 3);
         long xAt = Quick.out(x, xOffset, xSpan, 2, 3);
         if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 2
-                && Quick.apart(xAt, xSpan << 2, aAt, aSpan << 2)) {
-            ExitGate.ensureOpen("strmv");
+                && Quick.apart(xAt, xSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
                 CheckedCalls.HStrmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, aAt,
                         lda, xAt, incx);
@@ -3915,8 +3810,7 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 2, 3);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 2, 3);
-        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 2, a, aAt, aSpan << 2)) {
-            ExitGate.ensureOpen("strmv");
+        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 2, a, aAt, aSpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HStrmv.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         Quick.at(a, aOffset, 2), lda, Quick.at(x, xOffset, 2), incx);
@@ -3954,8 +3848,8 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 2, 3);
         long xAt = Quick.out(x, xOffset, xSpan, 2, 3);
         if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 2
-                && Quick.apart(xAt, xSpan << 2, aAt, aSpan << 2)) {
-            ExitGate.ensureOpen("strsv");
+                && Quick.apart(xAt, xSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
                 CheckedCalls.HStrsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, aAt,
                         lda, xAt, incx);
@@ -3973,8 +3867,7 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 2, 3);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 2, 3);
-        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 2, a, aAt, aSpan << 2)) {
-            ExitGate.ensureOpen("strsv");
+        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 2, a, aAt, aSpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HStrsv.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         Quick.at(a, aOffset, 2), lda, Quick.at(x, xOffset, 2), incx);
@@ -4009,8 +3902,8 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 2, 3);
         long xAt = Quick.out(x, xOffset, xSpan, 2, 3);
         if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 2
-                && Quick.apart(xAt, xSpan << 2, aAt, aSpan << 2)) {
-            ExitGate.ensureOpen("stbmv");
+                && Quick.apart(xAt, xSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
                 CheckedCalls.HStbmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k,
                         aAt, lda, xAt, incx);
@@ -4028,8 +3921,7 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 2, 3);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 2, 3);
-        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 2, a, aAt, aSpan << 2)) {
-            ExitGate.ensureOpen("stbmv");
+        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 2, a, aAt, aSpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HStbmv.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         k, Quick.at(a, aOffset, 2), lda, Quick.at(x, xOffset, 2), incx);
@@ -4067,8 +3959,8 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 2, 3);
         long xAt = Quick.out(x, xOffset, xSpan, 2, 3);
         if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 2
-                && Quick.apart(xAt, xSpan << 2, aAt, aSpan << 2)) {
-            ExitGate.ensureOpen("stbsv");
+                && Quick.apart(xAt, xSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
                 CheckedCalls.HStbsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k,
                         aAt, lda, xAt, incx);
@@ -4086,8 +3978,7 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 2, 3);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 2, 3);
-        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 2, a, aAt, aSpan << 2)) {
-            ExitGate.ensureOpen("stbsv");
+        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 2, a, aAt, aSpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HStbsv.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         k, Quick.at(a, aOffset, 2), lda, Quick.at(x, xOffset, 2), incx);
@@ -4122,8 +4013,8 @@ public final class Blas {
         long apAt = Quick.in(ap, apOffset, apSpan, 2, 3);
         long xAt = Quick.out(x, xOffset, xSpan, 2, 3);
         if ((apAt | xAt) >= 0 && apSpan + xSpan <= Quick.BRIEF >> 2
-                && Quick.apart(xAt, xSpan << 2, apAt, apSpan << 2)) {
-            ExitGate.ensureOpen("stpmv");
+                && Quick.apart(xAt, xSpan << 2, apAt, apSpan << 2) && ExitGate.isOpen() && Quick.owned(ap)
+                && (x.scope() == ap.scope() || Quick.owned(x))) {
             try {
                 CheckedCalls.HStpmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         apAt, xAt, incx);
@@ -4141,8 +4032,7 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long apAt = Quick.heapIn(ap, apOffset, apSpan, 2, 3);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 2, 3);
-        if ((apAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 2, ap, apAt, apSpan << 2)) {
-            ExitGate.ensureOpen("stpmv");
+        if ((apAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 2, ap, apAt, apSpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HStpmv.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         Quick.at(ap, apOffset, 2), Quick.at(x, xOffset, 2), incx);
@@ -4177,8 +4067,8 @@ public final class Blas {
         long apAt = Quick.in(ap, apOffset, apSpan, 2, 3);
         long xAt = Quick.out(x, xOffset, xSpan, 2, 3);
         if ((apAt | xAt) >= 0 && apSpan + xSpan <= Quick.BRIEF >> 2
-                && Quick.apart(xAt, xSpan << 2, apAt, apSpan << 2)) {
-            ExitGate.ensureOpen("stpsv");
+                && Quick.apart(xAt, xSpan << 2, apAt, apSpan << 2) && ExitGate.isOpen() && Quick.owned(ap)
+                && (x.scope() == ap.scope() || Quick.owned(x))) {
             try {
                 CheckedCalls.HStpsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         apAt, xAt, incx);
@@ -4196,8 +4086,7 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long apAt = Quick.heapIn(ap, apOffset, apSpan, 2, 3);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 2, 3);
-        if ((apAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 2, ap, apAt, apSpan << 2)) {
-            ExitGate.ensureOpen("stpsv");
+        if ((apAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 2, ap, apAt, apSpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HStpsv.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         Quick.at(ap, apOffset, 2), Quick.at(x, xOffset, 2), incx);
@@ -4236,8 +4125,9 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 2, 3);
         if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 2
-                && Quick.apart(yAt, ySpan << 2, aAt, aSpan << 2) && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2)) {
-            ExitGate.ensureOpen("ssymv");
+                && Quick.apart(yAt, ySpan << 2, aAt, aSpan << 2) && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2)
+                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
+                && (y.scope() == a.scope() || Quick.owned(y))) {
             try {
                 CheckedCalls.HSsymv.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, aAt, lda, xAt, incx,
                         beta, yAt, incy);
@@ -4258,8 +4148,7 @@ public final class Blas {
         long xAt = Quick.heapIn(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 2, 3);
         if ((aAt | xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 2, a, aAt, aSpan << 2)
-                && Quick.heapApart(y, yAt, ySpan << 2, x, xAt, xSpan << 2)) {
-            ExitGate.ensureOpen("ssymv");
+                && Quick.heapApart(y, yAt, ySpan << 2, x, xAt, xSpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HSsymv.D.critical().invokeExact(layout.code(), uplo.code(), n, alpha,
                         Quick.at(a, aOffset, 2), lda, Quick.at(x, xOffset, 2), incx, beta, Quick.at(y, yOffset, 2),
@@ -4303,8 +4192,9 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 2, 3);
         if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 2
-                && Quick.apart(yAt, ySpan << 2, aAt, aSpan << 2) && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2)) {
-            ExitGate.ensureOpen("ssbmv");
+                && Quick.apart(yAt, ySpan << 2, aAt, aSpan << 2) && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2)
+                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
+                && (y.scope() == a.scope() || Quick.owned(y))) {
             try {
                 CheckedCalls.HSsbmv.D.brief().invokeExact(layout.code(), uplo.code(), n, k, alpha, aAt, lda, xAt, incx,
                         beta, yAt, incy);
@@ -4326,8 +4216,7 @@ public final class Blas {
         long xAt = Quick.heapIn(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 2, 3);
         if ((aAt | xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 2, a, aAt, aSpan << 2)
-                && Quick.heapApart(y, yAt, ySpan << 2, x, xAt, xSpan << 2)) {
-            ExitGate.ensureOpen("ssbmv");
+                && Quick.heapApart(y, yAt, ySpan << 2, x, xAt, xSpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HSsbmv.D.critical().invokeExact(layout.code(), uplo.code(), n, k, alpha,
                         Quick.at(a, aOffset, 2), lda, Quick.at(x, xOffset, 2), incx, beta, Quick.at(y, yOffset, 2),
@@ -4366,8 +4255,9 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 2, 3);
         if ((apAt | xAt | yAt) >= 0 && apSpan + xSpan + ySpan <= Quick.BRIEF >> 2
-                && Quick.apart(yAt, ySpan << 2, apAt, apSpan << 2) && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2)) {
-            ExitGate.ensureOpen("sspmv");
+                && Quick.apart(yAt, ySpan << 2, apAt, apSpan << 2) && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2)
+                && ExitGate.isOpen() && Quick.owned(ap) && (x.scope() == ap.scope() || Quick.owned(x))
+                && (y.scope() == ap.scope() || Quick.owned(y))) {
             try {
                 CheckedCalls.HSspmv.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, apAt, xAt, incx, beta,
                         yAt, incy);
@@ -4388,8 +4278,7 @@ public final class Blas {
         long xAt = Quick.heapIn(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 2, 3);
         if ((apAt | xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 2, ap, apAt, apSpan << 2)
-                && Quick.heapApart(y, yAt, ySpan << 2, x, xAt, xSpan << 2)) {
-            ExitGate.ensureOpen("sspmv");
+                && Quick.heapApart(y, yAt, ySpan << 2, x, xAt, xSpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HSspmv.D.critical().invokeExact(layout.code(), uplo.code(), n, alpha,
                         Quick.at(ap, apOffset, 2), Quick.at(x, xOffset, 2), incx, beta, Quick.at(y, yOffset, 2), incy);
@@ -4423,8 +4312,8 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
         long aAt = Quick.out(a, aOffset, aSpan, 2, 3);
         if ((xAt | aAt) >= 0 && xSpan + aSpan <= Quick.BRIEF >> 2
-                && Quick.apart(aAt, aSpan << 2, xAt, xSpan << 2)) {
-            ExitGate.ensureOpen("ssyr");
+                && Quick.apart(aAt, aSpan << 2, xAt, xSpan << 2) && ExitGate.isOpen() && Quick.owned(x)
+                && (a.scope() == x.scope() || Quick.owned(a))) {
             try {
                 CheckedCalls.HSsyr.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, aAt, lda);
             } catch (Throwable e) {
@@ -4441,8 +4330,7 @@ public final class Blas {
         long aSpan = Quick.span(n, n, lda);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 2, 3);
         long aAt = Quick.heapOut(a, aOffset, aSpan, 2, 3);
-        if ((xAt | aAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 2, x, xAt, xSpan << 2)) {
-            ExitGate.ensureOpen("ssyr");
+        if ((xAt | aAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 2, x, xAt, xSpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HSsyr.D.critical().invokeExact(layout.code(), uplo.code(), n, alpha,
                         Quick.at(x, xOffset, 2), incx, Quick.at(a, aOffset, 2), lda);
@@ -4479,8 +4367,9 @@ public final class Blas {
         long yAt = Quick.in(y, yOffset, ySpan, 2, 3);
         long aAt = Quick.out(a, aOffset, aSpan, 2, 3);
         if ((xAt | yAt | aAt) >= 0 && xSpan + ySpan + aSpan <= Quick.BRIEF >> 2
-                && Quick.apart(aAt, aSpan << 2, xAt, xSpan << 2) && Quick.apart(aAt, aSpan << 2, yAt, ySpan << 2)) {
-            ExitGate.ensureOpen("ssyr2");
+                && Quick.apart(aAt, aSpan << 2, xAt, xSpan << 2) && Quick.apart(aAt, aSpan << 2, yAt, ySpan << 2)
+                && ExitGate.isOpen() && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))
+                && (a.scope() == x.scope() || Quick.owned(a))) {
             try {
                 CheckedCalls.HSsyr2.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, yAt, incy,
                         aAt, lda);
@@ -4501,8 +4390,7 @@ public final class Blas {
         long yAt = Quick.heapIn(y, yOffset, ySpan, 2, 3);
         long aAt = Quick.heapOut(a, aOffset, aSpan, 2, 3);
         if ((xAt | yAt | aAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 2, x, xAt, xSpan << 2)
-                && Quick.heapApart(a, aAt, aSpan << 2, y, yAt, ySpan << 2)) {
-            ExitGate.ensureOpen("ssyr2");
+                && Quick.heapApart(a, aAt, aSpan << 2, y, yAt, ySpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HSsyr2.D.critical().invokeExact(layout.code(), uplo.code(), n, alpha,
                         Quick.at(x, xOffset, 2), incx, Quick.at(y, yOffset, 2), incy, Quick.at(a, aOffset, 2), lda);
@@ -4539,8 +4427,8 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
         long apAt = Quick.out(ap, apOffset, apSpan, 2, 3);
         if ((xAt | apAt) >= 0 && xSpan + apSpan <= Quick.BRIEF >> 2
-                && Quick.apart(apAt, apSpan << 2, xAt, xSpan << 2)) {
-            ExitGate.ensureOpen("sspr");
+                && Quick.apart(apAt, apSpan << 2, xAt, xSpan << 2) && ExitGate.isOpen() && Quick.owned(x)
+                && (ap.scope() == x.scope() || Quick.owned(ap))) {
             try {
                 CheckedCalls.HSspr.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, apAt);
             } catch (Throwable e) {
@@ -4557,8 +4445,7 @@ public final class Blas {
         long apSpan = Quick.packed(n);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 2, 3);
         long apAt = Quick.heapOut(ap, apOffset, apSpan, 2, 3);
-        if ((xAt | apAt) >= 0 && Quick.heapApart(ap, apAt, apSpan << 2, x, xAt, xSpan << 2)) {
-            ExitGate.ensureOpen("sspr");
+        if ((xAt | apAt) >= 0 && Quick.heapApart(ap, apAt, apSpan << 2, x, xAt, xSpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HSspr.D.critical().invokeExact(layout.code(), uplo.code(), n, alpha,
                         Quick.at(x, xOffset, 2), incx, Quick.at(ap, apOffset, 2));
@@ -4596,8 +4483,8 @@ public final class Blas {
         long apAt = Quick.out(ap, apOffset, apSpan, 2, 3);
         if ((xAt | yAt | apAt) >= 0 && xSpan + ySpan + apSpan <= Quick.BRIEF >> 2
                 && Quick.apart(apAt, apSpan << 2, xAt, xSpan << 2)
-                && Quick.apart(apAt, apSpan << 2, yAt, ySpan << 2)) {
-            ExitGate.ensureOpen("sspr2");
+                && Quick.apart(apAt, apSpan << 2, yAt, ySpan << 2) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y)) && (ap.scope() == x.scope() || Quick.owned(ap))) {
             try {
                 CheckedCalls.HSspr2.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, yAt, incy,
                         apAt);
@@ -4618,8 +4505,7 @@ public final class Blas {
         long yAt = Quick.heapIn(y, yOffset, ySpan, 2, 3);
         long apAt = Quick.heapOut(ap, apOffset, apSpan, 2, 3);
         if ((xAt | yAt | apAt) >= 0 && Quick.heapApart(ap, apAt, apSpan << 2, x, xAt, xSpan << 2)
-                && Quick.heapApart(ap, apAt, apSpan << 2, y, yAt, ySpan << 2)) {
-            ExitGate.ensureOpen("sspr2");
+                && Quick.heapApart(ap, apAt, apSpan << 2, y, yAt, ySpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HSspr2.D.critical().invokeExact(layout.code(), uplo.code(), n, alpha,
                         Quick.at(x, xOffset, 2), incx, Quick.at(y, yOffset, 2), incy, Quick.at(ap, apOffset, 2));
@@ -4659,8 +4545,9 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 7);
         if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)) {
-            ExitGate.ensureOpen("dgemv");
+                && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)
+                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
+                && (y.scope() == a.scope() || Quick.owned(y))) {
             try {
                 CheckedCalls.HDgemv.D.brief().invokeExact(layout.code(), trans.code(), m, n, alpha, aAt, lda, xAt, incx,
                         beta, yAt, incy);
@@ -4684,8 +4571,7 @@ public final class Blas {
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 3, 7);
         if ((aAt | xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 3, a, aAt, aSpan << 3)
-                && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3)) {
-            ExitGate.ensureOpen("dgemv");
+                && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDgemv.D.critical().invokeExact(layout.code(), trans.code(), m, n, alpha,
                         Quick.at(a, aOffset, 3), lda, Quick.at(x, xOffset, 3), incx, beta, Quick.at(y, yOffset, 3),
@@ -4733,8 +4619,9 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 7);
         if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)) {
-            ExitGate.ensureOpen("dgbmv");
+                && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)
+                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
+                && (y.scope() == a.scope() || Quick.owned(y))) {
             try {
                 CheckedCalls.HDgbmv.D.brief().invokeExact(layout.code(), trans.code(), m, n, kl, ku, alpha, aAt, lda,
                         xAt, incx, beta, yAt, incy);
@@ -4758,8 +4645,7 @@ public final class Blas {
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 3, 7);
         if ((aAt | xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 3, a, aAt, aSpan << 3)
-                && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3)) {
-            ExitGate.ensureOpen("dgbmv");
+                && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDgbmv.D.critical().invokeExact(layout.code(), trans.code(), m, n, kl, ku, alpha,
                         Quick.at(a, aOffset, 3), lda, Quick.at(x, xOffset, 3), incx, beta, Quick.at(y, yOffset, 3),
@@ -4799,8 +4685,9 @@ public final class Blas {
         long yAt = Quick.in(y, yOffset, ySpan, 3, 7);
         long aAt = Quick.out(a, aOffset, aSpan, 3, 7);
         if ((xAt | yAt | aAt) >= 0 && xSpan + ySpan + aSpan <= Quick.BRIEF >> 3
-                && Quick.apart(aAt, aSpan << 3, xAt, xSpan << 3) && Quick.apart(aAt, aSpan << 3, yAt, ySpan << 3)) {
-            ExitGate.ensureOpen("dger");
+                && Quick.apart(aAt, aSpan << 3, xAt, xSpan << 3) && Quick.apart(aAt, aSpan << 3, yAt, ySpan << 3)
+                && ExitGate.isOpen() && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))
+                && (a.scope() == x.scope() || Quick.owned(a))) {
             try {
                 CheckedCalls.HDger.D.brief().invokeExact(layout.code(), m, n, alpha, xAt, incx, yAt, incy, aAt, lda);
             } catch (Throwable e) {
@@ -4821,8 +4708,7 @@ public final class Blas {
         long yAt = Quick.heapIn(y, yOffset, ySpan, 3, 7);
         long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 7);
         if ((xAt | yAt | aAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 3, x, xAt, xSpan << 3)
-                && Quick.heapApart(a, aAt, aSpan << 3, y, yAt, ySpan << 3)) {
-            ExitGate.ensureOpen("dger");
+                && Quick.heapApart(a, aAt, aSpan << 3, y, yAt, ySpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDger.D.critical().invokeExact(layout.code(), m, n, alpha, Quick.at(x, xOffset, 3), incx,
                         Quick.at(y, yOffset, 3), incy, Quick.at(a, aOffset, 3), lda);
@@ -4857,8 +4743,8 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 7);
         if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3)) {
-            ExitGate.ensureOpen("dtrmv");
+                && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
                 CheckedCalls.HDtrmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, aAt,
                         lda, xAt, incx);
@@ -4876,8 +4762,7 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 3, 7);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 3, 7);
-        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, a, aAt, aSpan << 3)) {
-            ExitGate.ensureOpen("dtrmv");
+        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, a, aAt, aSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDtrmv.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         Quick.at(a, aOffset, 3), lda, Quick.at(x, xOffset, 3), incx);
@@ -4915,8 +4800,8 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 7);
         if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3)) {
-            ExitGate.ensureOpen("dtrsv");
+                && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
                 CheckedCalls.HDtrsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, aAt,
                         lda, xAt, incx);
@@ -4934,8 +4819,7 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 3, 7);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 3, 7);
-        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, a, aAt, aSpan << 3)) {
-            ExitGate.ensureOpen("dtrsv");
+        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, a, aAt, aSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDtrsv.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         Quick.at(a, aOffset, 3), lda, Quick.at(x, xOffset, 3), incx);
@@ -4970,8 +4854,8 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 7);
         if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3)) {
-            ExitGate.ensureOpen("dtbmv");
+                && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
                 CheckedCalls.HDtbmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k,
                         aAt, lda, xAt, incx);
@@ -4989,8 +4873,7 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 3, 7);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 3, 7);
-        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, a, aAt, aSpan << 3)) {
-            ExitGate.ensureOpen("dtbmv");
+        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, a, aAt, aSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDtbmv.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         k, Quick.at(a, aOffset, 3), lda, Quick.at(x, xOffset, 3), incx);
@@ -5028,8 +4911,8 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 7);
         if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3)) {
-            ExitGate.ensureOpen("dtbsv");
+                && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
                 CheckedCalls.HDtbsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k,
                         aAt, lda, xAt, incx);
@@ -5047,8 +4930,7 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 3, 7);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 3, 7);
-        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, a, aAt, aSpan << 3)) {
-            ExitGate.ensureOpen("dtbsv");
+        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, a, aAt, aSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDtbsv.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         k, Quick.at(a, aOffset, 3), lda, Quick.at(x, xOffset, 3), incx);
@@ -5083,8 +4965,8 @@ public final class Blas {
         long apAt = Quick.in(ap, apOffset, apSpan, 3, 7);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 7);
         if ((apAt | xAt) >= 0 && apSpan + xSpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, apAt, apSpan << 3)) {
-            ExitGate.ensureOpen("dtpmv");
+                && Quick.apart(xAt, xSpan << 3, apAt, apSpan << 3) && ExitGate.isOpen() && Quick.owned(ap)
+                && (x.scope() == ap.scope() || Quick.owned(x))) {
             try {
                 CheckedCalls.HDtpmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         apAt, xAt, incx);
@@ -5102,8 +4984,7 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long apAt = Quick.heapIn(ap, apOffset, apSpan, 3, 7);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 3, 7);
-        if ((apAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, ap, apAt, apSpan << 3)) {
-            ExitGate.ensureOpen("dtpmv");
+        if ((apAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, ap, apAt, apSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDtpmv.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         Quick.at(ap, apOffset, 3), Quick.at(x, xOffset, 3), incx);
@@ -5138,8 +5019,8 @@ public final class Blas {
         long apAt = Quick.in(ap, apOffset, apSpan, 3, 7);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 7);
         if ((apAt | xAt) >= 0 && apSpan + xSpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, apAt, apSpan << 3)) {
-            ExitGate.ensureOpen("dtpsv");
+                && Quick.apart(xAt, xSpan << 3, apAt, apSpan << 3) && ExitGate.isOpen() && Quick.owned(ap)
+                && (x.scope() == ap.scope() || Quick.owned(x))) {
             try {
                 CheckedCalls.HDtpsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         apAt, xAt, incx);
@@ -5157,8 +5038,7 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long apAt = Quick.heapIn(ap, apOffset, apSpan, 3, 7);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 3, 7);
-        if ((apAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, ap, apAt, apSpan << 3)) {
-            ExitGate.ensureOpen("dtpsv");
+        if ((apAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, ap, apAt, apSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDtpsv.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         Quick.at(ap, apOffset, 3), Quick.at(x, xOffset, 3), incx);
@@ -5195,8 +5075,9 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 7);
         if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)) {
-            ExitGate.ensureOpen("dsymv");
+                && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)
+                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
+                && (y.scope() == a.scope() || Quick.owned(y))) {
             try {
                 CheckedCalls.HDsymv.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, aAt, lda, xAt, incx,
                         beta, yAt, incy);
@@ -5217,8 +5098,7 @@ public final class Blas {
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 3, 7);
         if ((aAt | xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 3, a, aAt, aSpan << 3)
-                && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3)) {
-            ExitGate.ensureOpen("dsymv");
+                && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDsymv.D.critical().invokeExact(layout.code(), uplo.code(), n, alpha,
                         Quick.at(a, aOffset, 3), lda, Quick.at(x, xOffset, 3), incx, beta, Quick.at(y, yOffset, 3),
@@ -5260,8 +5140,9 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 7);
         if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)) {
-            ExitGate.ensureOpen("dsbmv");
+                && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)
+                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
+                && (y.scope() == a.scope() || Quick.owned(y))) {
             try {
                 CheckedCalls.HDsbmv.D.brief().invokeExact(layout.code(), uplo.code(), n, k, alpha, aAt, lda, xAt, incx,
                         beta, yAt, incy);
@@ -5283,8 +5164,7 @@ public final class Blas {
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 3, 7);
         if ((aAt | xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 3, a, aAt, aSpan << 3)
-                && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3)) {
-            ExitGate.ensureOpen("dsbmv");
+                && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDsbmv.D.critical().invokeExact(layout.code(), uplo.code(), n, k, alpha,
                         Quick.at(a, aOffset, 3), lda, Quick.at(x, xOffset, 3), incx, beta, Quick.at(y, yOffset, 3),
@@ -5323,8 +5203,9 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 7);
         if ((apAt | xAt | yAt) >= 0 && apSpan + xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, apAt, apSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)) {
-            ExitGate.ensureOpen("dspmv");
+                && Quick.apart(yAt, ySpan << 3, apAt, apSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)
+                && ExitGate.isOpen() && Quick.owned(ap) && (x.scope() == ap.scope() || Quick.owned(x))
+                && (y.scope() == ap.scope() || Quick.owned(y))) {
             try {
                 CheckedCalls.HDspmv.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, apAt, xAt, incx, beta,
                         yAt, incy);
@@ -5345,8 +5226,7 @@ public final class Blas {
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 3, 7);
         if ((apAt | xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 3, ap, apAt, apSpan << 3)
-                && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3)) {
-            ExitGate.ensureOpen("dspmv");
+                && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDspmv.D.critical().invokeExact(layout.code(), uplo.code(), n, alpha,
                         Quick.at(ap, apOffset, 3), Quick.at(x, xOffset, 3), incx, beta, Quick.at(y, yOffset, 3), incy);
@@ -5380,8 +5260,8 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
         long aAt = Quick.out(a, aOffset, aSpan, 3, 7);
         if ((xAt | aAt) >= 0 && xSpan + aSpan <= Quick.BRIEF >> 3
-                && Quick.apart(aAt, aSpan << 3, xAt, xSpan << 3)) {
-            ExitGate.ensureOpen("dsyr");
+                && Quick.apart(aAt, aSpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(x)
+                && (a.scope() == x.scope() || Quick.owned(a))) {
             try {
                 CheckedCalls.HDsyr.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, aAt, lda);
             } catch (Throwable e) {
@@ -5398,8 +5278,7 @@ public final class Blas {
         long aSpan = Quick.span(n, n, lda);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 7);
         long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 7);
-        if ((xAt | aAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 3, x, xAt, xSpan << 3)) {
-            ExitGate.ensureOpen("dsyr");
+        if ((xAt | aAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 3, x, xAt, xSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDsyr.D.critical().invokeExact(layout.code(), uplo.code(), n, alpha,
                         Quick.at(x, xOffset, 3), incx, Quick.at(a, aOffset, 3), lda);
@@ -5436,8 +5315,9 @@ public final class Blas {
         long yAt = Quick.in(y, yOffset, ySpan, 3, 7);
         long aAt = Quick.out(a, aOffset, aSpan, 3, 7);
         if ((xAt | yAt | aAt) >= 0 && xSpan + ySpan + aSpan <= Quick.BRIEF >> 3
-                && Quick.apart(aAt, aSpan << 3, xAt, xSpan << 3) && Quick.apart(aAt, aSpan << 3, yAt, ySpan << 3)) {
-            ExitGate.ensureOpen("dsyr2");
+                && Quick.apart(aAt, aSpan << 3, xAt, xSpan << 3) && Quick.apart(aAt, aSpan << 3, yAt, ySpan << 3)
+                && ExitGate.isOpen() && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))
+                && (a.scope() == x.scope() || Quick.owned(a))) {
             try {
                 CheckedCalls.HDsyr2.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, yAt, incy,
                         aAt, lda);
@@ -5458,8 +5338,7 @@ public final class Blas {
         long yAt = Quick.heapIn(y, yOffset, ySpan, 3, 7);
         long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 7);
         if ((xAt | yAt | aAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 3, x, xAt, xSpan << 3)
-                && Quick.heapApart(a, aAt, aSpan << 3, y, yAt, ySpan << 3)) {
-            ExitGate.ensureOpen("dsyr2");
+                && Quick.heapApart(a, aAt, aSpan << 3, y, yAt, ySpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDsyr2.D.critical().invokeExact(layout.code(), uplo.code(), n, alpha,
                         Quick.at(x, xOffset, 3), incx, Quick.at(y, yOffset, 3), incy, Quick.at(a, aOffset, 3), lda);
@@ -5496,8 +5375,8 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
         long apAt = Quick.out(ap, apOffset, apSpan, 3, 7);
         if ((xAt | apAt) >= 0 && xSpan + apSpan <= Quick.BRIEF >> 3
-                && Quick.apart(apAt, apSpan << 3, xAt, xSpan << 3)) {
-            ExitGate.ensureOpen("dspr");
+                && Quick.apart(apAt, apSpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(x)
+                && (ap.scope() == x.scope() || Quick.owned(ap))) {
             try {
                 CheckedCalls.HDspr.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, apAt);
             } catch (Throwable e) {
@@ -5514,8 +5393,7 @@ public final class Blas {
         long apSpan = Quick.packed(n);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 7);
         long apAt = Quick.heapOut(ap, apOffset, apSpan, 3, 7);
-        if ((xAt | apAt) >= 0 && Quick.heapApart(ap, apAt, apSpan << 3, x, xAt, xSpan << 3)) {
-            ExitGate.ensureOpen("dspr");
+        if ((xAt | apAt) >= 0 && Quick.heapApart(ap, apAt, apSpan << 3, x, xAt, xSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDspr.D.critical().invokeExact(layout.code(), uplo.code(), n, alpha,
                         Quick.at(x, xOffset, 3), incx, Quick.at(ap, apOffset, 3));
@@ -5553,8 +5431,8 @@ public final class Blas {
         long apAt = Quick.out(ap, apOffset, apSpan, 3, 7);
         if ((xAt | yAt | apAt) >= 0 && xSpan + ySpan + apSpan <= Quick.BRIEF >> 3
                 && Quick.apart(apAt, apSpan << 3, xAt, xSpan << 3)
-                && Quick.apart(apAt, apSpan << 3, yAt, ySpan << 3)) {
-            ExitGate.ensureOpen("dspr2");
+                && Quick.apart(apAt, apSpan << 3, yAt, ySpan << 3) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y)) && (ap.scope() == x.scope() || Quick.owned(ap))) {
             try {
                 CheckedCalls.HDspr2.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, yAt, incy,
                         apAt);
@@ -5575,8 +5453,7 @@ public final class Blas {
         long yAt = Quick.heapIn(y, yOffset, ySpan, 3, 7);
         long apAt = Quick.heapOut(ap, apOffset, apSpan, 3, 7);
         if ((xAt | yAt | apAt) >= 0 && Quick.heapApart(ap, apAt, apSpan << 3, x, xAt, xSpan << 3)
-                && Quick.heapApart(ap, apAt, apSpan << 3, y, yAt, ySpan << 3)) {
-            ExitGate.ensureOpen("dspr2");
+                && Quick.heapApart(ap, apAt, apSpan << 3, y, yAt, ySpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDspr2.D.critical().invokeExact(layout.code(), uplo.code(), n, alpha,
                         Quick.at(x, xOffset, 3), incx, Quick.at(y, yOffset, 3), incy, Quick.at(ap, apOffset, 3));
@@ -5617,9 +5494,10 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 3);
         if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)) {
+                && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)
+                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
+                && (y.scope() == a.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("cgemv");
             try {
                 CheckedCalls.HCgemv.D.brief().invokeExact(layout.code(), trans.code(), m, n,
                         Scalars.alpha(room, alpha).address(), aAt, lda, xAt, incx, Scalars.beta(room, beta).address(),
@@ -5644,9 +5522,8 @@ public final class Blas {
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 3, 3);
         if ((aAt | xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 3, a, aAt, aSpan << 3)
-                && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3)) {
+                && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("cgemv");
             try {
                 CheckedCalls.HCgemv.D.critical().invokeExact(layout.code(), trans.code(), m, n,
                         Scalars.alpha(room, alpha), Quick.at(a, aOffset, 3), lda, Quick.at(x, xOffset, 3), incx,
@@ -5694,9 +5571,10 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 3);
         if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)) {
+                && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)
+                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
+                && (y.scope() == a.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("cgbmv");
             try {
                 CheckedCalls.HCgbmv.D.brief().invokeExact(layout.code(), trans.code(), m, n, kl, ku,
                         Scalars.alpha(room, alpha).address(), aAt, lda, xAt, incx, Scalars.beta(room, beta).address(),
@@ -5721,9 +5599,8 @@ public final class Blas {
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 3, 3);
         if ((aAt | xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 3, a, aAt, aSpan << 3)
-                && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3)) {
+                && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("cgbmv");
             try {
                 CheckedCalls.HCgbmv.D.critical().invokeExact(layout.code(), trans.code(), m, n, kl, ku,
                         Scalars.alpha(room, alpha), Quick.at(a, aOffset, 3), lda, Quick.at(x, xOffset, 3), incx,
@@ -5763,9 +5640,10 @@ public final class Blas {
         long yAt = Quick.in(y, yOffset, ySpan, 3, 3);
         long aAt = Quick.out(a, aOffset, aSpan, 3, 3);
         if ((xAt | yAt | aAt) >= 0 && xSpan + ySpan + aSpan <= Quick.BRIEF >> 3
-                && Quick.apart(aAt, aSpan << 3, xAt, xSpan << 3) && Quick.apart(aAt, aSpan << 3, yAt, ySpan << 3)) {
+                && Quick.apart(aAt, aSpan << 3, xAt, xSpan << 3) && Quick.apart(aAt, aSpan << 3, yAt, ySpan << 3)
+                && ExitGate.isOpen() && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))
+                && (a.scope() == x.scope() || Quick.owned(a))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("cgeru");
             try {
                 CheckedCalls.HCgeru.D.brief().invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha).address(),
                         xAt, incx, yAt, incy, aAt, lda);
@@ -5787,9 +5665,8 @@ public final class Blas {
         long yAt = Quick.heapIn(y, yOffset, ySpan, 3, 3);
         long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 3);
         if ((xAt | yAt | aAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 3, x, xAt, xSpan << 3)
-                && Quick.heapApart(a, aAt, aSpan << 3, y, yAt, ySpan << 3)) {
+                && Quick.heapApart(a, aAt, aSpan << 3, y, yAt, ySpan << 3) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("cgeru");
             try {
                 CheckedCalls.HCgeru.D.critical().invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha),
                         Quick.at(x, xOffset, 3), incx, Quick.at(y, yOffset, 3), incy, Quick.at(a, aOffset, 3), lda);
@@ -5827,9 +5704,10 @@ public final class Blas {
         long yAt = Quick.in(y, yOffset, ySpan, 3, 3);
         long aAt = Quick.out(a, aOffset, aSpan, 3, 3);
         if ((xAt | yAt | aAt) >= 0 && xSpan + ySpan + aSpan <= Quick.BRIEF >> 3
-                && Quick.apart(aAt, aSpan << 3, xAt, xSpan << 3) && Quick.apart(aAt, aSpan << 3, yAt, ySpan << 3)) {
+                && Quick.apart(aAt, aSpan << 3, xAt, xSpan << 3) && Quick.apart(aAt, aSpan << 3, yAt, ySpan << 3)
+                && ExitGate.isOpen() && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))
+                && (a.scope() == x.scope() || Quick.owned(a))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("cgerc");
             try {
                 CheckedCalls.HCgerc.D.brief().invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha).address(),
                         xAt, incx, yAt, incy, aAt, lda);
@@ -5851,9 +5729,8 @@ public final class Blas {
         long yAt = Quick.heapIn(y, yOffset, ySpan, 3, 3);
         long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 3);
         if ((xAt | yAt | aAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 3, x, xAt, xSpan << 3)
-                && Quick.heapApart(a, aAt, aSpan << 3, y, yAt, ySpan << 3)) {
+                && Quick.heapApart(a, aAt, aSpan << 3, y, yAt, ySpan << 3) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("cgerc");
             try {
                 CheckedCalls.HCgerc.D.critical().invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha),
                         Quick.at(x, xOffset, 3), incx, Quick.at(y, yOffset, 3), incy, Quick.at(a, aOffset, 3), lda);
@@ -5888,8 +5765,8 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 3);
         if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3)) {
-            ExitGate.ensureOpen("ctrmv");
+                && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
                 CheckedCalls.HCtrmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, aAt,
                         lda, xAt, incx);
@@ -5907,8 +5784,7 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 3, 3);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 3, 3);
-        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, a, aAt, aSpan << 3)) {
-            ExitGate.ensureOpen("ctrmv");
+        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, a, aAt, aSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HCtrmv.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         Quick.at(a, aOffset, 3), lda, Quick.at(x, xOffset, 3), incx);
@@ -5946,8 +5822,8 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 3);
         if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3)) {
-            ExitGate.ensureOpen("ctrsv");
+                && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
                 CheckedCalls.HCtrsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, aAt,
                         lda, xAt, incx);
@@ -5965,8 +5841,7 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 3, 3);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 3, 3);
-        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, a, aAt, aSpan << 3)) {
-            ExitGate.ensureOpen("ctrsv");
+        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, a, aAt, aSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HCtrsv.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         Quick.at(a, aOffset, 3), lda, Quick.at(x, xOffset, 3), incx);
@@ -6001,8 +5876,8 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 3);
         if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3)) {
-            ExitGate.ensureOpen("ctbmv");
+                && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
                 CheckedCalls.HCtbmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k,
                         aAt, lda, xAt, incx);
@@ -6020,8 +5895,7 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 3, 3);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 3, 3);
-        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, a, aAt, aSpan << 3)) {
-            ExitGate.ensureOpen("ctbmv");
+        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, a, aAt, aSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HCtbmv.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         k, Quick.at(a, aOffset, 3), lda, Quick.at(x, xOffset, 3), incx);
@@ -6059,8 +5933,8 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 3);
         if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3)) {
-            ExitGate.ensureOpen("ctbsv");
+                && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
                 CheckedCalls.HCtbsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k,
                         aAt, lda, xAt, incx);
@@ -6078,8 +5952,7 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 3, 3);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 3, 3);
-        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, a, aAt, aSpan << 3)) {
-            ExitGate.ensureOpen("ctbsv");
+        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, a, aAt, aSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HCtbsv.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         k, Quick.at(a, aOffset, 3), lda, Quick.at(x, xOffset, 3), incx);
@@ -6114,8 +5987,8 @@ public final class Blas {
         long apAt = Quick.in(ap, apOffset, apSpan, 3, 3);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 3);
         if ((apAt | xAt) >= 0 && apSpan + xSpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, apAt, apSpan << 3)) {
-            ExitGate.ensureOpen("ctpmv");
+                && Quick.apart(xAt, xSpan << 3, apAt, apSpan << 3) && ExitGate.isOpen() && Quick.owned(ap)
+                && (x.scope() == ap.scope() || Quick.owned(x))) {
             try {
                 CheckedCalls.HCtpmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         apAt, xAt, incx);
@@ -6133,8 +6006,7 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long apAt = Quick.heapIn(ap, apOffset, apSpan, 3, 3);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 3, 3);
-        if ((apAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, ap, apAt, apSpan << 3)) {
-            ExitGate.ensureOpen("ctpmv");
+        if ((apAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, ap, apAt, apSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HCtpmv.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         Quick.at(ap, apOffset, 3), Quick.at(x, xOffset, 3), incx);
@@ -6169,8 +6041,8 @@ public final class Blas {
         long apAt = Quick.in(ap, apOffset, apSpan, 3, 3);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 3);
         if ((apAt | xAt) >= 0 && apSpan + xSpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, apAt, apSpan << 3)) {
-            ExitGate.ensureOpen("ctpsv");
+                && Quick.apart(xAt, xSpan << 3, apAt, apSpan << 3) && ExitGate.isOpen() && Quick.owned(ap)
+                && (x.scope() == ap.scope() || Quick.owned(x))) {
             try {
                 CheckedCalls.HCtpsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         apAt, xAt, incx);
@@ -6188,8 +6060,7 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long apAt = Quick.heapIn(ap, apOffset, apSpan, 3, 3);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 3, 3);
-        if ((apAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, ap, apAt, apSpan << 3)) {
-            ExitGate.ensureOpen("ctpsv");
+        if ((apAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 3, ap, apAt, apSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HCtpsv.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         Quick.at(ap, apOffset, 3), Quick.at(x, xOffset, 3), incx);
@@ -6228,9 +6099,10 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 3);
         if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)) {
+                && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)
+                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
+                && (y.scope() == a.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("chemv");
             try {
                 CheckedCalls.HChemv.D.brief().invokeExact(layout.code(), uplo.code(), n,
                         Scalars.alpha(room, alpha).address(), aAt, lda, xAt, incx, Scalars.beta(room, beta).address(),
@@ -6253,9 +6125,8 @@ public final class Blas {
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 3, 3);
         if ((aAt | xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 3, a, aAt, aSpan << 3)
-                && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3)) {
+                && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("chemv");
             try {
                 CheckedCalls.HChemv.D.critical().invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha),
                         Quick.at(a, aOffset, 3), lda, Quick.at(x, xOffset, 3), incx, Scalars.beta(room, beta),
@@ -6299,9 +6170,10 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 3);
         if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)) {
+                && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)
+                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
+                && (y.scope() == a.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("chbmv");
             try {
                 CheckedCalls.HChbmv.D.brief().invokeExact(layout.code(), uplo.code(), n, k,
                         Scalars.alpha(room, alpha).address(), aAt, lda, xAt, incx, Scalars.beta(room, beta).address(),
@@ -6325,9 +6197,8 @@ public final class Blas {
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 3, 3);
         if ((aAt | xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 3, a, aAt, aSpan << 3)
-                && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3)) {
+                && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("chbmv");
             try {
                 CheckedCalls.HChbmv.D.critical().invokeExact(layout.code(), uplo.code(), n, k,
                         Scalars.alpha(room, alpha), Quick.at(a, aOffset, 3), lda, Quick.at(x, xOffset, 3), incx,
@@ -6367,9 +6238,10 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 3);
         if ((apAt | xAt | yAt) >= 0 && apSpan + xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, apAt, apSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)) {
+                && Quick.apart(yAt, ySpan << 3, apAt, apSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)
+                && ExitGate.isOpen() && Quick.owned(ap) && (x.scope() == ap.scope() || Quick.owned(x))
+                && (y.scope() == ap.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("chpmv");
             try {
                 CheckedCalls.HChpmv.D.brief().invokeExact(layout.code(), uplo.code(), n,
                         Scalars.alpha(room, alpha).address(), apAt, xAt, incx, Scalars.beta(room, beta).address(), yAt,
@@ -6391,9 +6263,8 @@ public final class Blas {
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 3, 3);
         if ((apAt | xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 3, ap, apAt, apSpan << 3)
-                && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3)) {
+                && Quick.heapApart(y, yAt, ySpan << 3, x, xAt, xSpan << 3) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("chpmv");
             try {
                 CheckedCalls.HChpmv.D.critical().invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha),
                         Quick.at(ap, apOffset, 3), Quick.at(x, xOffset, 3), incx, Scalars.beta(room, beta),
@@ -6428,8 +6299,8 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long aAt = Quick.out(a, aOffset, aSpan, 3, 3);
         if ((xAt | aAt) >= 0 && xSpan + aSpan <= Quick.BRIEF >> 3
-                && Quick.apart(aAt, aSpan << 3, xAt, xSpan << 3)) {
-            ExitGate.ensureOpen("cher");
+                && Quick.apart(aAt, aSpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(x)
+                && (a.scope() == x.scope() || Quick.owned(a))) {
             try {
                 CheckedCalls.HCher.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, aAt, lda);
             } catch (Throwable e) {
@@ -6446,8 +6317,7 @@ public final class Blas {
         long aSpan = Quick.span(n, n, lda);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 3);
         long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 3);
-        if ((xAt | aAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 3, x, xAt, xSpan << 3)) {
-            ExitGate.ensureOpen("cher");
+        if ((xAt | aAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 3, x, xAt, xSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HCher.D.critical().invokeExact(layout.code(), uplo.code(), n, alpha,
                         Quick.at(x, xOffset, 3), incx, Quick.at(a, aOffset, 3), lda);
@@ -6484,9 +6354,10 @@ public final class Blas {
         long yAt = Quick.in(y, yOffset, ySpan, 3, 3);
         long aAt = Quick.out(a, aOffset, aSpan, 3, 3);
         if ((xAt | yAt | aAt) >= 0 && xSpan + ySpan + aSpan <= Quick.BRIEF >> 3
-                && Quick.apart(aAt, aSpan << 3, xAt, xSpan << 3) && Quick.apart(aAt, aSpan << 3, yAt, ySpan << 3)) {
+                && Quick.apart(aAt, aSpan << 3, xAt, xSpan << 3) && Quick.apart(aAt, aSpan << 3, yAt, ySpan << 3)
+                && ExitGate.isOpen() && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))
+                && (a.scope() == x.scope() || Quick.owned(a))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("cher2");
             try {
                 CheckedCalls.HCher2.D.brief().invokeExact(layout.code(), uplo.code(), n,
                         Scalars.alpha(room, alpha).address(), xAt, incx, yAt, incy, aAt, lda);
@@ -6507,9 +6378,8 @@ public final class Blas {
         long yAt = Quick.heapIn(y, yOffset, ySpan, 3, 3);
         long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 3);
         if ((xAt | yAt | aAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 3, x, xAt, xSpan << 3)
-                && Quick.heapApart(a, aAt, aSpan << 3, y, yAt, ySpan << 3)) {
+                && Quick.heapApart(a, aAt, aSpan << 3, y, yAt, ySpan << 3) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("cher2");
             try {
                 CheckedCalls.HCher2.D.critical().invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha),
                         Quick.at(x, xOffset, 3), incx, Quick.at(y, yOffset, 3), incy, Quick.at(a, aOffset, 3), lda);
@@ -6546,8 +6416,8 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long apAt = Quick.out(ap, apOffset, apSpan, 3, 3);
         if ((xAt | apAt) >= 0 && xSpan + apSpan <= Quick.BRIEF >> 3
-                && Quick.apart(apAt, apSpan << 3, xAt, xSpan << 3)) {
-            ExitGate.ensureOpen("chpr");
+                && Quick.apart(apAt, apSpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(x)
+                && (ap.scope() == x.scope() || Quick.owned(ap))) {
             try {
                 CheckedCalls.HChpr.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, apAt);
             } catch (Throwable e) {
@@ -6564,8 +6434,7 @@ public final class Blas {
         long apSpan = Quick.packed(n);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 3, 3);
         long apAt = Quick.heapOut(ap, apOffset, apSpan, 3, 3);
-        if ((xAt | apAt) >= 0 && Quick.heapApart(ap, apAt, apSpan << 3, x, xAt, xSpan << 3)) {
-            ExitGate.ensureOpen("chpr");
+        if ((xAt | apAt) >= 0 && Quick.heapApart(ap, apAt, apSpan << 3, x, xAt, xSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HChpr.D.critical().invokeExact(layout.code(), uplo.code(), n, alpha,
                         Quick.at(x, xOffset, 3), incx, Quick.at(ap, apOffset, 3));
@@ -6603,9 +6472,9 @@ public final class Blas {
         long apAt = Quick.out(ap, apOffset, apSpan, 3, 3);
         if ((xAt | yAt | apAt) >= 0 && xSpan + ySpan + apSpan <= Quick.BRIEF >> 3
                 && Quick.apart(apAt, apSpan << 3, xAt, xSpan << 3)
-                && Quick.apart(apAt, apSpan << 3, yAt, ySpan << 3)) {
+                && Quick.apart(apAt, apSpan << 3, yAt, ySpan << 3) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y)) && (ap.scope() == x.scope() || Quick.owned(ap))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("chpr2");
             try {
                 CheckedCalls.HChpr2.D.brief().invokeExact(layout.code(), uplo.code(), n,
                         Scalars.alpha(room, alpha).address(), xAt, incx, yAt, incy, apAt);
@@ -6626,9 +6495,8 @@ public final class Blas {
         long yAt = Quick.heapIn(y, yOffset, ySpan, 3, 3);
         long apAt = Quick.heapOut(ap, apOffset, apSpan, 3, 3);
         if ((xAt | yAt | apAt) >= 0 && Quick.heapApart(ap, apAt, apSpan << 3, x, xAt, xSpan << 3)
-                && Quick.heapApart(ap, apAt, apSpan << 3, y, yAt, ySpan << 3)) {
+                && Quick.heapApart(ap, apAt, apSpan << 3, y, yAt, ySpan << 3) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("chpr2");
             try {
                 CheckedCalls.HChpr2.D.critical().invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha),
                         Quick.at(x, xOffset, 3), incx, Quick.at(y, yOffset, 3), incy, Quick.at(ap, apOffset, 3));
@@ -6669,9 +6537,10 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 4, 7);
         if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 4
-                && Quick.apart(yAt, ySpan << 4, aAt, aSpan << 4) && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4)) {
+                && Quick.apart(yAt, ySpan << 4, aAt, aSpan << 4) && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4)
+                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
+                && (y.scope() == a.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zgemv");
             try {
                 CheckedCalls.HZgemv.D.brief().invokeExact(layout.code(), trans.code(), m, n,
                         Scalars.alpha(room, alpha).address(), aAt, lda, xAt, incx, Scalars.beta(room, beta).address(),
@@ -6696,9 +6565,8 @@ public final class Blas {
         long xAt = Quick.heapIn(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 4, 7);
         if ((aAt | xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 4, a, aAt, aSpan << 4)
-                && Quick.heapApart(y, yAt, ySpan << 4, x, xAt, xSpan << 4)) {
+                && Quick.heapApart(y, yAt, ySpan << 4, x, xAt, xSpan << 4) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zgemv");
             try {
                 CheckedCalls.HZgemv.D.critical().invokeExact(layout.code(), trans.code(), m, n,
                         Scalars.alpha(room, alpha), Quick.at(a, aOffset, 4), lda, Quick.at(x, xOffset, 4), incx,
@@ -6746,9 +6614,10 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 4, 7);
         if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 4
-                && Quick.apart(yAt, ySpan << 4, aAt, aSpan << 4) && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4)) {
+                && Quick.apart(yAt, ySpan << 4, aAt, aSpan << 4) && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4)
+                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
+                && (y.scope() == a.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zgbmv");
             try {
                 CheckedCalls.HZgbmv.D.brief().invokeExact(layout.code(), trans.code(), m, n, kl, ku,
                         Scalars.alpha(room, alpha).address(), aAt, lda, xAt, incx, Scalars.beta(room, beta).address(),
@@ -6773,9 +6642,8 @@ public final class Blas {
         long xAt = Quick.heapIn(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 4, 7);
         if ((aAt | xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 4, a, aAt, aSpan << 4)
-                && Quick.heapApart(y, yAt, ySpan << 4, x, xAt, xSpan << 4)) {
+                && Quick.heapApart(y, yAt, ySpan << 4, x, xAt, xSpan << 4) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zgbmv");
             try {
                 CheckedCalls.HZgbmv.D.critical().invokeExact(layout.code(), trans.code(), m, n, kl, ku,
                         Scalars.alpha(room, alpha), Quick.at(a, aOffset, 4), lda, Quick.at(x, xOffset, 4), incx,
@@ -6815,9 +6683,10 @@ public final class Blas {
         long yAt = Quick.in(y, yOffset, ySpan, 4, 7);
         long aAt = Quick.out(a, aOffset, aSpan, 4, 7);
         if ((xAt | yAt | aAt) >= 0 && xSpan + ySpan + aSpan <= Quick.BRIEF >> 4
-                && Quick.apart(aAt, aSpan << 4, xAt, xSpan << 4) && Quick.apart(aAt, aSpan << 4, yAt, ySpan << 4)) {
+                && Quick.apart(aAt, aSpan << 4, xAt, xSpan << 4) && Quick.apart(aAt, aSpan << 4, yAt, ySpan << 4)
+                && ExitGate.isOpen() && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))
+                && (a.scope() == x.scope() || Quick.owned(a))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zgeru");
             try {
                 CheckedCalls.HZgeru.D.brief().invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha).address(),
                         xAt, incx, yAt, incy, aAt, lda);
@@ -6839,9 +6708,8 @@ public final class Blas {
         long yAt = Quick.heapIn(y, yOffset, ySpan, 4, 7);
         long aAt = Quick.heapOut(a, aOffset, aSpan, 4, 7);
         if ((xAt | yAt | aAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 4, x, xAt, xSpan << 4)
-                && Quick.heapApart(a, aAt, aSpan << 4, y, yAt, ySpan << 4)) {
+                && Quick.heapApart(a, aAt, aSpan << 4, y, yAt, ySpan << 4) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zgeru");
             try {
                 CheckedCalls.HZgeru.D.critical().invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha),
                         Quick.at(x, xOffset, 4), incx, Quick.at(y, yOffset, 4), incy, Quick.at(a, aOffset, 4), lda);
@@ -6879,9 +6747,10 @@ public final class Blas {
         long yAt = Quick.in(y, yOffset, ySpan, 4, 7);
         long aAt = Quick.out(a, aOffset, aSpan, 4, 7);
         if ((xAt | yAt | aAt) >= 0 && xSpan + ySpan + aSpan <= Quick.BRIEF >> 4
-                && Quick.apart(aAt, aSpan << 4, xAt, xSpan << 4) && Quick.apart(aAt, aSpan << 4, yAt, ySpan << 4)) {
+                && Quick.apart(aAt, aSpan << 4, xAt, xSpan << 4) && Quick.apart(aAt, aSpan << 4, yAt, ySpan << 4)
+                && ExitGate.isOpen() && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))
+                && (a.scope() == x.scope() || Quick.owned(a))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zgerc");
             try {
                 CheckedCalls.HZgerc.D.brief().invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha).address(),
                         xAt, incx, yAt, incy, aAt, lda);
@@ -6903,9 +6772,8 @@ public final class Blas {
         long yAt = Quick.heapIn(y, yOffset, ySpan, 4, 7);
         long aAt = Quick.heapOut(a, aOffset, aSpan, 4, 7);
         if ((xAt | yAt | aAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 4, x, xAt, xSpan << 4)
-                && Quick.heapApart(a, aAt, aSpan << 4, y, yAt, ySpan << 4)) {
+                && Quick.heapApart(a, aAt, aSpan << 4, y, yAt, ySpan << 4) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zgerc");
             try {
                 CheckedCalls.HZgerc.D.critical().invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha),
                         Quick.at(x, xOffset, 4), incx, Quick.at(y, yOffset, 4), incy, Quick.at(a, aOffset, 4), lda);
@@ -6940,8 +6808,8 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long xAt = Quick.out(x, xOffset, xSpan, 4, 7);
         if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 4
-                && Quick.apart(xAt, xSpan << 4, aAt, aSpan << 4)) {
-            ExitGate.ensureOpen("ztrmv");
+                && Quick.apart(xAt, xSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
                 CheckedCalls.HZtrmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, aAt,
                         lda, xAt, incx);
@@ -6959,8 +6827,7 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 4, 7);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 4, 7);
-        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 4, a, aAt, aSpan << 4)) {
-            ExitGate.ensureOpen("ztrmv");
+        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 4, a, aAt, aSpan << 4) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HZtrmv.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         Quick.at(a, aOffset, 4), lda, Quick.at(x, xOffset, 4), incx);
@@ -6998,8 +6865,8 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long xAt = Quick.out(x, xOffset, xSpan, 4, 7);
         if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 4
-                && Quick.apart(xAt, xSpan << 4, aAt, aSpan << 4)) {
-            ExitGate.ensureOpen("ztrsv");
+                && Quick.apart(xAt, xSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
                 CheckedCalls.HZtrsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, aAt,
                         lda, xAt, incx);
@@ -7017,8 +6884,7 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 4, 7);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 4, 7);
-        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 4, a, aAt, aSpan << 4)) {
-            ExitGate.ensureOpen("ztrsv");
+        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 4, a, aAt, aSpan << 4) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HZtrsv.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         Quick.at(a, aOffset, 4), lda, Quick.at(x, xOffset, 4), incx);
@@ -7053,8 +6919,8 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long xAt = Quick.out(x, xOffset, xSpan, 4, 7);
         if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 4
-                && Quick.apart(xAt, xSpan << 4, aAt, aSpan << 4)) {
-            ExitGate.ensureOpen("ztbmv");
+                && Quick.apart(xAt, xSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
                 CheckedCalls.HZtbmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k,
                         aAt, lda, xAt, incx);
@@ -7072,8 +6938,7 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 4, 7);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 4, 7);
-        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 4, a, aAt, aSpan << 4)) {
-            ExitGate.ensureOpen("ztbmv");
+        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 4, a, aAt, aSpan << 4) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HZtbmv.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         k, Quick.at(a, aOffset, 4), lda, Quick.at(x, xOffset, 4), incx);
@@ -7111,8 +6976,8 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long xAt = Quick.out(x, xOffset, xSpan, 4, 7);
         if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 4
-                && Quick.apart(xAt, xSpan << 4, aAt, aSpan << 4)) {
-            ExitGate.ensureOpen("ztbsv");
+                && Quick.apart(xAt, xSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
                 CheckedCalls.HZtbsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k,
                         aAt, lda, xAt, incx);
@@ -7130,8 +6995,7 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 4, 7);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 4, 7);
-        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 4, a, aAt, aSpan << 4)) {
-            ExitGate.ensureOpen("ztbsv");
+        if ((aAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 4, a, aAt, aSpan << 4) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HZtbsv.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         k, Quick.at(a, aOffset, 4), lda, Quick.at(x, xOffset, 4), incx);
@@ -7166,8 +7030,8 @@ public final class Blas {
         long apAt = Quick.in(ap, apOffset, apSpan, 4, 7);
         long xAt = Quick.out(x, xOffset, xSpan, 4, 7);
         if ((apAt | xAt) >= 0 && apSpan + xSpan <= Quick.BRIEF >> 4
-                && Quick.apart(xAt, xSpan << 4, apAt, apSpan << 4)) {
-            ExitGate.ensureOpen("ztpmv");
+                && Quick.apart(xAt, xSpan << 4, apAt, apSpan << 4) && ExitGate.isOpen() && Quick.owned(ap)
+                && (x.scope() == ap.scope() || Quick.owned(x))) {
             try {
                 CheckedCalls.HZtpmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         apAt, xAt, incx);
@@ -7185,8 +7049,7 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long apAt = Quick.heapIn(ap, apOffset, apSpan, 4, 7);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 4, 7);
-        if ((apAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 4, ap, apAt, apSpan << 4)) {
-            ExitGate.ensureOpen("ztpmv");
+        if ((apAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 4, ap, apAt, apSpan << 4) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HZtpmv.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         Quick.at(ap, apOffset, 4), Quick.at(x, xOffset, 4), incx);
@@ -7221,8 +7084,8 @@ public final class Blas {
         long apAt = Quick.in(ap, apOffset, apSpan, 4, 7);
         long xAt = Quick.out(x, xOffset, xSpan, 4, 7);
         if ((apAt | xAt) >= 0 && apSpan + xSpan <= Quick.BRIEF >> 4
-                && Quick.apart(xAt, xSpan << 4, apAt, apSpan << 4)) {
-            ExitGate.ensureOpen("ztpsv");
+                && Quick.apart(xAt, xSpan << 4, apAt, apSpan << 4) && ExitGate.isOpen() && Quick.owned(ap)
+                && (x.scope() == ap.scope() || Quick.owned(x))) {
             try {
                 CheckedCalls.HZtpsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         apAt, xAt, incx);
@@ -7240,8 +7103,7 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long apAt = Quick.heapIn(ap, apOffset, apSpan, 4, 7);
         long xAt = Quick.heapOut(x, xOffset, xSpan, 4, 7);
-        if ((apAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 4, ap, apAt, apSpan << 4)) {
-            ExitGate.ensureOpen("ztpsv");
+        if ((apAt | xAt) >= 0 && Quick.heapApart(x, xAt, xSpan << 4, ap, apAt, apSpan << 4) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HZtpsv.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
                         Quick.at(ap, apOffset, 4), Quick.at(x, xOffset, 4), incx);
@@ -7291,9 +7153,10 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 4, 7);
         if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 4
-                && Quick.apart(yAt, ySpan << 4, aAt, aSpan << 4) && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4)) {
+                && Quick.apart(yAt, ySpan << 4, aAt, aSpan << 4) && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4)
+                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
+                && (y.scope() == a.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zhbmv");
             try {
                 CheckedCalls.HZhbmv.D.brief().invokeExact(layout.code(), uplo.code(), n, k,
                         Scalars.alpha(room, alpha).address(), aAt, lda, xAt, incx, Scalars.beta(room, beta).address(),
@@ -7317,9 +7180,8 @@ public final class Blas {
         long xAt = Quick.heapIn(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 4, 7);
         if ((aAt | xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 4, a, aAt, aSpan << 4)
-                && Quick.heapApart(y, yAt, ySpan << 4, x, xAt, xSpan << 4)) {
+                && Quick.heapApart(y, yAt, ySpan << 4, x, xAt, xSpan << 4) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zhbmv");
             try {
                 CheckedCalls.HZhbmv.D.critical().invokeExact(layout.code(), uplo.code(), n, k,
                         Scalars.alpha(room, alpha), Quick.at(a, aOffset, 4), lda, Quick.at(x, xOffset, 4), incx,
@@ -7359,9 +7221,10 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 4, 7);
         if ((apAt | xAt | yAt) >= 0 && apSpan + xSpan + ySpan <= Quick.BRIEF >> 4
-                && Quick.apart(yAt, ySpan << 4, apAt, apSpan << 4) && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4)) {
+                && Quick.apart(yAt, ySpan << 4, apAt, apSpan << 4) && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4)
+                && ExitGate.isOpen() && Quick.owned(ap) && (x.scope() == ap.scope() || Quick.owned(x))
+                && (y.scope() == ap.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zhpmv");
             try {
                 CheckedCalls.HZhpmv.D.brief().invokeExact(layout.code(), uplo.code(), n,
                         Scalars.alpha(room, alpha).address(), apAt, xAt, incx, Scalars.beta(room, beta).address(), yAt,
@@ -7383,9 +7246,8 @@ public final class Blas {
         long xAt = Quick.heapIn(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.heapOut(y, yOffset, ySpan, 4, 7);
         if ((apAt | xAt | yAt) >= 0 && Quick.heapApart(y, yAt, ySpan << 4, ap, apAt, apSpan << 4)
-                && Quick.heapApart(y, yAt, ySpan << 4, x, xAt, xSpan << 4)) {
+                && Quick.heapApart(y, yAt, ySpan << 4, x, xAt, xSpan << 4) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zhpmv");
             try {
                 CheckedCalls.HZhpmv.D.critical().invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha),
                         Quick.at(ap, apOffset, 4), Quick.at(x, xOffset, 4), incx, Scalars.beta(room, beta),
@@ -7420,8 +7282,8 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
         long aAt = Quick.out(a, aOffset, aSpan, 4, 7);
         if ((xAt | aAt) >= 0 && xSpan + aSpan <= Quick.BRIEF >> 4
-                && Quick.apart(aAt, aSpan << 4, xAt, xSpan << 4)) {
-            ExitGate.ensureOpen("zher");
+                && Quick.apart(aAt, aSpan << 4, xAt, xSpan << 4) && ExitGate.isOpen() && Quick.owned(x)
+                && (a.scope() == x.scope() || Quick.owned(a))) {
             try {
                 CheckedCalls.HZher.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, aAt, lda);
             } catch (Throwable e) {
@@ -7438,8 +7300,7 @@ public final class Blas {
         long aSpan = Quick.span(n, n, lda);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 4, 7);
         long aAt = Quick.heapOut(a, aOffset, aSpan, 4, 7);
-        if ((xAt | aAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 4, x, xAt, xSpan << 4)) {
-            ExitGate.ensureOpen("zher");
+        if ((xAt | aAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 4, x, xAt, xSpan << 4) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HZher.D.critical().invokeExact(layout.code(), uplo.code(), n, alpha,
                         Quick.at(x, xOffset, 4), incx, Quick.at(a, aOffset, 4), lda);
@@ -7476,9 +7337,10 @@ public final class Blas {
         long yAt = Quick.in(y, yOffset, ySpan, 4, 7);
         long aAt = Quick.out(a, aOffset, aSpan, 4, 7);
         if ((xAt | yAt | aAt) >= 0 && xSpan + ySpan + aSpan <= Quick.BRIEF >> 4
-                && Quick.apart(aAt, aSpan << 4, xAt, xSpan << 4) && Quick.apart(aAt, aSpan << 4, yAt, ySpan << 4)) {
+                && Quick.apart(aAt, aSpan << 4, xAt, xSpan << 4) && Quick.apart(aAt, aSpan << 4, yAt, ySpan << 4)
+                && ExitGate.isOpen() && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))
+                && (a.scope() == x.scope() || Quick.owned(a))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zher2");
             try {
                 CheckedCalls.HZher2.D.brief().invokeExact(layout.code(), uplo.code(), n,
                         Scalars.alpha(room, alpha).address(), xAt, incx, yAt, incy, aAt, lda);
@@ -7499,9 +7361,8 @@ public final class Blas {
         long yAt = Quick.heapIn(y, yOffset, ySpan, 4, 7);
         long aAt = Quick.heapOut(a, aOffset, aSpan, 4, 7);
         if ((xAt | yAt | aAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 4, x, xAt, xSpan << 4)
-                && Quick.heapApart(a, aAt, aSpan << 4, y, yAt, ySpan << 4)) {
+                && Quick.heapApart(a, aAt, aSpan << 4, y, yAt, ySpan << 4) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zher2");
             try {
                 CheckedCalls.HZher2.D.critical().invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha),
                         Quick.at(x, xOffset, 4), incx, Quick.at(y, yOffset, 4), incy, Quick.at(a, aOffset, 4), lda);
@@ -7538,8 +7399,8 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
         long apAt = Quick.out(ap, apOffset, apSpan, 4, 7);
         if ((xAt | apAt) >= 0 && xSpan + apSpan <= Quick.BRIEF >> 4
-                && Quick.apart(apAt, apSpan << 4, xAt, xSpan << 4)) {
-            ExitGate.ensureOpen("zhpr");
+                && Quick.apart(apAt, apSpan << 4, xAt, xSpan << 4) && ExitGate.isOpen() && Quick.owned(x)
+                && (ap.scope() == x.scope() || Quick.owned(ap))) {
             try {
                 CheckedCalls.HZhpr.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, apAt);
             } catch (Throwable e) {
@@ -7556,8 +7417,7 @@ public final class Blas {
         long apSpan = Quick.packed(n);
         long xAt = Quick.heapIn(x, xOffset, xSpan, 4, 7);
         long apAt = Quick.heapOut(ap, apOffset, apSpan, 4, 7);
-        if ((xAt | apAt) >= 0 && Quick.heapApart(ap, apAt, apSpan << 4, x, xAt, xSpan << 4)) {
-            ExitGate.ensureOpen("zhpr");
+        if ((xAt | apAt) >= 0 && Quick.heapApart(ap, apAt, apSpan << 4, x, xAt, xSpan << 4) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HZhpr.D.critical().invokeExact(layout.code(), uplo.code(), n, alpha,
                         Quick.at(x, xOffset, 4), incx, Quick.at(ap, apOffset, 4));
@@ -7595,9 +7455,9 @@ public final class Blas {
         long apAt = Quick.out(ap, apOffset, apSpan, 4, 7);
         if ((xAt | yAt | apAt) >= 0 && xSpan + ySpan + apSpan <= Quick.BRIEF >> 4
                 && Quick.apart(apAt, apSpan << 4, xAt, xSpan << 4)
-                && Quick.apart(apAt, apSpan << 4, yAt, ySpan << 4)) {
+                && Quick.apart(apAt, apSpan << 4, yAt, ySpan << 4) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y)) && (ap.scope() == x.scope() || Quick.owned(ap))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zhpr2");
             try {
                 CheckedCalls.HZhpr2.D.brief().invokeExact(layout.code(), uplo.code(), n,
                         Scalars.alpha(room, alpha).address(), xAt, incx, yAt, incy, apAt);
@@ -7618,9 +7478,8 @@ public final class Blas {
         long yAt = Quick.heapIn(y, yOffset, ySpan, 4, 7);
         long apAt = Quick.heapOut(ap, apOffset, apSpan, 4, 7);
         if ((xAt | yAt | apAt) >= 0 && Quick.heapApart(ap, apAt, apSpan << 4, x, xAt, xSpan << 4)
-                && Quick.heapApart(ap, apAt, apSpan << 4, y, yAt, ySpan << 4)) {
+                && Quick.heapApart(ap, apAt, apSpan << 4, y, yAt, ySpan << 4) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zhpr2");
             try {
                 CheckedCalls.HZhpr2.D.critical().invokeExact(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha),
                         Quick.at(x, xOffset, 4), incx, Quick.at(y, yOffset, 4), incy, Quick.at(ap, apOffset, 4));
@@ -7667,8 +7526,9 @@ public final class Blas {
         long bAt = Quick.in(b, bOffset, bSpan, 2, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 2, 3);
         if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 2
-                && Quick.apart(cAt, cSpan << 2, aAt, aSpan << 2) && Quick.apart(cAt, cSpan << 2, bAt, bSpan << 2)) {
-            ExitGate.ensureOpen("sgemmt");
+                && Quick.apart(cAt, cSpan << 2, aAt, aSpan << 2) && Quick.apart(cAt, cSpan << 2, bAt, bSpan << 2)
+                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             try {
                 CheckedCalls.HSgemmt.D.brief().invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n,
                         k, alpha, aAt, lda, bAt, ldb, beta, cAt, ldc);
@@ -7691,8 +7551,7 @@ public final class Blas {
         long bAt = Quick.heapIn(b, bOffset, bSpan, 2, 3);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 2, 3);
         if ((aAt | bAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 2, a, aAt, aSpan << 2)
-                && Quick.heapApart(c, cAt, cSpan << 2, b, bAt, bSpan << 2)) {
-            ExitGate.ensureOpen("sgemmt");
+                && Quick.heapApart(c, cAt, cSpan << 2, b, bAt, bSpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HSgemmt.D.critical().invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(),
                         n, k, alpha, Quick.at(a, aOffset, 2), lda, Quick.at(b, bOffset, 2), ldb, beta,
@@ -7738,8 +7597,9 @@ public final class Blas {
         long bAt = Quick.in(b, bOffset, bSpan, 2, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 2, 3);
         if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 2
-                && Quick.apart(cAt, cSpan << 2, aAt, aSpan << 2) && Quick.apart(cAt, cSpan << 2, bAt, bSpan << 2)) {
-            ExitGate.ensureOpen("ssymm");
+                && Quick.apart(cAt, cSpan << 2, aAt, aSpan << 2) && Quick.apart(cAt, cSpan << 2, bAt, bSpan << 2)
+                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             try {
                 CheckedCalls.HSsymm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), m, n, alpha, aAt,
                         lda, bAt, ldb, beta, cAt, ldc);
@@ -7763,8 +7623,7 @@ public final class Blas {
         long bAt = Quick.heapIn(b, bOffset, bSpan, 2, 3);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 2, 3);
         if ((aAt | bAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 2, a, aAt, aSpan << 2)
-                && Quick.heapApart(c, cAt, cSpan << 2, b, bAt, bSpan << 2)) {
-            ExitGate.ensureOpen("ssymm");
+                && Quick.heapApart(c, cAt, cSpan << 2, b, bAt, bSpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HSsymm.D.critical().invokeExact(layout.code(), side.code(), uplo.code(), m, n, alpha,
                         Quick.at(a, aOffset, 2), lda, Quick.at(b, bOffset, 2), ldb, beta, Quick.at(c, cOffset, 2),
@@ -7804,8 +7663,8 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 2, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 2, 3);
         if ((aAt | cAt) >= 0 && aSpan + cSpan <= Quick.BRIEF >> 2
-                && Quick.apart(cAt, cSpan << 2, aAt, aSpan << 2)) {
-            ExitGate.ensureOpen("ssyrk");
+                && Quick.apart(cAt, cSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             try {
                 CheckedCalls.HSsyrk.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, aAt,
                         lda, beta, cAt, ldc);
@@ -7823,8 +7682,7 @@ public final class Blas {
         long cSpan = Quick.span(n, n, ldc);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 2, 3);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 2, 3);
-        if ((aAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 2, a, aAt, aSpan << 2)) {
-            ExitGate.ensureOpen("ssyrk");
+        if ((aAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 2, a, aAt, aSpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HSsyrk.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha,
                         Quick.at(a, aOffset, 2), lda, beta, Quick.at(c, cOffset, 2), ldc);
@@ -7868,8 +7726,9 @@ public final class Blas {
         long bAt = Quick.in(b, bOffset, bSpan, 2, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 2, 3);
         if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 2
-                && Quick.apart(cAt, cSpan << 2, aAt, aSpan << 2) && Quick.apart(cAt, cSpan << 2, bAt, bSpan << 2)) {
-            ExitGate.ensureOpen("ssyr2k");
+                && Quick.apart(cAt, cSpan << 2, aAt, aSpan << 2) && Quick.apart(cAt, cSpan << 2, bAt, bSpan << 2)
+                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             try {
                 CheckedCalls.HSsyr2k.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, aAt,
                         lda, bAt, ldb, beta, cAt, ldc);
@@ -7892,8 +7751,7 @@ public final class Blas {
         long bAt = Quick.heapIn(b, bOffset, bSpan, 2, 3);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 2, 3);
         if ((aAt | bAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 2, a, aAt, aSpan << 2)
-                && Quick.heapApart(c, cAt, cSpan << 2, b, bAt, bSpan << 2)) {
-            ExitGate.ensureOpen("ssyr2k");
+                && Quick.heapApart(c, cAt, cSpan << 2, b, bAt, bSpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HSsyr2k.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha,
                         Quick.at(a, aOffset, 2), lda, Quick.at(b, bOffset, 2), ldb, beta, Quick.at(c, cOffset, 2),
@@ -7934,8 +7792,8 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 2, 3);
         long bAt = Quick.out(b, bOffset, bSpan, 2, 3);
         if ((aAt | bAt) >= 0 && aSpan + bSpan <= Quick.BRIEF >> 2
-                && Quick.apart(bAt, bSpan << 2, aAt, aSpan << 2)) {
-            ExitGate.ensureOpen("strmm");
+                && Quick.apart(bAt, bSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b))) {
             try {
                 CheckedCalls.HStrmm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
                         diag.code(), m, n, alpha, aAt, lda, bAt, ldb);
@@ -7954,8 +7812,7 @@ public final class Blas {
         long bSpan = Quick.general(layout, m, n, ldb);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 2, 3);
         long bAt = Quick.heapOut(b, bOffset, bSpan, 2, 3);
-        if ((aAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 2, a, aAt, aSpan << 2)) {
-            ExitGate.ensureOpen("strmm");
+        if ((aAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 2, a, aAt, aSpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HStrmm.D.critical().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
                         diag.code(), m, n, alpha, Quick.at(a, aOffset, 2), lda, Quick.at(b, bOffset, 2), ldb);
@@ -7994,8 +7851,8 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 2, 3);
         long bAt = Quick.out(b, bOffset, bSpan, 2, 3);
         if ((aAt | bAt) >= 0 && aSpan + bSpan <= Quick.BRIEF >> 2
-                && Quick.apart(bAt, bSpan << 2, aAt, aSpan << 2)) {
-            ExitGate.ensureOpen("strsm");
+                && Quick.apart(bAt, bSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b))) {
             try {
                 CheckedCalls.HStrsm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
                         diag.code(), m, n, alpha, aAt, lda, bAt, ldb);
@@ -8014,8 +7871,7 @@ public final class Blas {
         long bSpan = Quick.general(layout, m, n, ldb);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 2, 3);
         long bAt = Quick.heapOut(b, bOffset, bSpan, 2, 3);
-        if ((aAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 2, a, aAt, aSpan << 2)) {
-            ExitGate.ensureOpen("strsm");
+        if ((aAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 2, a, aAt, aSpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HStrsm.D.critical().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
                         diag.code(), m, n, alpha, Quick.at(a, aOffset, 2), lda, Quick.at(b, bOffset, 2), ldb);
@@ -8049,8 +7905,8 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 2, 3);
         long bAt = Quick.out(b, bOffset, bSpan, 2, 3);
         if ((aAt | bAt) >= 0 && aSpan + bSpan <= Quick.BRIEF >> 2
-                && Quick.apart(bAt, bSpan << 2, aAt, aSpan << 2)) {
-            ExitGate.ensureOpen("somatcopy");
+                && Quick.apart(bAt, bSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b))) {
             try {
                 CheckedCalls.HSomatcopy.D.brief().invokeExact(layout.code(), trans.code(), rows, cols, alpha, aAt, lda,
                         bAt, ldb);
@@ -8068,8 +7924,7 @@ public final class Blas {
         long bSpan = Quick.general(layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols, ldb);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 2, 3);
         long bAt = Quick.heapOut(b, bOffset, bSpan, 2, 3);
-        if ((aAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 2, a, aAt, aSpan << 2)) {
-            ExitGate.ensureOpen("somatcopy");
+        if ((aAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 2, a, aAt, aSpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HSomatcopy.D.critical().invokeExact(layout.code(), trans.code(), rows, cols, alpha,
                         Quick.at(a, aOffset, 2), lda, Quick.at(b, bOffset, 2), ldb);
@@ -8103,8 +7958,8 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 2, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 2, 3);
         if ((aAt | cAt) >= 0 && aSpan + cSpan <= Quick.BRIEF >> 2
-                && Quick.apart(cAt, cSpan << 2, aAt, aSpan << 2)) {
-            ExitGate.ensureOpen("sgeadd");
+                && Quick.apart(cAt, cSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             try {
                 CheckedCalls.HSgeadd.D.brief().invokeExact(layout.code(), rows, cols, alpha, aAt, lda, beta, cAt, ldc);
             } catch (Throwable e) {
@@ -8121,8 +7976,7 @@ public final class Blas {
         long cSpan = Quick.general(layout, rows, cols, ldc);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 2, 3);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 2, 3);
-        if ((aAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 2, a, aAt, aSpan << 2)) {
-            ExitGate.ensureOpen("sgeadd");
+        if ((aAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 2, a, aAt, aSpan << 2) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HSgeadd.D.critical().invokeExact(layout.code(), rows, cols, alpha, Quick.at(a, aOffset, 2),
                         lda, beta, Quick.at(c, cOffset, 2), ldc);
@@ -8164,8 +8018,9 @@ public final class Blas {
         long bAt = Quick.in(b, bOffset, bSpan, 3, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 7);
         if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)) {
-            ExitGate.ensureOpen("dgemm");
+                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)
+                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             try {
                 CheckedCalls.HDgemm.D.brief().invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
                         aAt, lda, bAt, ldb, beta, cAt, ldc);
@@ -8188,8 +8043,7 @@ public final class Blas {
         long bAt = Quick.heapIn(b, bOffset, bSpan, 3, 7);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 3, 7);
         if ((aAt | bAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 3, a, aAt, aSpan << 3)
-                && Quick.heapApart(c, cAt, cSpan << 3, b, bAt, bSpan << 3)) {
-            ExitGate.ensureOpen("dgemm");
+                && Quick.heapApart(c, cAt, cSpan << 3, b, bAt, bSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDgemm.D.critical().invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
                         alpha, Quick.at(a, aOffset, 3), lda, Quick.at(b, bOffset, 3), ldb, beta,
@@ -8236,8 +8090,9 @@ public final class Blas {
         long bAt = Quick.in(b, bOffset, bSpan, 3, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 7);
         if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)) {
-            ExitGate.ensureOpen("dgemmt");
+                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)
+                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             try {
                 CheckedCalls.HDgemmt.D.brief().invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n,
                         k, alpha, aAt, lda, bAt, ldb, beta, cAt, ldc);
@@ -8260,8 +8115,7 @@ public final class Blas {
         long bAt = Quick.heapIn(b, bOffset, bSpan, 3, 7);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 3, 7);
         if ((aAt | bAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 3, a, aAt, aSpan << 3)
-                && Quick.heapApart(c, cAt, cSpan << 3, b, bAt, bSpan << 3)) {
-            ExitGate.ensureOpen("dgemmt");
+                && Quick.heapApart(c, cAt, cSpan << 3, b, bAt, bSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDgemmt.D.critical().invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(),
                         n, k, alpha, Quick.at(a, aOffset, 3), lda, Quick.at(b, bOffset, 3), ldb, beta,
@@ -8307,8 +8161,9 @@ public final class Blas {
         long bAt = Quick.in(b, bOffset, bSpan, 3, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 7);
         if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)) {
-            ExitGate.ensureOpen("dsymm");
+                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)
+                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             try {
                 CheckedCalls.HDsymm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), m, n, alpha, aAt,
                         lda, bAt, ldb, beta, cAt, ldc);
@@ -8332,8 +8187,7 @@ public final class Blas {
         long bAt = Quick.heapIn(b, bOffset, bSpan, 3, 7);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 3, 7);
         if ((aAt | bAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 3, a, aAt, aSpan << 3)
-                && Quick.heapApart(c, cAt, cSpan << 3, b, bAt, bSpan << 3)) {
-            ExitGate.ensureOpen("dsymm");
+                && Quick.heapApart(c, cAt, cSpan << 3, b, bAt, bSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDsymm.D.critical().invokeExact(layout.code(), side.code(), uplo.code(), m, n, alpha,
                         Quick.at(a, aOffset, 3), lda, Quick.at(b, bOffset, 3), ldb, beta, Quick.at(c, cOffset, 3),
@@ -8373,8 +8227,8 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 7);
         if ((aAt | cAt) >= 0 && aSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3)) {
-            ExitGate.ensureOpen("dsyrk");
+                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             try {
                 CheckedCalls.HDsyrk.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, aAt,
                         lda, beta, cAt, ldc);
@@ -8392,8 +8246,7 @@ public final class Blas {
         long cSpan = Quick.span(n, n, ldc);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 3, 7);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 3, 7);
-        if ((aAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 3, a, aAt, aSpan << 3)) {
-            ExitGate.ensureOpen("dsyrk");
+        if ((aAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 3, a, aAt, aSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDsyrk.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha,
                         Quick.at(a, aOffset, 3), lda, beta, Quick.at(c, cOffset, 3), ldc);
@@ -8437,8 +8290,9 @@ public final class Blas {
         long bAt = Quick.in(b, bOffset, bSpan, 3, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 7);
         if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)) {
-            ExitGate.ensureOpen("dsyr2k");
+                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)
+                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             try {
                 CheckedCalls.HDsyr2k.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, aAt,
                         lda, bAt, ldb, beta, cAt, ldc);
@@ -8461,8 +8315,7 @@ public final class Blas {
         long bAt = Quick.heapIn(b, bOffset, bSpan, 3, 7);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 3, 7);
         if ((aAt | bAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 3, a, aAt, aSpan << 3)
-                && Quick.heapApart(c, cAt, cSpan << 3, b, bAt, bSpan << 3)) {
-            ExitGate.ensureOpen("dsyr2k");
+                && Quick.heapApart(c, cAt, cSpan << 3, b, bAt, bSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDsyr2k.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha,
                         Quick.at(a, aOffset, 3), lda, Quick.at(b, bOffset, 3), ldb, beta, Quick.at(c, cOffset, 3),
@@ -8503,8 +8356,8 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
         long bAt = Quick.out(b, bOffset, bSpan, 3, 7);
         if ((aAt | bAt) >= 0 && aSpan + bSpan <= Quick.BRIEF >> 3
-                && Quick.apart(bAt, bSpan << 3, aAt, aSpan << 3)) {
-            ExitGate.ensureOpen("dtrmm");
+                && Quick.apart(bAt, bSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b))) {
             try {
                 CheckedCalls.HDtrmm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
                         diag.code(), m, n, alpha, aAt, lda, bAt, ldb);
@@ -8523,8 +8376,7 @@ public final class Blas {
         long bSpan = Quick.general(layout, m, n, ldb);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 3, 7);
         long bAt = Quick.heapOut(b, bOffset, bSpan, 3, 7);
-        if ((aAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 3, a, aAt, aSpan << 3)) {
-            ExitGate.ensureOpen("dtrmm");
+        if ((aAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 3, a, aAt, aSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDtrmm.D.critical().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
                         diag.code(), m, n, alpha, Quick.at(a, aOffset, 3), lda, Quick.at(b, bOffset, 3), ldb);
@@ -8563,8 +8415,8 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
         long bAt = Quick.out(b, bOffset, bSpan, 3, 7);
         if ((aAt | bAt) >= 0 && aSpan + bSpan <= Quick.BRIEF >> 3
-                && Quick.apart(bAt, bSpan << 3, aAt, aSpan << 3)) {
-            ExitGate.ensureOpen("dtrsm");
+                && Quick.apart(bAt, bSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b))) {
             try {
                 CheckedCalls.HDtrsm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
                         diag.code(), m, n, alpha, aAt, lda, bAt, ldb);
@@ -8583,8 +8435,7 @@ public final class Blas {
         long bSpan = Quick.general(layout, m, n, ldb);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 3, 7);
         long bAt = Quick.heapOut(b, bOffset, bSpan, 3, 7);
-        if ((aAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 3, a, aAt, aSpan << 3)) {
-            ExitGate.ensureOpen("dtrsm");
+        if ((aAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 3, a, aAt, aSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDtrsm.D.critical().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
                         diag.code(), m, n, alpha, Quick.at(a, aOffset, 3), lda, Quick.at(b, bOffset, 3), ldb);
@@ -8618,8 +8469,8 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
         long bAt = Quick.out(b, bOffset, bSpan, 3, 7);
         if ((aAt | bAt) >= 0 && aSpan + bSpan <= Quick.BRIEF >> 3
-                && Quick.apart(bAt, bSpan << 3, aAt, aSpan << 3)) {
-            ExitGate.ensureOpen("domatcopy");
+                && Quick.apart(bAt, bSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b))) {
             try {
                 CheckedCalls.HDomatcopy.D.brief().invokeExact(layout.code(), trans.code(), rows, cols, alpha, aAt, lda,
                         bAt, ldb);
@@ -8637,8 +8488,7 @@ public final class Blas {
         long bSpan = Quick.general(layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols, ldb);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 3, 7);
         long bAt = Quick.heapOut(b, bOffset, bSpan, 3, 7);
-        if ((aAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 3, a, aAt, aSpan << 3)) {
-            ExitGate.ensureOpen("domatcopy");
+        if ((aAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 3, a, aAt, aSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDomatcopy.D.critical().invokeExact(layout.code(), trans.code(), rows, cols, alpha,
                         Quick.at(a, aOffset, 3), lda, Quick.at(b, bOffset, 3), ldb);
@@ -8672,8 +8522,8 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 7);
         if ((aAt | cAt) >= 0 && aSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3)) {
-            ExitGate.ensureOpen("dgeadd");
+                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             try {
                 CheckedCalls.HDgeadd.D.brief().invokeExact(layout.code(), rows, cols, alpha, aAt, lda, beta, cAt, ldc);
             } catch (Throwable e) {
@@ -8690,8 +8540,7 @@ public final class Blas {
         long cSpan = Quick.general(layout, rows, cols, ldc);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 3, 7);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 3, 7);
-        if ((aAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 3, a, aAt, aSpan << 3)) {
-            ExitGate.ensureOpen("dgeadd");
+        if ((aAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 3, a, aAt, aSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HDgeadd.D.critical().invokeExact(layout.code(), rows, cols, alpha, Quick.at(a, aOffset, 3),
                         lda, beta, Quick.at(c, cOffset, 3), ldc);
@@ -8733,9 +8582,10 @@ public final class Blas {
         long bAt = Quick.in(b, bOffset, bSpan, 3, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 3);
         if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)) {
+                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)
+                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("cgemm");
             try {
                 CheckedCalls.HCgemm.D.brief().invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
                         Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, Scalars.beta(room, beta).address(),
@@ -8759,9 +8609,8 @@ public final class Blas {
         long bAt = Quick.heapIn(b, bOffset, bSpan, 3, 3);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 3, 3);
         if ((aAt | bAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 3, a, aAt, aSpan << 3)
-                && Quick.heapApart(c, cAt, cSpan << 3, b, bAt, bSpan << 3)) {
+                && Quick.heapApart(c, cAt, cSpan << 3, b, bAt, bSpan << 3) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("cgemm");
             try {
                 CheckedCalls.HCgemm.D.critical().invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
                         Scalars.alpha(room, alpha), Quick.at(a, aOffset, 3), lda, Quick.at(b, bOffset, 3), ldb,
@@ -8808,9 +8657,10 @@ public final class Blas {
         long bAt = Quick.in(b, bOffset, bSpan, 3, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 3);
         if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)) {
+                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)
+                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("cgemm3m");
             try {
                 CheckedCalls.HCgemm3m.D.brief().invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
                         Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, Scalars.beta(room, beta).address(),
@@ -8834,9 +8684,8 @@ public final class Blas {
         long bAt = Quick.heapIn(b, bOffset, bSpan, 3, 3);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 3, 3);
         if ((aAt | bAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 3, a, aAt, aSpan << 3)
-                && Quick.heapApart(c, cAt, cSpan << 3, b, bAt, bSpan << 3)) {
+                && Quick.heapApart(c, cAt, cSpan << 3, b, bAt, bSpan << 3) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("cgemm3m");
             try {
                 CheckedCalls.HCgemm3m.D.critical().invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
                         Scalars.alpha(room, alpha), Quick.at(a, aOffset, 3), lda, Quick.at(b, bOffset, 3), ldb,
@@ -8883,9 +8732,10 @@ public final class Blas {
         long bAt = Quick.in(b, bOffset, bSpan, 3, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 3);
         if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)) {
+                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)
+                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("cgemmt");
             try {
                 CheckedCalls.HCgemmt.D.brief().invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n,
                         k, Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, Scalars.beta(room, beta).address(),
@@ -8909,9 +8759,8 @@ public final class Blas {
         long bAt = Quick.heapIn(b, bOffset, bSpan, 3, 3);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 3, 3);
         if ((aAt | bAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 3, a, aAt, aSpan << 3)
-                && Quick.heapApart(c, cAt, cSpan << 3, b, bAt, bSpan << 3)) {
+                && Quick.heapApart(c, cAt, cSpan << 3, b, bAt, bSpan << 3) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("cgemmt");
             try {
                 CheckedCalls.HCgemmt.D.critical().invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(),
                         n, k, Scalars.alpha(room, alpha), Quick.at(a, aOffset, 3), lda, Quick.at(b, bOffset, 3), ldb,
@@ -8957,9 +8806,10 @@ public final class Blas {
         long bAt = Quick.in(b, bOffset, bSpan, 3, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 3);
         if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)) {
+                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)
+                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("csymm");
             try {
                 CheckedCalls.HCsymm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), m, n,
                         Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, Scalars.beta(room, beta).address(),
@@ -8984,9 +8834,8 @@ public final class Blas {
         long bAt = Quick.heapIn(b, bOffset, bSpan, 3, 3);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 3, 3);
         if ((aAt | bAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 3, a, aAt, aSpan << 3)
-                && Quick.heapApart(c, cAt, cSpan << 3, b, bAt, bSpan << 3)) {
+                && Quick.heapApart(c, cAt, cSpan << 3, b, bAt, bSpan << 3) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("csymm");
             try {
                 CheckedCalls.HCsymm.D.critical().invokeExact(layout.code(), side.code(), uplo.code(), m, n,
                         Scalars.alpha(room, alpha), Quick.at(a, aOffset, 3), lda, Quick.at(b, bOffset, 3), ldb,
@@ -9032,9 +8881,10 @@ public final class Blas {
         long bAt = Quick.in(b, bOffset, bSpan, 3, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 3);
         if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)) {
+                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)
+                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("chemm");
             try {
                 CheckedCalls.HChemm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), m, n,
                         Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, Scalars.beta(room, beta).address(),
@@ -9059,9 +8909,8 @@ public final class Blas {
         long bAt = Quick.heapIn(b, bOffset, bSpan, 3, 3);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 3, 3);
         if ((aAt | bAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 3, a, aAt, aSpan << 3)
-                && Quick.heapApart(c, cAt, cSpan << 3, b, bAt, bSpan << 3)) {
+                && Quick.heapApart(c, cAt, cSpan << 3, b, bAt, bSpan << 3) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("chemm");
             try {
                 CheckedCalls.HChemm.D.critical().invokeExact(layout.code(), side.code(), uplo.code(), m, n,
                         Scalars.alpha(room, alpha), Quick.at(a, aOffset, 3), lda, Quick.at(b, bOffset, 3), ldb,
@@ -9101,9 +8950,9 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 3);
         if ((aAt | cAt) >= 0 && aSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3)) {
+                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("csyrk");
             try {
                 CheckedCalls.HCsyrk.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
                         Scalars.alpha(room, alpha).address(), aAt, lda, Scalars.beta(room, beta).address(), cAt, ldc);
@@ -9121,9 +8970,8 @@ public final class Blas {
         long cSpan = Quick.span(n, n, ldc);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 3, 3);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 3, 3);
-        if ((aAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 3, a, aAt, aSpan << 3)) {
+        if ((aAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 3, a, aAt, aSpan << 3) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("csyrk");
             try {
                 CheckedCalls.HCsyrk.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
                         Scalars.alpha(room, alpha), Quick.at(a, aOffset, 3), lda, Scalars.beta(room, beta),
@@ -9162,8 +9010,8 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 3);
         if ((aAt | cAt) >= 0 && aSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3)) {
-            ExitGate.ensureOpen("cherk");
+                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             try {
                 CheckedCalls.HCherk.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, aAt,
                         lda, beta, cAt, ldc);
@@ -9181,8 +9029,7 @@ public final class Blas {
         long cSpan = Quick.span(n, n, ldc);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 3, 3);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 3, 3);
-        if ((aAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 3, a, aAt, aSpan << 3)) {
-            ExitGate.ensureOpen("cherk");
+        if ((aAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 3, a, aAt, aSpan << 3) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HCherk.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha,
                         Quick.at(a, aOffset, 3), lda, beta, Quick.at(c, cOffset, 3), ldc);
@@ -9226,9 +9073,10 @@ public final class Blas {
         long bAt = Quick.in(b, bOffset, bSpan, 3, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 3);
         if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)) {
+                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)
+                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("csyr2k");
             try {
                 CheckedCalls.HCsyr2k.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
                         Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, Scalars.beta(room, beta).address(),
@@ -9252,9 +9100,8 @@ public final class Blas {
         long bAt = Quick.heapIn(b, bOffset, bSpan, 3, 3);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 3, 3);
         if ((aAt | bAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 3, a, aAt, aSpan << 3)
-                && Quick.heapApart(c, cAt, cSpan << 3, b, bAt, bSpan << 3)) {
+                && Quick.heapApart(c, cAt, cSpan << 3, b, bAt, bSpan << 3) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("csyr2k");
             try {
                 CheckedCalls.HCsyr2k.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
                         Scalars.alpha(room, alpha), Quick.at(a, aOffset, 3), lda, Quick.at(b, bOffset, 3), ldb,
@@ -9300,9 +9147,10 @@ public final class Blas {
         long bAt = Quick.in(b, bOffset, bSpan, 3, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 3);
         if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)) {
+                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)
+                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("cher2k");
             try {
                 CheckedCalls.HCher2k.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
                         Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, beta, cAt, ldc);
@@ -9325,9 +9173,8 @@ public final class Blas {
         long bAt = Quick.heapIn(b, bOffset, bSpan, 3, 3);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 3, 3);
         if ((aAt | bAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 3, a, aAt, aSpan << 3)
-                && Quick.heapApart(c, cAt, cSpan << 3, b, bAt, bSpan << 3)) {
+                && Quick.heapApart(c, cAt, cSpan << 3, b, bAt, bSpan << 3) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("cher2k");
             try {
                 CheckedCalls.HCher2k.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
                         Scalars.alpha(room, alpha), Quick.at(a, aOffset, 3), lda, Quick.at(b, bOffset, 3), ldb, beta,
@@ -9368,9 +9215,9 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long bAt = Quick.out(b, bOffset, bSpan, 3, 3);
         if ((aAt | bAt) >= 0 && aSpan + bSpan <= Quick.BRIEF >> 3
-                && Quick.apart(bAt, bSpan << 3, aAt, aSpan << 3)) {
+                && Quick.apart(bAt, bSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("ctrmm");
             try {
                 CheckedCalls.HCtrmm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
                         diag.code(), m, n, Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb);
@@ -9389,9 +9236,8 @@ public final class Blas {
         long bSpan = Quick.general(layout, m, n, ldb);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 3, 3);
         long bAt = Quick.heapOut(b, bOffset, bSpan, 3, 3);
-        if ((aAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 3, a, aAt, aSpan << 3)) {
+        if ((aAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 3, a, aAt, aSpan << 3) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("ctrmm");
             try {
                 CheckedCalls.HCtrmm.D.critical().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
                         diag.code(), m, n, Scalars.alpha(room, alpha), Quick.at(a, aOffset, 3), lda,
@@ -9431,9 +9277,9 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long bAt = Quick.out(b, bOffset, bSpan, 3, 3);
         if ((aAt | bAt) >= 0 && aSpan + bSpan <= Quick.BRIEF >> 3
-                && Quick.apart(bAt, bSpan << 3, aAt, aSpan << 3)) {
+                && Quick.apart(bAt, bSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("ctrsm");
             try {
                 CheckedCalls.HCtrsm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
                         diag.code(), m, n, Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb);
@@ -9452,9 +9298,8 @@ public final class Blas {
         long bSpan = Quick.general(layout, m, n, ldb);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 3, 3);
         long bAt = Quick.heapOut(b, bOffset, bSpan, 3, 3);
-        if ((aAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 3, a, aAt, aSpan << 3)) {
+        if ((aAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 3, a, aAt, aSpan << 3) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("ctrsm");
             try {
                 CheckedCalls.HCtrsm.D.critical().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
                         diag.code(), m, n, Scalars.alpha(room, alpha), Quick.at(a, aOffset, 3), lda,
@@ -9490,9 +9335,9 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long bAt = Quick.out(b, bOffset, bSpan, 3, 3);
         if ((aAt | bAt) >= 0 && aSpan + bSpan <= Quick.BRIEF >> 3
-                && Quick.apart(bAt, bSpan << 3, aAt, aSpan << 3)) {
+                && Quick.apart(bAt, bSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("comatcopy");
             try {
                 CheckedCalls.HComatcopy.D.brief().invokeExact(layout.code(), trans.code(), rows, cols,
                         Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb);
@@ -9510,9 +9355,8 @@ public final class Blas {
         long bSpan = Quick.general(layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols, ldb);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 3, 3);
         long bAt = Quick.heapOut(b, bOffset, bSpan, 3, 3);
-        if ((aAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 3, a, aAt, aSpan << 3)) {
+        if ((aAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 3, a, aAt, aSpan << 3) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("comatcopy");
             try {
                 CheckedCalls.HComatcopy.D.critical().invokeExact(layout.code(), trans.code(), rows, cols,
                         Scalars.alpha(room, alpha), Quick.at(a, aOffset, 3), lda, Quick.at(b, bOffset, 3), ldb);
@@ -9547,9 +9391,9 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 3);
         if ((aAt | cAt) >= 0 && aSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3)) {
+                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("cgeadd");
             try {
                 CheckedCalls.HCgeadd.D.brief().invokeExact(layout.code(), rows, cols,
                         Scalars.alpha(room, alpha).address(), aAt, lda, Scalars.beta(room, beta).address(), cAt, ldc);
@@ -9567,9 +9411,8 @@ public final class Blas {
         long cSpan = Quick.general(layout, rows, cols, ldc);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 3, 3);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 3, 3);
-        if ((aAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 3, a, aAt, aSpan << 3)) {
+        if ((aAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 3, a, aAt, aSpan << 3) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("cgeadd");
             try {
                 CheckedCalls.HCgeadd.D.critical().invokeExact(layout.code(), rows, cols, Scalars.alpha(room, alpha),
                         Quick.at(a, aOffset, 3), lda, Scalars.beta(room, beta), Quick.at(c, cOffset, 3), ldc);
@@ -9611,9 +9454,10 @@ public final class Blas {
         long bAt = Quick.in(b, bOffset, bSpan, 4, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 4, 7);
         if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 4
-                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && Quick.apart(cAt, cSpan << 4, bAt, bSpan << 4)) {
+                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && Quick.apart(cAt, cSpan << 4, bAt, bSpan << 4)
+                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zgemm");
             try {
                 CheckedCalls.HZgemm.D.brief().invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
                         Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, Scalars.beta(room, beta).address(),
@@ -9637,9 +9481,8 @@ public final class Blas {
         long bAt = Quick.heapIn(b, bOffset, bSpan, 4, 7);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 4, 7);
         if ((aAt | bAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 4, a, aAt, aSpan << 4)
-                && Quick.heapApart(c, cAt, cSpan << 4, b, bAt, bSpan << 4)) {
+                && Quick.heapApart(c, cAt, cSpan << 4, b, bAt, bSpan << 4) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zgemm");
             try {
                 CheckedCalls.HZgemm.D.critical().invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
                         Scalars.alpha(room, alpha), Quick.at(a, aOffset, 4), lda, Quick.at(b, bOffset, 4), ldb,
@@ -9686,9 +9529,10 @@ public final class Blas {
         long bAt = Quick.in(b, bOffset, bSpan, 4, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 4, 7);
         if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 4
-                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && Quick.apart(cAt, cSpan << 4, bAt, bSpan << 4)) {
+                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && Quick.apart(cAt, cSpan << 4, bAt, bSpan << 4)
+                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zgemm3m");
             try {
                 CheckedCalls.HZgemm3m.D.brief().invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
                         Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, Scalars.beta(room, beta).address(),
@@ -9712,9 +9556,8 @@ public final class Blas {
         long bAt = Quick.heapIn(b, bOffset, bSpan, 4, 7);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 4, 7);
         if ((aAt | bAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 4, a, aAt, aSpan << 4)
-                && Quick.heapApart(c, cAt, cSpan << 4, b, bAt, bSpan << 4)) {
+                && Quick.heapApart(c, cAt, cSpan << 4, b, bAt, bSpan << 4) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zgemm3m");
             try {
                 CheckedCalls.HZgemm3m.D.critical().invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
                         Scalars.alpha(room, alpha), Quick.at(a, aOffset, 4), lda, Quick.at(b, bOffset, 4), ldb,
@@ -9761,9 +9604,10 @@ public final class Blas {
         long bAt = Quick.in(b, bOffset, bSpan, 4, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 4, 7);
         if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 4
-                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && Quick.apart(cAt, cSpan << 4, bAt, bSpan << 4)) {
+                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && Quick.apart(cAt, cSpan << 4, bAt, bSpan << 4)
+                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zgemmt");
             try {
                 CheckedCalls.HZgemmt.D.brief().invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n,
                         k, Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, Scalars.beta(room, beta).address(),
@@ -9787,9 +9631,8 @@ public final class Blas {
         long bAt = Quick.heapIn(b, bOffset, bSpan, 4, 7);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 4, 7);
         if ((aAt | bAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 4, a, aAt, aSpan << 4)
-                && Quick.heapApart(c, cAt, cSpan << 4, b, bAt, bSpan << 4)) {
+                && Quick.heapApart(c, cAt, cSpan << 4, b, bAt, bSpan << 4) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zgemmt");
             try {
                 CheckedCalls.HZgemmt.D.critical().invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(),
                         n, k, Scalars.alpha(room, alpha), Quick.at(a, aOffset, 4), lda, Quick.at(b, bOffset, 4), ldb,
@@ -9835,9 +9678,10 @@ public final class Blas {
         long bAt = Quick.in(b, bOffset, bSpan, 4, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 4, 7);
         if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 4
-                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && Quick.apart(cAt, cSpan << 4, bAt, bSpan << 4)) {
+                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && Quick.apart(cAt, cSpan << 4, bAt, bSpan << 4)
+                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zsymm");
             try {
                 CheckedCalls.HZsymm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), m, n,
                         Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, Scalars.beta(room, beta).address(),
@@ -9862,9 +9706,8 @@ public final class Blas {
         long bAt = Quick.heapIn(b, bOffset, bSpan, 4, 7);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 4, 7);
         if ((aAt | bAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 4, a, aAt, aSpan << 4)
-                && Quick.heapApart(c, cAt, cSpan << 4, b, bAt, bSpan << 4)) {
+                && Quick.heapApart(c, cAt, cSpan << 4, b, bAt, bSpan << 4) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zsymm");
             try {
                 CheckedCalls.HZsymm.D.critical().invokeExact(layout.code(), side.code(), uplo.code(), m, n,
                         Scalars.alpha(room, alpha), Quick.at(a, aOffset, 4), lda, Quick.at(b, bOffset, 4), ldb,
@@ -9910,9 +9753,10 @@ public final class Blas {
         long bAt = Quick.in(b, bOffset, bSpan, 4, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 4, 7);
         if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 4
-                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && Quick.apart(cAt, cSpan << 4, bAt, bSpan << 4)) {
+                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && Quick.apart(cAt, cSpan << 4, bAt, bSpan << 4)
+                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zhemm");
             try {
                 CheckedCalls.HZhemm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), m, n,
                         Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, Scalars.beta(room, beta).address(),
@@ -9937,9 +9781,8 @@ public final class Blas {
         long bAt = Quick.heapIn(b, bOffset, bSpan, 4, 7);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 4, 7);
         if ((aAt | bAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 4, a, aAt, aSpan << 4)
-                && Quick.heapApart(c, cAt, cSpan << 4, b, bAt, bSpan << 4)) {
+                && Quick.heapApart(c, cAt, cSpan << 4, b, bAt, bSpan << 4) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zhemm");
             try {
                 CheckedCalls.HZhemm.D.critical().invokeExact(layout.code(), side.code(), uplo.code(), m, n,
                         Scalars.alpha(room, alpha), Quick.at(a, aOffset, 4), lda, Quick.at(b, bOffset, 4), ldb,
@@ -9979,9 +9822,9 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 4, 7);
         if ((aAt | cAt) >= 0 && aSpan + cSpan <= Quick.BRIEF >> 4
-                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4)) {
+                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zsyrk");
             try {
                 CheckedCalls.HZsyrk.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
                         Scalars.alpha(room, alpha).address(), aAt, lda, Scalars.beta(room, beta).address(), cAt, ldc);
@@ -9999,9 +9842,8 @@ public final class Blas {
         long cSpan = Quick.span(n, n, ldc);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 4, 7);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 4, 7);
-        if ((aAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 4, a, aAt, aSpan << 4)) {
+        if ((aAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 4, a, aAt, aSpan << 4) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zsyrk");
             try {
                 CheckedCalls.HZsyrk.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
                         Scalars.alpha(room, alpha), Quick.at(a, aOffset, 4), lda, Scalars.beta(room, beta),
@@ -10040,8 +9882,8 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 4, 7);
         if ((aAt | cAt) >= 0 && aSpan + cSpan <= Quick.BRIEF >> 4
-                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4)) {
-            ExitGate.ensureOpen("zherk");
+                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             try {
                 CheckedCalls.HZherk.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, aAt,
                         lda, beta, cAt, ldc);
@@ -10059,8 +9901,7 @@ public final class Blas {
         long cSpan = Quick.span(n, n, ldc);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 4, 7);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 4, 7);
-        if ((aAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 4, a, aAt, aSpan << 4)) {
-            ExitGate.ensureOpen("zherk");
+        if ((aAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 4, a, aAt, aSpan << 4) && ExitGate.isOpen()) {
             try {
                 CheckedCalls.HZherk.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha,
                         Quick.at(a, aOffset, 4), lda, beta, Quick.at(c, cOffset, 4), ldc);
@@ -10104,9 +9945,10 @@ public final class Blas {
         long bAt = Quick.in(b, bOffset, bSpan, 4, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 4, 7);
         if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 4
-                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && Quick.apart(cAt, cSpan << 4, bAt, bSpan << 4)) {
+                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && Quick.apart(cAt, cSpan << 4, bAt, bSpan << 4)
+                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zsyr2k");
             try {
                 CheckedCalls.HZsyr2k.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
                         Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, Scalars.beta(room, beta).address(),
@@ -10130,9 +9972,8 @@ public final class Blas {
         long bAt = Quick.heapIn(b, bOffset, bSpan, 4, 7);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 4, 7);
         if ((aAt | bAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 4, a, aAt, aSpan << 4)
-                && Quick.heapApart(c, cAt, cSpan << 4, b, bAt, bSpan << 4)) {
+                && Quick.heapApart(c, cAt, cSpan << 4, b, bAt, bSpan << 4) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zsyr2k");
             try {
                 CheckedCalls.HZsyr2k.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
                         Scalars.alpha(room, alpha), Quick.at(a, aOffset, 4), lda, Quick.at(b, bOffset, 4), ldb,
@@ -10178,9 +10019,10 @@ public final class Blas {
         long bAt = Quick.in(b, bOffset, bSpan, 4, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 4, 7);
         if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 4
-                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && Quick.apart(cAt, cSpan << 4, bAt, bSpan << 4)) {
+                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && Quick.apart(cAt, cSpan << 4, bAt, bSpan << 4)
+                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zher2k");
             try {
                 CheckedCalls.HZher2k.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
                         Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, beta, cAt, ldc);
@@ -10203,9 +10045,8 @@ public final class Blas {
         long bAt = Quick.heapIn(b, bOffset, bSpan, 4, 7);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 4, 7);
         if ((aAt | bAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 4, a, aAt, aSpan << 4)
-                && Quick.heapApart(c, cAt, cSpan << 4, b, bAt, bSpan << 4)) {
+                && Quick.heapApart(c, cAt, cSpan << 4, b, bAt, bSpan << 4) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zher2k");
             try {
                 CheckedCalls.HZher2k.D.critical().invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
                         Scalars.alpha(room, alpha), Quick.at(a, aOffset, 4), lda, Quick.at(b, bOffset, 4), ldb, beta,
@@ -10246,9 +10087,9 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long bAt = Quick.out(b, bOffset, bSpan, 4, 7);
         if ((aAt | bAt) >= 0 && aSpan + bSpan <= Quick.BRIEF >> 4
-                && Quick.apart(bAt, bSpan << 4, aAt, aSpan << 4)) {
+                && Quick.apart(bAt, bSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("ztrmm");
             try {
                 CheckedCalls.HZtrmm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
                         diag.code(), m, n, Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb);
@@ -10267,9 +10108,8 @@ public final class Blas {
         long bSpan = Quick.general(layout, m, n, ldb);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 4, 7);
         long bAt = Quick.heapOut(b, bOffset, bSpan, 4, 7);
-        if ((aAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 4, a, aAt, aSpan << 4)) {
+        if ((aAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 4, a, aAt, aSpan << 4) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("ztrmm");
             try {
                 CheckedCalls.HZtrmm.D.critical().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
                         diag.code(), m, n, Scalars.alpha(room, alpha), Quick.at(a, aOffset, 4), lda,
@@ -10309,9 +10149,9 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long bAt = Quick.out(b, bOffset, bSpan, 4, 7);
         if ((aAt | bAt) >= 0 && aSpan + bSpan <= Quick.BRIEF >> 4
-                && Quick.apart(bAt, bSpan << 4, aAt, aSpan << 4)) {
+                && Quick.apart(bAt, bSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("ztrsm");
             try {
                 CheckedCalls.HZtrsm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
                         diag.code(), m, n, Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb);
@@ -10330,9 +10170,8 @@ public final class Blas {
         long bSpan = Quick.general(layout, m, n, ldb);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 4, 7);
         long bAt = Quick.heapOut(b, bOffset, bSpan, 4, 7);
-        if ((aAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 4, a, aAt, aSpan << 4)) {
+        if ((aAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 4, a, aAt, aSpan << 4) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("ztrsm");
             try {
                 CheckedCalls.HZtrsm.D.critical().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
                         diag.code(), m, n, Scalars.alpha(room, alpha), Quick.at(a, aOffset, 4), lda,
@@ -10368,9 +10207,9 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long bAt = Quick.out(b, bOffset, bSpan, 4, 7);
         if ((aAt | bAt) >= 0 && aSpan + bSpan <= Quick.BRIEF >> 4
-                && Quick.apart(bAt, bSpan << 4, aAt, aSpan << 4)) {
+                && Quick.apart(bAt, bSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zomatcopy");
             try {
                 CheckedCalls.HZomatcopy.D.brief().invokeExact(layout.code(), trans.code(), rows, cols,
                         Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb);
@@ -10388,9 +10227,8 @@ public final class Blas {
         long bSpan = Quick.general(layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols, ldb);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 4, 7);
         long bAt = Quick.heapOut(b, bOffset, bSpan, 4, 7);
-        if ((aAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 4, a, aAt, aSpan << 4)) {
+        if ((aAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 4, a, aAt, aSpan << 4) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zomatcopy");
             try {
                 CheckedCalls.HZomatcopy.D.critical().invokeExact(layout.code(), trans.code(), rows, cols,
                         Scalars.alpha(room, alpha), Quick.at(a, aOffset, 4), lda, Quick.at(b, bOffset, 4), ldb);
@@ -10425,9 +10263,9 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 4, 7);
         if ((aAt | cAt) >= 0 && aSpan + cSpan <= Quick.BRIEF >> 4
-                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4)) {
+                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
+                && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zgeadd");
             try {
                 CheckedCalls.HZgeadd.D.brief().invokeExact(layout.code(), rows, cols,
                         Scalars.alpha(room, alpha).address(), aAt, lda, Scalars.beta(room, beta).address(), cAt, ldc);
@@ -10445,9 +10283,8 @@ public final class Blas {
         long cSpan = Quick.general(layout, rows, cols, ldc);
         long aAt = Quick.heapIn(a, aOffset, aSpan, 4, 7);
         long cAt = Quick.heapOut(c, cOffset, cSpan, 4, 7);
-        if ((aAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 4, a, aAt, aSpan << 4)) {
+        if ((aAt | cAt) >= 0 && Quick.heapApart(c, cAt, cSpan << 4, a, aAt, aSpan << 4) && ExitGate.isOpen()) {
             MemorySegment room = Scalars.room();
-            ExitGate.ensureOpen("zgeadd");
             try {
                 CheckedCalls.HZgeadd.D.critical().invokeExact(layout.code(), rows, cols, Scalars.alpha(room, alpha),
                         Quick.at(a, aOffset, 4), lda, Scalars.beta(room, beta), Quick.at(c, cOffset, 4), ldc);

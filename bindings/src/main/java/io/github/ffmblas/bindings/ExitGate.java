@@ -62,6 +62,11 @@ final class ExitGate {
         }
     }
 
+    /** Whether calls may still start; the quick paths ask this and leave a closed gate's refusal to the checks. */
+    static boolean isOpen() {
+        return !closed;
+    }
+
     private static IllegalStateException shuttingDown(String routine) {
         return new IllegalStateException(routine + ": the JVM is shutting down, and OpenBLAS frees its memory as the"
                 + " process exits, so no new OpenBLAS call may start");

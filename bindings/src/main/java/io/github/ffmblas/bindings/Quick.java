@@ -26,6 +26,10 @@ final class Quick {
     /** A native call whose operands span at most this many bytes is brief (see {@link Call#BRIEF_BYTES}). */
     static final long BRIEF = Call.BRIEF_BYTES;
 
+    private static final MemorySegment.Scope GLOBAL = java.lang.foreign.Arena.global().scope();
+    /** A thread that owns nothing: a segment it cannot access is confined to some thread. */
+    private static final Thread NO_OWNER = new Thread(() -> { });
+
     private Quick() {}
 
     /** Elements spanned by n elements |inc| apart, or {@code Long.MAX_VALUE} (never inside a segment) for n <= 0. */
@@ -57,20 +61,30 @@ final class Quick {
     }
 
     /**
-     * The address of element {@code offset} of a native segment, read by the call: or -1 unless it is alive,
-     * accessible from this thread and freeable by no other thread (confined to this one, or global: see
-     * {@link Call#byAddress}), and its {@code span} elements from there lie inside it, aligned ({@code mask}).
+     * The address of element {@code offset} of a native segment, read by the call: or -1 unless its {@code span}
+     * elements from there lie inside it, aligned ({@code mask}). Whether the segment may be passed by address at all
+     * is {@link #owned}'s to say, once per scope.
      */
     static long in(MemorySegment s, long offset, long span, int shift, int mask) {
         long size = s.byteSize() >>> shift;
         long first = s.address() + (offset << shift);
-        return offset < 0 || offset > size || span > size - offset || (first & mask) != 0 || !s.scope().isAlive()
-                || !s.isAccessibleBy(Thread.currentThread()) || !Call.ownedOrGlobal(s) ? -1 : first;
+        return offset < 0 || span > size - offset || (first & mask) != 0 ? -1 : first;
     }
 
     /** {@link #in} for an operand the call writes: not read-only either. */
     static long out(MemorySegment s, long offset, long span, int shift, int mask) {
         return s.isReadOnly() ? -1 : in(s, offset, span, shift, mask);
+    }
+
+    /**
+     * Whether a native segment is alive and freeable by no thread but this one while the call runs: confined to this
+     * thread, or global (see {@link Call#byAddress}). Asked once per scope in a call: every operand of one arena
+     * shares the answer, and this is the costly part of the checks in compiled code.
+     */
+    static boolean owned(MemorySegment s) {
+        MemorySegment.Scope scope = s.scope();
+        return scope == GLOBAL
+                || scope.isAlive() && !s.isAccessibleBy(NO_OWNER) && s.isAccessibleBy(Thread.currentThread());
     }
 
     /**
