@@ -457,7 +457,9 @@ public final class GenerateFacade {
         if (r.alsoShape() != null) {
             out.append(i8).append("// One operand read and written in two shapes: each shape is checked against the segment on its own.\n");
             out.append(i8).append("Call.begin(routine, Precision.").append(t.precision()).append(")\n");
-            out.append(i8).append("        ").append(shape(r.alsoShape())).append('\n');
+            Param.Operand second = r.alsoShape();
+            out.append(i8).append("        ").append(shape(second)).append('\n');
+            out.append(i8).append("        .leadingDimension(\"").append(second.args().get(2)).append("\")\n");
             out.append(i8).append("        .validate();\n");
         }
         out.append(i8).append("Call call = Call.begin(routine, Precision.").append(t.precision()).append(")\n");

@@ -124,6 +124,9 @@ final class Call {
      */
     boolean byAddress;
 
+    /** The one operand's leading dimension named otherwise (see {@link #leadingDimension}), or null. */
+    private String ldName;
+
     private Call() {}
 
     private static boolean isHotSpot() {
@@ -238,6 +241,15 @@ final class Call {
     Call triangularBand(String name, MemorySegment segment, long offset, Layout layout, Uplo uplo, long n, long k,
                         long ld) {
         return band(name, segment, offset, layout, n, n, uplo == Uplo.LOWER ? k : 0, uplo == Uplo.UPPER ? k : 0, ld);
+    }
+
+    /**
+     * Names the leading dimension of the operand declared last, where it is not "ld" and the operand's name: the
+     * second shape of an in-place transposition, whose leading dimension is ldb.
+     */
+    Call leadingDimension(String parameter) {
+        ldName = parameter;
+        return this;
     }
 
     /** Marks the operand declared last as written by the call. */
@@ -478,7 +490,8 @@ final class Call {
                         + " must be >= 0");
             }
             if (o.ld() < Math.max(1, o.width())) {
-                throw new IllegalArgumentException(routine + ": ld" + o.name().toLowerCase() + "=" + o.ld()
+                throw new IllegalArgumentException(routine + ": " + (ldName != null ? ldName
+                        : "ld" + o.name().toLowerCase()) + "=" + o.ld()
                         + " must be >= " + Math.max(1, o.width()) + " (" + o.name() + " stores " + o.width()
                         + " elements per " + (o.runs() > 0 ? "row or column" : "run") + ")");
             }
@@ -643,5 +656,6 @@ final class Call {
             segment[i] = null;
         }
         count = 0;
+        ldName = null;
     }
 }

@@ -6578,6 +6578,7 @@ final class CheckedCalls {
         // One operand read and written in two shapes: each shape is checked against the segment on its own.
         Call.begin(routine, Precision.SINGLE)
                 .general("A", a, aOffset, layout, t ? cols : rows, t ? rows : cols, ldb).output()
+                .leadingDimension("ldb")
                 .validate();
         Call call = Call.begin(routine, Precision.SINGLE)
                 .general("A", a, aOffset, layout, rows, cols, lda).output()
@@ -6616,6 +6617,7 @@ final class CheckedCalls {
         // One operand read and written in two shapes: each shape is checked against the segment on its own.
         Call.begin(routine, Precision.DOUBLE)
                 .general("A", a, aOffset, layout, t ? cols : rows, t ? rows : cols, ldb).output()
+                .leadingDimension("ldb")
                 .validate();
         Call call = Call.begin(routine, Precision.DOUBLE)
                 .general("A", a, aOffset, layout, rows, cols, lda).output()
@@ -6655,6 +6657,7 @@ final class CheckedCalls {
         // One operand read and written in two shapes: each shape is checked against the segment on its own.
         Call.begin(routine, Precision.COMPLEX_SINGLE)
                 .general("A", a, aOffset, layout, t ? cols : rows, t ? rows : cols, ldb).output()
+                .leadingDimension("ldb")
                 .validate();
         Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
                 .general("A", a, aOffset, layout, rows, cols, lda).output()
@@ -6695,6 +6698,7 @@ final class CheckedCalls {
         // One operand read and written in two shapes: each shape is checked against the segment on its own.
         Call.begin(routine, Precision.COMPLEX_DOUBLE)
                 .general("A", a, aOffset, layout, t ? cols : rows, t ? rows : cols, ldb).output()
+                .leadingDimension("ldb")
                 .validate();
         Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
                 .general("A", a, aOffset, layout, rows, cols, lda).output()

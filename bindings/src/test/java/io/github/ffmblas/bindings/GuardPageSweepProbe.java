@@ -1,23 +1,30 @@
 package io.github.ffmblas.bindings;
 
+import io.github.ffmblas.generator.BlasRoutines;
+import io.github.ffmblas.generator.Routine;
+import io.github.ffmblas.generator.Routine.Param;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * Calls every public {@link Blas} routine that takes segments, over small shapes, increments, layouts and
- * uplo/trans/diag/side choices, with each operand exactly as long as the facade demands and an inaccessible page
- * right after its end, then right before its start ({@link GuardedMemory}); in a JVM of its own
- * ({@link GuardPageSweepTest}), since what it catches is a process crash. A SIGSEGV means OpenBLAS touched memory
- * the facade did not check: either an extent check is too lax or OpenBLAS reads or writes out of bounds, as its
- * zhemv does past y ({@code Quirks.zhemvReadsPastY}).
+ * Calls every routine of the table the facade is generated from ({@code BlasRoutines}), over small shapes,
+ * increments, layouts and uplo/trans/diag/side choices ({@link #fromTable}), with each operand exactly as long as the
+ * facade demands and an inaccessible page right after its end, then right before its start ({@link GuardedMemory});
+ * in a JVM of its own ({@link GuardPageSweepTest}), since what it catches is a process crash. A SIGSEGV means
+ * OpenBLAS touched memory the facade did not check: either an extent check is too lax or OpenBLAS reads or writes
+ * out of bounds, as its zhemv does past y ({@code Quirks.zhemvReadsPastY}).
  *
  * <p>How long an operand must be is the facade's answer, not this class's: with the other operands large, a
  * search (doubling, then bisection) finds the shortest segment it accepts. Prints {@code RUN <case>} before each case, so a crash names
@@ -79,6 +86,8 @@ public final class GuardPageSweepProbe {
     private final MemorySegment[] searchSegments = new MemorySegment[4];
     private long searchCalls;
     private long guardedCalls;
+    /** Argument sets the facade refuses for another reason than a leading dimension: no case. */
+    private long refused;
     /**
      * OpenBLAS's thread count, which the guarded calls run with. The search runs on one thread: it needs only the
      * facade's verdict, and routines such as ?tbmv wake every thread for any n, which on two busy cores made the
@@ -94,10 +103,7 @@ public final class GuardPageSweepProbe {
 
     public static void main(String[] args) {
         GuardPageSweepProbe probe = new GuardPageSweepProbe();
-        probe.level1();
-        probe.level2();
-        probe.level3();
-        probe.extensions();
+        probe.fromTable();
         Set<String> unswept = probe.coverageGaps();
         if (!unswept.isEmpty()) {
             System.out.println("MISSING from the sweep: " + unswept);
@@ -107,8 +113,9 @@ public final class GuardPageSweepProbe {
         for (Case c : probe.cases) {
             probe.run(c);
         }
-        System.out.printf("DONE %d cases: %d guarded calls, %d size-search calls, %.1f s%n", probe.cases.size(),
-                probe.guardedCalls, probe.searchCalls, (System.nanoTime() - start) / 1e9);
+        System.out.printf("DONE %d cases: %d guarded calls, %d size-search calls, %.1f s (%d argument sets refused)%n",
+                probe.cases.size(), probe.guardedCalls, probe.searchCalls, (System.nanoTime() - start) / 1e9,
+                probe.refused);
     }
 
     /**
@@ -202,542 +209,317 @@ public final class GuardPageSweepProbe {
         return segment.fill((byte) 0x3F);
     }
 
-    private void add(String routine, String arguments, int operands, int elementBytes, Body body) {
-        cases.add(new Case(routine, arguments, operands, elementBytes, body));
+    /** One routine with one set of arguments, its operands' segments left to {@link #run}. */
+    private void add(Routine r, Object[] arguments, int[] segmentAt) {
+        int bytes = elementBytes(r);
+        Method m = METHODS.get(r.name());
+        cases.add(new Case(r.name(), describe(r, arguments), segmentAt.length, bytes, s -> {
+            Object[] a = arguments.clone();
+            for (int i = 0; i < segmentAt.length; i++) {
+                a[segmentAt[i]] = s[i];
+            }
+            invoke(m, a);
+        }));
     }
 
-    /** A leading dimension one element longer than the shortest, so a kernel that reads whole ones shows. */
-    private static int ld(Layout layout, int rows, int cols) {
-        return (layout == Layout.ROW_MAJOR ? cols : rows) + 1;
+    private static final Map<String, Method> METHODS = Arrays.stream(Blas.class.getMethods())
+            .filter(m -> Modifier.isStatic(m.getModifiers()))
+            .collect(Collectors.toMap(Method::getName, m -> m, (a, b) -> a));
+
+    private static void invoke(Method m, Object[] arguments) {
+        try {
+            m.invoke(null, arguments);
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new AssertionError(e.getCause());
+        } catch (IllegalAccessException e) {
+            throw new AssertionError(e);
+        }
     }
 
-    /** The elements a rows x cols matrix spans, first to last, at leading dimension ld. */
-    private static long span(Layout layout, int rows, int cols, int ld) {
-        return layout == Layout.ROW_MAJOR ? (rows - 1L) * ld + cols : (cols - 1L) * ld + rows;
+    /** The size search steps by one element: of the smaller type in mixed routines (scnrm2's, crotg's c). */
+    private static int elementBytes(Routine r) {
+        boolean mixed = r.operands().stream().anyMatch(o -> o.shape().equals("real"));
+        return switch (r.precision()) {
+            case 's' -> FLOAT;
+            case 'd' -> DOUBLE;
+            case 'c' -> mixed ? FLOAT : COMPLEX_FLOAT;
+            default -> mixed ? DOUBLE : COMPLEX_DOUBLE;
+        };
     }
 
-    // ---- level 1 ---------------------------------------------------------------------------------------------------
-
-    private void level1() {
-        for (int n : SIZES) {
-            for (int incx : INCREMENTS) {
-                oneVector(n, incx);
-                for (int incy : INCREMENTS) {
-                    twoVectors(n, incx, incy);
+    private static String describe(Routine r, Object[] arguments) {
+        StringBuilder s = new StringBuilder();
+        int i = 0;
+        for (Param p : r.params()) {
+            if (p instanceof Param.Operand o) {
+                i += 2;
+                for (String attached : o.attached()) {
+                    s.append(attached).append('=').append(arguments[i++]).append(' ');
                 }
+            } else {
+                s.append(p.name()).append('=').append(arguments[i++]).append(' ');
             }
         }
-        rotationSetup();
+        return s.toString().trim();
     }
 
-    private void oneVector(int n, int incx) {
-        String a = "n=" + n + " incx=" + incx;
-        add("snrm2", a, 1, FLOAT, s -> Blas.snrm2(n, s[0], 0, incx));
-        add("dnrm2", a, 1, DOUBLE, s -> Blas.dnrm2(n, s[0], 0, incx));
-        add("scnrm2", a, 1, COMPLEX_FLOAT, s -> Blas.scnrm2(n, s[0], 0, incx));
-        add("dznrm2", a, 1, COMPLEX_DOUBLE, s -> Blas.dznrm2(n, s[0], 0, incx));
-        add("sasum", a, 1, FLOAT, s -> Blas.sasum(n, s[0], 0, incx));
-        add("dasum", a, 1, DOUBLE, s -> Blas.dasum(n, s[0], 0, incx));
-        add("scasum", a, 1, COMPLEX_FLOAT, s -> Blas.scasum(n, s[0], 0, incx));
-        add("dzasum", a, 1, COMPLEX_DOUBLE, s -> Blas.dzasum(n, s[0], 0, incx));
-        add("ssum", a, 1, FLOAT, s -> Blas.ssum(n, s[0], 0, incx));
-        add("dsum", a, 1, DOUBLE, s -> Blas.dsum(n, s[0], 0, incx));
-        add("scsum", a, 1, COMPLEX_FLOAT, s -> Blas.scsum(n, s[0], 0, incx));
-        add("dzsum", a, 1, COMPLEX_DOUBLE, s -> Blas.dzsum(n, s[0], 0, incx));
-        add("samax", a, 1, FLOAT, s -> Blas.samax(n, s[0], 0, incx));
-        add("damax", a, 1, DOUBLE, s -> Blas.damax(n, s[0], 0, incx));
-        add("scamax", a, 1, COMPLEX_FLOAT, s -> Blas.scamax(n, s[0], 0, incx));
-        add("dzamax", a, 1, COMPLEX_DOUBLE, s -> Blas.dzamax(n, s[0], 0, incx));
-        add("samin", a, 1, FLOAT, s -> Blas.samin(n, s[0], 0, incx));
-        add("damin", a, 1, DOUBLE, s -> Blas.damin(n, s[0], 0, incx));
-        add("scamin", a, 1, COMPLEX_FLOAT, s -> Blas.scamin(n, s[0], 0, incx));
-        add("dzamin", a, 1, COMPLEX_DOUBLE, s -> Blas.dzamin(n, s[0], 0, incx));
-        add("sscal", a, 1, FLOAT, s -> Blas.sscal(n, SA, s[0], 0, incx));
-        add("dscal", a, 1, DOUBLE, s -> Blas.dscal(n, DA, s[0], 0, incx));
-        add("cscal", a, 1, COMPLEX_FLOAT, s -> Blas.cscal(n, CA, s[0], 0, incx));
-        add("zscal", a, 1, COMPLEX_DOUBLE, s -> Blas.zscal(n, ZA, s[0], 0, incx));
-        add("csscal", a, 1, COMPLEX_FLOAT, s -> Blas.csscal(n, SA, s[0], 0, incx));
-        add("zdscal", a, 1, COMPLEX_DOUBLE, s -> Blas.zdscal(n, DA, s[0], 0, incx));
-        if (incx < 0) { // index routines refuse a vector walked backwards
-            return;
-        }
-        add("isamax", a, 1, FLOAT, s -> Blas.isamax(n, s[0], 0, incx));
-        add("idamax", a, 1, DOUBLE, s -> Blas.idamax(n, s[0], 0, incx));
-        add("icamax", a, 1, COMPLEX_FLOAT, s -> Blas.icamax(n, s[0], 0, incx));
-        add("izamax", a, 1, COMPLEX_DOUBLE, s -> Blas.izamax(n, s[0], 0, incx));
-        add("isamin", a, 1, FLOAT, s -> Blas.isamin(n, s[0], 0, incx));
-        add("idamin", a, 1, DOUBLE, s -> Blas.idamin(n, s[0], 0, incx));
-        add("icamin", a, 1, COMPLEX_FLOAT, s -> Blas.icamin(n, s[0], 0, incx));
-        add("izamin", a, 1, COMPLEX_DOUBLE, s -> Blas.izamin(n, s[0], 0, incx));
-        add("ismax", a, 1, FLOAT, s -> Blas.ismax(n, s[0], 0, incx));
-        add("idmax", a, 1, DOUBLE, s -> Blas.idmax(n, s[0], 0, incx));
-        add("icmax", a, 1, COMPLEX_FLOAT, s -> Blas.icmax(n, s[0], 0, incx));
-        add("izmax", a, 1, COMPLEX_DOUBLE, s -> Blas.izmax(n, s[0], 0, incx));
-        add("ismin", a, 1, FLOAT, s -> Blas.ismin(n, s[0], 0, incx));
-        add("idmin", a, 1, DOUBLE, s -> Blas.idmin(n, s[0], 0, incx));
-        add("icmin", a, 1, COMPLEX_FLOAT, s -> Blas.icmin(n, s[0], 0, incx));
-        add("izmin", a, 1, COMPLEX_DOUBLE, s -> Blas.izmin(n, s[0], 0, incx));
-    }
+    // ---- the cases, from the routine table -------------------------------------------------------------------------
 
-    private void twoVectors(int n, int incx, int incy) {
-        String a = "n=" + n + " incx=" + incx + " incy=" + incy;
-        add("sdot", a, 2, FLOAT, s -> Blas.sdot(n, s[0], 0, incx, s[1], 0, incy));
-        add("ddot", a, 2, DOUBLE, s -> Blas.ddot(n, s[0], 0, incx, s[1], 0, incy));
-        add("cdotu", a, 2, COMPLEX_FLOAT, s -> Blas.cdotu(n, s[0], 0, incx, s[1], 0, incy));
-        add("zdotu", a, 2, COMPLEX_DOUBLE, s -> Blas.zdotu(n, s[0], 0, incx, s[1], 0, incy));
-        add("cdotc", a, 2, COMPLEX_FLOAT, s -> Blas.cdotc(n, s[0], 0, incx, s[1], 0, incy));
-        add("zdotc", a, 2, COMPLEX_DOUBLE, s -> Blas.zdotc(n, s[0], 0, incx, s[1], 0, incy));
-        add("sdsdot", a, 2, FLOAT, s -> Blas.sdsdot(n, SA, s[0], 0, incx, s[1], 0, incy));
-        add("dsdot", a, 2, FLOAT, s -> Blas.dsdot(n, s[0], 0, incx, s[1], 0, incy));
-        add("saxpy", a, 2, FLOAT, s -> Blas.saxpy(n, SA, s[0], 0, incx, s[1], 0, incy));
-        add("daxpy", a, 2, DOUBLE, s -> Blas.daxpy(n, DA, s[0], 0, incx, s[1], 0, incy));
-        add("caxpy", a, 2, COMPLEX_FLOAT, s -> Blas.caxpy(n, CA, s[0], 0, incx, s[1], 0, incy));
-        add("zaxpy", a, 2, COMPLEX_DOUBLE, s -> Blas.zaxpy(n, ZA, s[0], 0, incx, s[1], 0, incy));
-        add("caxpyc", a, 2, COMPLEX_FLOAT, s -> Blas.caxpyc(n, CA, s[0], 0, incx, s[1], 0, incy));
-        add("zaxpyc", a, 2, COMPLEX_DOUBLE, s -> Blas.zaxpyc(n, ZA, s[0], 0, incx, s[1], 0, incy));
-        add("saxpby", a, 2, FLOAT, s -> Blas.saxpby(n, SA, s[0], 0, incx, SB, s[1], 0, incy));
-        add("daxpby", a, 2, DOUBLE, s -> Blas.daxpby(n, DA, s[0], 0, incx, DB, s[1], 0, incy));
-        add("caxpby", a, 2, COMPLEX_FLOAT, s -> Blas.caxpby(n, CA, s[0], 0, incx, CB, s[1], 0, incy));
-        add("zaxpby", a, 2, COMPLEX_DOUBLE, s -> Blas.zaxpby(n, ZA, s[0], 0, incx, ZB, s[1], 0, incy));
-        add("scopy", a, 2, FLOAT, s -> Blas.scopy(n, s[0], 0, incx, s[1], 0, incy));
-        add("dcopy", a, 2, DOUBLE, s -> Blas.dcopy(n, s[0], 0, incx, s[1], 0, incy));
-        add("ccopy", a, 2, COMPLEX_FLOAT, s -> Blas.ccopy(n, s[0], 0, incx, s[1], 0, incy));
-        add("zcopy", a, 2, COMPLEX_DOUBLE, s -> Blas.zcopy(n, s[0], 0, incx, s[1], 0, incy));
-        add("sswap", a, 2, FLOAT, s -> Blas.sswap(n, s[0], 0, incx, s[1], 0, incy));
-        add("dswap", a, 2, DOUBLE, s -> Blas.dswap(n, s[0], 0, incx, s[1], 0, incy));
-        add("cswap", a, 2, COMPLEX_FLOAT, s -> Blas.cswap(n, s[0], 0, incx, s[1], 0, incy));
-        add("zswap", a, 2, COMPLEX_DOUBLE, s -> Blas.zswap(n, s[0], 0, incx, s[1], 0, incy));
-        add("srot", a, 2, FLOAT, s -> Blas.srot(n, s[0], 0, incx, s[1], 0, incy, 0.6f, 0.8f));
-        add("drot", a, 2, DOUBLE, s -> Blas.drot(n, s[0], 0, incx, s[1], 0, incy, 0.6, 0.8));
-        add("csrot", a, 2, COMPLEX_FLOAT, s -> Blas.csrot(n, s[0], 0, incx, s[1], 0, incy, 0.6f, 0.8f));
-        add("zdrot", a, 2, COMPLEX_DOUBLE, s -> Blas.zdrot(n, s[0], 0, incx, s[1], 0, incy, 0.6, 0.8));
-        // param's flag is the fill, read as a positive value: H = [[h11, 1], [-1, h22]], x and y both read and written
-        add("srotm", a, 3, FLOAT, s -> Blas.srotm(n, s[0], 0, incx, s[1], 0, incy, s[2], 0));
-        add("drotm", a, 3, DOUBLE, s -> Blas.drotm(n, s[0], 0, incx, s[1], 0, incy, s[2], 0));
-    }
-
-    private void rotationSetup() {
-        add("srotg", "", 4, FLOAT, s -> Blas.srotg(s[0], 0, s[1], 0, s[2], 0, s[3], 0));
-        add("drotg", "", 4, DOUBLE, s -> Blas.drotg(s[0], 0, s[1], 0, s[2], 0, s[3], 0));
-        add("crotg", "", 4, FLOAT, s -> Blas.crotg(s[0], 0, s[1], 0, s[2], 0, s[3], 0));
-        add("zrotg", "", 4, DOUBLE, s -> Blas.zrotg(s[0], 0, s[1], 0, s[2], 0, s[3], 0));
-        add("srotmg", "", 4, FLOAT, s -> Blas.srotmg(s[0], 0, s[1], 0, s[2], 0, 0.6f, s[3], 0));
-        add("drotmg", "", 4, DOUBLE, s -> Blas.drotmg(s[0], 0, s[1], 0, s[2], 0, 0.6, s[3], 0));
-    }
-
-    // ---- level 2 ---------------------------------------------------------------------------------------------------
-
-    private void level2() {
-        for (Layout layout : Layout.values()) {
-            for (int[] shape : SHAPES) {
-                for (int incx : new int[] {1, -2}) {
-                    for (int incy : new int[] {1, -3}) {
-                        rankOneGeneral(layout, shape[0], shape[1], incx, incy);
-                        for (Transpose trans : Transpose.values()) {
-                            generalTimesVector(layout, trans, shape[0], shape[1], incx, incy);
-                        }
-                    }
-                }
+    /**
+     * Every routine of the table over every combination of its flags, dimension tuples of {@link #PRODUCTS} (a
+     * routine's dimensions take a tuple's numbers in the order it declares them), the band widths, increments of
+     * both signs, and leading dimensions one longer than the facade's minimum (so a kernel that reads whole ones
+     * shows). A combination the facade refuses for another reason than its leading dimensions (an index routine's
+     * negative increment, {@code ?herk}'s TRANSPOSE) is no case.
+     */
+    private void fromTable() {
+        for (Routine r : BlasRoutines.ALL) {
+            List<Object[]> sets = new ArrayList<>();
+            sets.add(new Object[0]);
+            for (Param p : r.params()) {
+                sets = expand(r, sets, p);
             }
-            for (Uplo uplo : Uplo.values()) {
-                for (int n : SIZES) {
-                    for (int incx : new int[] {1, -3}) {
-                        for (Transpose trans : Transpose.values()) {
-                            for (Diag diag : Diag.values()) {
-                                triangular(layout, uplo, trans, diag, n, incx);
-                            }
-                        }
-                        for (int incy : new int[] {1, -2}) {
-                            symmetric(layout, uplo, n, incx, incy);
-                        }
-                    }
+            if (r.name().equals("sgemmBatchStrided")) {
+                sets.addAll(nativeBatch(r));
+            }
+            for (Object[] arguments : sets) {
+                int[] segmentAt = segmentPositions(r);
+                Object[] resolved = resolveLeadingDimensions(r, arguments, segmentAt);
+                if (resolved != null) {
+                    add(r, resolved, segmentAt);
                 }
             }
         }
     }
 
-    private void generalTimesVector(Layout layout, Transpose trans, int m, int n, int incx, int incy) {
-        String a = layout + " " + trans + " m=" + m + " n=" + n + " incx=" + incx + " incy=" + incy;
-        int lda = ld(layout, m, n);
-        add("sgemv", a, 3, FLOAT, s -> Blas.sgemv(layout, trans, m, n, SA, s[0], 0, lda, s[1], 0, incx,
-                SB, s[2], 0, incy));
-        add("dgemv", a, 3, DOUBLE, s -> Blas.dgemv(layout, trans, m, n, DA, s[0], 0, lda, s[1], 0, incx,
-                DB, s[2], 0, incy));
-        add("cgemv", a, 3, COMPLEX_FLOAT, s -> Blas.cgemv(layout, trans, m, n, CA, s[0], 0, lda, s[1], 0, incx,
-                CB, s[2], 0, incy));
-        add("zgemv", a, 3, COMPLEX_DOUBLE, s -> Blas.zgemv(layout, trans, m, n, ZA, s[0], 0, lda, s[1], 0, incx,
-                ZB, s[2], 0, incy));
-        for (int[] band : BANDS) {
-            int kl = band[0];
-            int ku = band[1];
-            int ldb = kl + ku + 2;
-            String b = a + " kl=" + kl + " ku=" + ku;
-            add("sgbmv", b, 3, FLOAT, s -> Blas.sgbmv(layout, trans, m, n, kl, ku, SA, s[0], 0, ldb, s[1], 0, incx,
-                    SB, s[2], 0, incy));
-            add("dgbmv", b, 3, DOUBLE, s -> Blas.dgbmv(layout, trans, m, n, kl, ku, DA, s[0], 0, ldb, s[1], 0, incx,
-                    DB, s[2], 0, incy));
-            add("cgbmv", b, 3, COMPLEX_FLOAT, s -> Blas.cgbmv(layout, trans, m, n, kl, ku, CA, s[0], 0, ldb,
-                    s[1], 0, incx, CB, s[2], 0, incy));
-            add("zgbmv", b, 3, COMPLEX_DOUBLE, s -> Blas.zgbmv(layout, trans, m, n, kl, ku, ZA, s[0], 0, ldb,
-                    s[1], 0, incx, ZB, s[2], 0, incy));
-        }
-    }
-
-    private void rankOneGeneral(Layout layout, int m, int n, int incx, int incy) {
-        String a = layout + " m=" + m + " n=" + n + " incx=" + incx + " incy=" + incy;
-        int lda = ld(layout, m, n);
-        add("sger", a, 3, FLOAT, s -> Blas.sger(layout, m, n, SA, s[0], 0, incx, s[1], 0, incy, s[2], 0, lda));
-        add("dger", a, 3, DOUBLE, s -> Blas.dger(layout, m, n, DA, s[0], 0, incx, s[1], 0, incy, s[2], 0, lda));
-        add("cgeru", a, 3, COMPLEX_FLOAT, s -> Blas.cgeru(layout, m, n, CA, s[0], 0, incx, s[1], 0, incy,
-                s[2], 0, lda));
-        add("zgeru", a, 3, COMPLEX_DOUBLE, s -> Blas.zgeru(layout, m, n, ZA, s[0], 0, incx, s[1], 0, incy,
-                s[2], 0, lda));
-        add("cgerc", a, 3, COMPLEX_FLOAT, s -> Blas.cgerc(layout, m, n, CA, s[0], 0, incx, s[1], 0, incy,
-                s[2], 0, lda));
-        add("zgerc", a, 3, COMPLEX_DOUBLE, s -> Blas.zgerc(layout, m, n, ZA, s[0], 0, incx, s[1], 0, incy,
-                s[2], 0, lda));
-    }
-
-    private void triangular(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int incx) {
-        String a = layout + " " + uplo + " " + trans + " " + diag + " n=" + n + " incx=" + incx;
-        int lda = n + 1;
-        add("strmv", a, 2, FLOAT, s -> Blas.strmv(layout, uplo, trans, diag, n, s[0], 0, lda, s[1], 0, incx));
-        add("dtrmv", a, 2, DOUBLE, s -> Blas.dtrmv(layout, uplo, trans, diag, n, s[0], 0, lda, s[1], 0, incx));
-        add("ctrmv", a, 2, COMPLEX_FLOAT, s -> Blas.ctrmv(layout, uplo, trans, diag, n, s[0], 0, lda,
-                s[1], 0, incx));
-        add("ztrmv", a, 2, COMPLEX_DOUBLE, s -> Blas.ztrmv(layout, uplo, trans, diag, n, s[0], 0, lda,
-                s[1], 0, incx));
-        add("strsv", a, 2, FLOAT, s -> Blas.strsv(layout, uplo, trans, diag, n, s[0], 0, lda, s[1], 0, incx));
-        add("dtrsv", a, 2, DOUBLE, s -> Blas.dtrsv(layout, uplo, trans, diag, n, s[0], 0, lda, s[1], 0, incx));
-        add("ctrsv", a, 2, COMPLEX_FLOAT, s -> Blas.ctrsv(layout, uplo, trans, diag, n, s[0], 0, lda,
-                s[1], 0, incx));
-        add("ztrsv", a, 2, COMPLEX_DOUBLE, s -> Blas.ztrsv(layout, uplo, trans, diag, n, s[0], 0, lda,
-                s[1], 0, incx));
-        add("stpmv", a, 2, FLOAT, s -> Blas.stpmv(layout, uplo, trans, diag, n, s[0], 0, s[1], 0, incx));
-        add("dtpmv", a, 2, DOUBLE, s -> Blas.dtpmv(layout, uplo, trans, diag, n, s[0], 0, s[1], 0, incx));
-        add("ctpmv", a, 2, COMPLEX_FLOAT, s -> Blas.ctpmv(layout, uplo, trans, diag, n, s[0], 0, s[1], 0, incx));
-        add("ztpmv", a, 2, COMPLEX_DOUBLE, s -> Blas.ztpmv(layout, uplo, trans, diag, n, s[0], 0, s[1], 0, incx));
-        add("stpsv", a, 2, FLOAT, s -> Blas.stpsv(layout, uplo, trans, diag, n, s[0], 0, s[1], 0, incx));
-        add("dtpsv", a, 2, DOUBLE, s -> Blas.dtpsv(layout, uplo, trans, diag, n, s[0], 0, s[1], 0, incx));
-        add("ctpsv", a, 2, COMPLEX_FLOAT, s -> Blas.ctpsv(layout, uplo, trans, diag, n, s[0], 0, s[1], 0, incx));
-        add("ztpsv", a, 2, COMPLEX_DOUBLE, s -> Blas.ztpsv(layout, uplo, trans, diag, n, s[0], 0, s[1], 0, incx));
-        for (int k : BAND_WIDTHS) {
-            String b = a + " k=" + k;
-            int ldb = k + 2;
-            add("stbmv", b, 2, FLOAT, s -> Blas.stbmv(layout, uplo, trans, diag, n, k, s[0], 0, ldb, s[1], 0, incx));
-            add("dtbmv", b, 2, DOUBLE, s -> Blas.dtbmv(layout, uplo, trans, diag, n, k, s[0], 0, ldb,
-                    s[1], 0, incx));
-            add("ctbmv", b, 2, COMPLEX_FLOAT, s -> Blas.ctbmv(layout, uplo, trans, diag, n, k, s[0], 0, ldb,
-                    s[1], 0, incx));
-            add("ztbmv", b, 2, COMPLEX_DOUBLE, s -> Blas.ztbmv(layout, uplo, trans, diag, n, k, s[0], 0, ldb,
-                    s[1], 0, incx));
-            add("stbsv", b, 2, FLOAT, s -> Blas.stbsv(layout, uplo, trans, diag, n, k, s[0], 0, ldb, s[1], 0, incx));
-            add("dtbsv", b, 2, DOUBLE, s -> Blas.dtbsv(layout, uplo, trans, diag, n, k, s[0], 0, ldb,
-                    s[1], 0, incx));
-            add("ctbsv", b, 2, COMPLEX_FLOAT, s -> Blas.ctbsv(layout, uplo, trans, diag, n, k, s[0], 0, ldb,
-                    s[1], 0, incx));
-            add("ztbsv", b, 2, COMPLEX_DOUBLE, s -> Blas.ztbsv(layout, uplo, trans, diag, n, k, s[0], 0, ldb,
-                    s[1], 0, incx));
-        }
-    }
-
-    private void symmetric(Layout layout, Uplo uplo, int n, int incx, int incy) {
-        String a = layout + " " + uplo + " n=" + n + " incx=" + incx + " incy=" + incy;
-        int lda = n + 1;
-        add("ssymv", a, 3, FLOAT, s -> Blas.ssymv(layout, uplo, n, SA, s[0], 0, lda, s[1], 0, incx, SB,
-                s[2], 0, incy));
-        add("dsymv", a, 3, DOUBLE, s -> Blas.dsymv(layout, uplo, n, DA, s[0], 0, lda, s[1], 0, incx, DB,
-                s[2], 0, incy));
-        add("chemv", a, 3, COMPLEX_FLOAT, s -> Blas.chemv(layout, uplo, n, CA, s[0], 0, lda, s[1], 0, incx, CB,
-                s[2], 0, incy));
-        add("zhemv", a, 3, COMPLEX_DOUBLE, s -> Blas.zhemv(layout, uplo, n, ZA, s[0], 0, lda, s[1], 0, incx, ZB,
-                s[2], 0, incy));
-        add("sspmv", a, 3, FLOAT, s -> Blas.sspmv(layout, uplo, n, SA, s[0], 0, s[1], 0, incx, SB, s[2], 0, incy));
-        add("dspmv", a, 3, DOUBLE, s -> Blas.dspmv(layout, uplo, n, DA, s[0], 0, s[1], 0, incx, DB, s[2], 0, incy));
-        add("chpmv", a, 3, COMPLEX_FLOAT, s -> Blas.chpmv(layout, uplo, n, CA, s[0], 0, s[1], 0, incx, CB,
-                s[2], 0, incy));
-        add("zhpmv", a, 3, COMPLEX_DOUBLE, s -> Blas.zhpmv(layout, uplo, n, ZA, s[0], 0, s[1], 0, incx, ZB,
-                s[2], 0, incy));
-        add("ssyr2", a, 3, FLOAT, s -> Blas.ssyr2(layout, uplo, n, SA, s[0], 0, incx, s[1], 0, incy, s[2], 0, lda));
-        add("dsyr2", a, 3, DOUBLE, s -> Blas.dsyr2(layout, uplo, n, DA, s[0], 0, incx, s[1], 0, incy,
-                s[2], 0, lda));
-        add("cher2", a, 3, COMPLEX_FLOAT, s -> Blas.cher2(layout, uplo, n, CA, s[0], 0, incx, s[1], 0, incy,
-                s[2], 0, lda));
-        add("zher2", a, 3, COMPLEX_DOUBLE, s -> Blas.zher2(layout, uplo, n, ZA, s[0], 0, incx, s[1], 0, incy,
-                s[2], 0, lda));
-        add("sspr2", a, 3, FLOAT, s -> Blas.sspr2(layout, uplo, n, SA, s[0], 0, incx, s[1], 0, incy, s[2], 0));
-        add("dspr2", a, 3, DOUBLE, s -> Blas.dspr2(layout, uplo, n, DA, s[0], 0, incx, s[1], 0, incy, s[2], 0));
-        add("chpr2", a, 3, COMPLEX_FLOAT, s -> Blas.chpr2(layout, uplo, n, CA, s[0], 0, incx, s[1], 0, incy,
-                s[2], 0));
-        add("zhpr2", a, 3, COMPLEX_DOUBLE, s -> Blas.zhpr2(layout, uplo, n, ZA, s[0], 0, incx, s[1], 0, incy,
-                s[2], 0));
-        for (int k : BAND_WIDTHS) {
-            String b = a + " k=" + k;
-            int ldb = k + 2;
-            add("ssbmv", b, 3, FLOAT, s -> Blas.ssbmv(layout, uplo, n, k, SA, s[0], 0, ldb, s[1], 0, incx, SB,
-                    s[2], 0, incy));
-            add("dsbmv", b, 3, DOUBLE, s -> Blas.dsbmv(layout, uplo, n, k, DA, s[0], 0, ldb, s[1], 0, incx, DB,
-                    s[2], 0, incy));
-            add("chbmv", b, 3, COMPLEX_FLOAT, s -> Blas.chbmv(layout, uplo, n, k, CA, s[0], 0, ldb, s[1], 0, incx,
-                    CB, s[2], 0, incy));
-            add("zhbmv", b, 3, COMPLEX_DOUBLE, s -> Blas.zhbmv(layout, uplo, n, k, ZA, s[0], 0, ldb, s[1], 0, incx,
-                    ZB, s[2], 0, incy));
-        }
-        if (incy != 1) { // the rank-1 updates have no y
-            return;
-        }
-        String r = layout + " " + uplo + " n=" + n + " incx=" + incx;
-        add("ssyr", r, 2, FLOAT, s -> Blas.ssyr(layout, uplo, n, SA, s[0], 0, incx, s[1], 0, lda));
-        add("dsyr", r, 2, DOUBLE, s -> Blas.dsyr(layout, uplo, n, DA, s[0], 0, incx, s[1], 0, lda));
-        add("cher", r, 2, COMPLEX_FLOAT, s -> Blas.cher(layout, uplo, n, SA, s[0], 0, incx, s[1], 0, lda));
-        add("zher", r, 2, COMPLEX_DOUBLE, s -> Blas.zher(layout, uplo, n, DA, s[0], 0, incx, s[1], 0, lda));
-        add("sspr", r, 2, FLOAT, s -> Blas.sspr(layout, uplo, n, SA, s[0], 0, incx, s[1], 0));
-        add("dspr", r, 2, DOUBLE, s -> Blas.dspr(layout, uplo, n, DA, s[0], 0, incx, s[1], 0));
-        add("chpr", r, 2, COMPLEX_FLOAT, s -> Blas.chpr(layout, uplo, n, SA, s[0], 0, incx, s[1], 0));
-        add("zhpr", r, 2, COMPLEX_DOUBLE, s -> Blas.zhpr(layout, uplo, n, DA, s[0], 0, incx, s[1], 0));
-    }
-
-    // ---- level 3 ---------------------------------------------------------------------------------------------------
-
-    private void level3() {
-        for (Layout layout : Layout.values()) {
-            for (int[] p : PRODUCTS) {
-                for (Transpose transA : Transpose.values()) {
-                    for (Transpose transB : Transpose.values()) {
-                        product(layout, transA, transB, p[0], p[1], p[2]);
-                    }
-                }
-                for (Uplo uplo : Uplo.values()) {
-                    for (Transpose trans : Transpose.values()) {
-                        rankK(layout, uplo, trans, p[1], p[2]);
-                    }
-                    for (Side side : Side.values()) {
-                        symmetricProduct(layout, side, uplo, p[0], p[1]);
-                        for (Transpose trans : Transpose.values()) {
-                            for (Diag diag : Diag.values()) {
-                                triangularProduct(layout, side, uplo, trans, diag, p[0], p[1]);
-                            }
-                        }
-                    }
-                }
+    /** Each set of the arguments so far, extended by every value this parameter takes. */
+    private static List<Object[]> expand(Routine r, List<Object[]> sets, Param p) {
+        List<Object[]> out = new ArrayList<>();
+        for (Object[] set : sets) {
+            for (Object[] tail : values(r, p, set)) {
+                Object[] next = Arrays.copyOf(set, set.length + tail.length);
+                System.arraycopy(tail, 0, next, set.length, tail.length);
+                out.add(next);
             }
         }
+        return out;
     }
 
-    private void product(Layout layout, Transpose transA, Transpose transB, int m, int n, int k) {
-        String a = layout + " " + transA + " " + transB + " m=" + m + " n=" + n + " k=" + k;
-        boolean ta = transA.transposed();
-        boolean tb = transB.transposed();
-        int lda = ld(layout, ta ? k : m, ta ? m : k);
-        int ldb = ld(layout, tb ? n : k, tb ? k : n);
-        int ldc = ld(layout, m, n);
-        add("sgemm", a, 3, FLOAT, s -> Blas.sgemm(layout, transA, transB, m, n, k, SA, s[0], 0, lda, s[1], 0, ldb,
-                SB, s[2], 0, ldc));
-        add("dgemm", a, 3, DOUBLE, s -> Blas.dgemm(layout, transA, transB, m, n, k, DA, s[0], 0, lda, s[1], 0, ldb,
-                DB, s[2], 0, ldc));
-        add("cgemm", a, 3, COMPLEX_FLOAT, s -> Blas.cgemm(layout, transA, transB, m, n, k, CA, s[0], 0, lda,
-                s[1], 0, ldb, CB, s[2], 0, ldc));
-        add("zgemm", a, 3, COMPLEX_DOUBLE, s -> Blas.zgemm(layout, transA, transB, m, n, k, ZA, s[0], 0, lda,
-                s[1], 0, ldb, ZB, s[2], 0, ldc));
-        add("cgemm3m", a, 3, COMPLEX_FLOAT, s -> Blas.cgemm3m(layout, transA, transB, m, n, k, CA, s[0], 0, lda,
-                s[1], 0, ldb, CB, s[2], 0, ldc));
-        add("zgemm3m", a, 3, COMPLEX_DOUBLE, s -> Blas.zgemm3m(layout, transA, transB, m, n, k, ZA, s[0], 0, lda,
-                s[1], 0, ldb, ZB, s[2], 0, ldc));
-        // gemmt: the uplo triangle of the n x n C = op(A) op(B), op(A) n x k
-        int ltA = ld(layout, ta ? k : n, ta ? n : k);
-        int ltC = n + 1;
-        for (Uplo uplo : Uplo.values()) {
-            String t = layout + " " + uplo + " " + transA + " " + transB + " n=" + n + " k=" + k;
-            add("sgemmt", t, 3, FLOAT, s -> Blas.sgemmt(layout, uplo, transA, transB, n, k, SA, s[0], 0, ltA,
-                    s[1], 0, ldb, SB, s[2], 0, ltC));
-            add("dgemmt", t, 3, DOUBLE, s -> Blas.dgemmt(layout, uplo, transA, transB, n, k, DA, s[0], 0, ltA,
-                    s[1], 0, ldb, DB, s[2], 0, ltC));
-            add("cgemmt", t, 3, COMPLEX_FLOAT, s -> Blas.cgemmt(layout, uplo, transA, transB, n, k, CA, s[0], 0,
-                    ltA, s[1], 0, ldb, CB, s[2], 0, ltC));
-            add("zgemmt", t, 3, COMPLEX_DOUBLE, s -> Blas.zgemmt(layout, uplo, transA, transB, n, k, ZA, s[0], 0,
-                    ltA, s[1], 0, ldb, ZB, s[2], 0, ltC));
-        }
-    }
-
-    /** syrk, herk, syr2k and her2k, each with the transposes it defines (real ones: all three). */
-    private void rankK(Layout layout, Uplo uplo, Transpose trans, int n, int k) {
-        String a = layout + " " + uplo + " " + trans + " n=" + n + " k=" + k;
-        boolean t = trans.transposed();
-        int lda = ld(layout, t ? k : n, t ? n : k);
-        int ldc = n + 1;
-        add("ssyrk", a, 2, FLOAT, s -> Blas.ssyrk(layout, uplo, trans, n, k, SA, s[0], 0, lda, SB, s[1], 0, ldc));
-        add("dsyrk", a, 2, DOUBLE, s -> Blas.dsyrk(layout, uplo, trans, n, k, DA, s[0], 0, lda, DB, s[1], 0, ldc));
-        add("ssyr2k", a, 3, FLOAT, s -> Blas.ssyr2k(layout, uplo, trans, n, k, SA, s[0], 0, lda, s[1], 0, lda,
-                SB, s[2], 0, ldc));
-        add("dsyr2k", a, 3, DOUBLE, s -> Blas.dsyr2k(layout, uplo, trans, n, k, DA, s[0], 0, lda, s[1], 0, lda,
-                DB, s[2], 0, ldc));
-        if (trans != Transpose.CONJUGATE_TRANSPOSE) {
-            add("csyrk", a, 2, COMPLEX_FLOAT, s -> Blas.csyrk(layout, uplo, trans, n, k, CA, s[0], 0, lda,
-                    CB, s[1], 0, ldc));
-            add("zsyrk", a, 2, COMPLEX_DOUBLE, s -> Blas.zsyrk(layout, uplo, trans, n, k, ZA, s[0], 0, lda,
-                    ZB, s[1], 0, ldc));
-            add("csyr2k", a, 3, COMPLEX_FLOAT, s -> Blas.csyr2k(layout, uplo, trans, n, k, CA, s[0], 0, lda,
-                    s[1], 0, lda, CB, s[2], 0, ldc));
-            add("zsyr2k", a, 3, COMPLEX_DOUBLE, s -> Blas.zsyr2k(layout, uplo, trans, n, k, ZA, s[0], 0, lda,
-                    s[1], 0, lda, ZB, s[2], 0, ldc));
-        }
-        if (trans != Transpose.TRANSPOSE) {
-            add("cherk", a, 2, COMPLEX_FLOAT, s -> Blas.cherk(layout, uplo, trans, n, k, SA, s[0], 0, lda,
-                    SB, s[1], 0, ldc));
-            add("zherk", a, 2, COMPLEX_DOUBLE, s -> Blas.zherk(layout, uplo, trans, n, k, DA, s[0], 0, lda,
-                    DB, s[1], 0, ldc));
-            add("cher2k", a, 3, COMPLEX_FLOAT, s -> Blas.cher2k(layout, uplo, trans, n, k, CA, s[0], 0, lda,
-                    s[1], 0, lda, SB, s[2], 0, ldc));
-            add("zher2k", a, 3, COMPLEX_DOUBLE, s -> Blas.zher2k(layout, uplo, trans, n, k, ZA, s[0], 0, lda,
-                    s[1], 0, lda, DB, s[2], 0, ldc));
-        }
-    }
-
-    /** symm and hemm: A the side's order, B and C m x n. */
-    private void symmetricProduct(Layout layout, Side side, Uplo uplo, int m, int n) {
-        String a = layout + " " + side + " " + uplo + " m=" + m + " n=" + n;
-        int lda = (side == Side.LEFT ? m : n) + 1;
-        int ldb = ld(layout, m, n);
-        int ldc = ldb + 1;
-        add("ssymm", a, 3, FLOAT, s -> Blas.ssymm(layout, side, uplo, m, n, SA, s[0], 0, lda, s[1], 0, ldb,
-                SB, s[2], 0, ldc));
-        add("dsymm", a, 3, DOUBLE, s -> Blas.dsymm(layout, side, uplo, m, n, DA, s[0], 0, lda, s[1], 0, ldb,
-                DB, s[2], 0, ldc));
-        add("csymm", a, 3, COMPLEX_FLOAT, s -> Blas.csymm(layout, side, uplo, m, n, CA, s[0], 0, lda, s[1], 0, ldb,
-                CB, s[2], 0, ldc));
-        add("zsymm", a, 3, COMPLEX_DOUBLE, s -> Blas.zsymm(layout, side, uplo, m, n, ZA, s[0], 0, lda,
-                s[1], 0, ldb, ZB, s[2], 0, ldc));
-        add("chemm", a, 3, COMPLEX_FLOAT, s -> Blas.chemm(layout, side, uplo, m, n, CA, s[0], 0, lda, s[1], 0, ldb,
-                CB, s[2], 0, ldc));
-        add("zhemm", a, 3, COMPLEX_DOUBLE, s -> Blas.zhemm(layout, side, uplo, m, n, ZA, s[0], 0, lda,
-                s[1], 0, ldb, ZB, s[2], 0, ldc));
-    }
-
-    /** trmm and trsm: A the side's order, B m x n. */
-    private void triangularProduct(Layout layout, Side side, Uplo uplo, Transpose trans, Diag diag, int m, int n) {
-        String a = layout + " " + side + " " + uplo + " " + trans + " " + diag + " m=" + m + " n=" + n;
-        int lda = (side == Side.LEFT ? m : n) + 1;
-        int ldb = ld(layout, m, n);
-        add("strmm", a, 2, FLOAT, s -> Blas.strmm(layout, side, uplo, trans, diag, m, n, SA, s[0], 0, lda,
-                s[1], 0, ldb));
-        add("dtrmm", a, 2, DOUBLE, s -> Blas.dtrmm(layout, side, uplo, trans, diag, m, n, DA, s[0], 0, lda,
-                s[1], 0, ldb));
-        add("ctrmm", a, 2, COMPLEX_FLOAT, s -> Blas.ctrmm(layout, side, uplo, trans, diag, m, n, CA, s[0], 0, lda,
-                s[1], 0, ldb));
-        add("ztrmm", a, 2, COMPLEX_DOUBLE, s -> Blas.ztrmm(layout, side, uplo, trans, diag, m, n, ZA, s[0], 0, lda,
-                s[1], 0, ldb));
-        add("strsm", a, 2, FLOAT, s -> Blas.strsm(layout, side, uplo, trans, diag, m, n, SA, s[0], 0, lda,
-                s[1], 0, ldb));
-        add("dtrsm", a, 2, DOUBLE, s -> Blas.dtrsm(layout, side, uplo, trans, diag, m, n, DA, s[0], 0, lda,
-                s[1], 0, ldb));
-        add("ctrsm", a, 2, COMPLEX_FLOAT, s -> Blas.ctrsm(layout, side, uplo, trans, diag, m, n, CA, s[0], 0, lda,
-                s[1], 0, ldb));
-        add("ztrsm", a, 2, COMPLEX_DOUBLE, s -> Blas.ztrsm(layout, side, uplo, trans, diag, m, n, ZA, s[0], 0, lda,
-                s[1], 0, ldb));
-    }
-
-    // ---- OpenBLAS extensions beyond level 1 ----------------------------------------------------------------------
-
-    private void extensions() {
-        for (Layout layout : Layout.values()) {
-            for (int[] shape : SHAPES) {
-                matrixAdd(layout, shape[0], shape[1]);
-                for (Transpose trans : Transpose.values()) {
-                    matrixCopy(layout, trans, shape[0], shape[1]);
-                }
-            }
-            for (Transpose transA : Transpose.values()) {
-                for (Transpose transB : Transpose.values()) {
-                    for (int[] p : PRODUCTS) {
-                        batches(layout, transA, transB, p[0], p[1], p[2], 1, false);
-                        batches(layout, transA, transB, p[0], p[1], p[2], 3, false);
-                        batches(layout, transA, transB, p[0], p[1], p[2], 3, true);
+    /** The values of one parameter (an operand: its segment, offset 0, then each attached int or stride). */
+    private static List<Object[]> values(Routine r, Param p, Object[] before) {
+        boolean vectorsOnly = r.operands().stream().allMatch(o -> o.shape().equals("vector")
+                || o.shape().equals("contiguous") || o.shape().equals("real"));
+        return switch (p) {
+            case Param.Flag f -> Arrays.stream(flags(f.type())).map(v -> new Object[] {v}).toList();
+            case Param.Dim d -> dimensionValues(r, d, before);
+            case Param.Scalar s -> List.<Object[]>of(new Object[] {scalar(s)});
+            case Param.Operand o -> {
+                List<Object[]> v = new ArrayList<>();
+                if (o.shape().equals("vector")) {
+                    int[] incs = vectorsOnly ? INCREMENTS : o.name().equals("x") ? new int[] {1, -2} : new int[] {1, -3};
+                    for (int inc : incs) {
+                        v.add(new Object[] {null, 0L, inc});
                     }
-                    nativeBatch(layout, transA, transB);
+                } else if (o.shape().equals("batch")) {
+                    v.add(new Object[] {null, 0L, 1, -1L}); // stride after the leading dimension is known
+                    if (!o.output()) {
+                        v.add(new Object[] {null, 0L, 1, 0L}); // one matrix for every item
+                    }
+                } else {
+                    Object[] one = new Object[2 + o.attached().size()];
+                    one[1] = 0L;
+                    Arrays.fill(one, 2, one.length, 1); // a leading dimension, resolved later
+                    v.add(one);
                 }
+                yield v;
             }
-        }
-    }
-
-    private void matrixAdd(Layout layout, int rows, int cols) {
-        String a = layout + " rows=" + rows + " cols=" + cols;
-        int lda = ld(layout, rows, cols);
-        int ldc = lda + 1;
-        add("sgeadd", a, 2, FLOAT, s -> Blas.sgeadd(layout, rows, cols, SA, s[0], 0, lda, SB, s[1], 0, ldc));
-        add("dgeadd", a, 2, DOUBLE, s -> Blas.dgeadd(layout, rows, cols, DA, s[0], 0, lda, DB, s[1], 0, ldc));
-        add("cgeadd", a, 2, COMPLEX_FLOAT, s -> Blas.cgeadd(layout, rows, cols, CA, s[0], 0, lda, CB,
-                s[1], 0, ldc));
-        add("zgeadd", a, 2, COMPLEX_DOUBLE, s -> Blas.zgeadd(layout, rows, cols, ZA, s[0], 0, lda, ZB,
-                s[1], 0, ldc));
+        };
     }
 
     /**
-     * ?omatcopy, and ?imatcopy twice: with the in and out leading dimensions each at its shape's, and with both
-     * at the larger of the two.
+     * A dimension's values: the i-th dimension a routine declares takes the i-th number of each tuple of
+     * {@link #SHAPES} (two) or {@link #PRODUCTS} (three); band widths and batch counts their own. Level 1 takes
+     * {@link #SIZES}.
      */
-    private void matrixCopy(Layout layout, Transpose trans, int rows, int cols) {
-        String a = layout + " " + trans + " rows=" + rows + " cols=" + cols;
-        boolean t = trans.transposed();
-        int lda = ld(layout, rows, cols);
-        int ldb = ld(layout, t ? cols : rows, t ? rows : cols);
-        add("somatcopy", a, 2, FLOAT, s -> Blas.somatcopy(layout, trans, rows, cols, SA, s[0], 0, lda,
-                s[1], 0, ldb));
-        add("domatcopy", a, 2, DOUBLE, s -> Blas.domatcopy(layout, trans, rows, cols, DA, s[0], 0, lda,
-                s[1], 0, ldb));
-        add("comatcopy", a, 2, COMPLEX_FLOAT, s -> Blas.comatcopy(layout, trans, rows, cols, CA, s[0], 0, lda,
-                s[1], 0, ldb));
-        add("zomatcopy", a, 2, COMPLEX_DOUBLE, s -> Blas.zomatcopy(layout, trans, rows, cols, ZA, s[0], 0, lda,
-                s[1], 0, ldb));
-        int ld = Math.max(lda, ldb);
-        for (int[] lds : new int[][] {{lda, ldb}, {ld, ld}}) {
-            int in = lds[0];
-            int out = lds[1];
-            String b = a + " lda=" + in + " ldb=" + out;
-            add("simatcopy", b, 1, FLOAT, s -> Blas.simatcopy(layout, trans, rows, cols, SA, s[0], 0, in, out));
-            add("dimatcopy", b, 1, DOUBLE, s -> Blas.dimatcopy(layout, trans, rows, cols, DA, s[0], 0, in, out));
-            add("cimatcopy", b, 1, COMPLEX_FLOAT, s -> Blas.cimatcopy(layout, trans, rows, cols, CA, s[0], 0,
-                    in, out));
-            add("zimatcopy", b, 1, COMPLEX_DOUBLE, s -> Blas.zimatcopy(layout, trans, rows, cols, ZA, s[0], 0,
-                    in, out));
+    private static List<Object[]> dimensionValues(Routine r, Param.Dim d, Object[] before) {
+        List<String> dims = r.params().stream().filter(p -> p instanceof Param.Dim && !band(p.name(), r)
+                && !p.name().equals("count")).map(Param::name).toList();
+        if (d.name().equals("count")) {
+            return List.of(new Object[] {1}, new Object[] {3});
         }
+        if (band(d.name(), r)) {
+            if (d.name().equals("k")) {
+                return Arrays.stream(BAND_WIDTHS).mapToObj(k -> new Object[] {k}).toList();
+            }
+            int which = d.name().equals("kl") ? 0 : 1;
+            if (which == 1) { // ku goes with the kl just chosen, as the pairs of BANDS
+                int kl = (int) before[before.length - 1];
+                return Arrays.stream(BANDS).filter(b -> b[0] == kl).map(b -> new Object[] {b[1]}).toList();
+            }
+            return Arrays.stream(BANDS).map(b -> new Object[] {b[0]}).distinct().toList();
+        }
+        int index = dims.indexOf(d.name());
+        if (dims.size() == 1) {
+            return Arrays.stream(SIZES).mapToObj(n -> new Object[] {n}).toList();
+        }
+        if (index > 0) { // follows the first dimension's tuple
+            return List.<Object[]>of(new Object[] {TUPLE_PENDING});
+        }
+        int[][] tuples = dims.size() == 2 ? SHAPES : PRODUCTS;
+        return Arrays.stream(tuples).map(t -> new Object[] {t}).toList();
     }
 
-    /**
-     * ?gemmBatchStrided with count items, each one element past the previous one's end, or with A and B shared by
-     * every item (stride 0).
-     */
-    private void batches(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, int count,
-                         boolean sharedInputs) {
-        String a = layout + " " + transA + " " + transB + " m=" + m + " n=" + n + " k=" + k + " count=" + count
-                + (sharedInputs ? " A and B shared" : "");
-        boolean ta = transA.transposed();
-        boolean tb = transB.transposed();
-        int lda = ld(layout, ta ? k : m, ta ? m : k);
-        int ldb = ld(layout, tb ? n : k, tb ? k : n);
-        int ldc = ld(layout, m, n);
-        long sa = sharedInputs ? 0 : span(layout, ta ? k : m, ta ? m : k, lda) + 1;
-        long sb = sharedInputs ? 0 : span(layout, tb ? n : k, tb ? k : n, ldb) + 1;
-        long sc = span(layout, m, n, ldc) + 1;
-        add("sgemmBatchStrided", a, 3, FLOAT, s -> Blas.sgemmBatchStrided(layout, transA, transB, m, n, k,
-                SA, s[0], 0, lda, sa, s[1], 0, ldb, sb, SB, s[2], 0, ldc, sc, count));
-        add("dgemmBatchStrided", a, 3, DOUBLE, s -> Blas.dgemmBatchStrided(layout, transA, transB, m, n, k,
-                DA, s[0], 0, lda, sa, s[1], 0, ldb, sb, DB, s[2], 0, ldc, sc, count));
-        add("cgemmBatchStrided", a, 3, COMPLEX_FLOAT, s -> Blas.cgemmBatchStrided(layout, transA, transB, m, n, k,
-                CA, s[0], 0, lda, sa, s[1], 0, ldb, sb, CB, s[2], 0, ldc, sc, count));
-        add("zgemmBatchStrided", a, 3, COMPLEX_DOUBLE, s -> Blas.zgemmBatchStrided(layout, transA, transB, m, n, k,
-                ZA, s[0], 0, lda, sa, s[1], 0, ldb, sb, ZB, s[2], 0, ldc, sc, count));
+    /** Stands for a dimension whose value the tuple of the routine's first dimension gives. */
+    private static final Object TUPLE_PENDING = new Object();
+
+    private static boolean band(String name, Routine r) {
+        return name.equals("kl") || name.equals("ku")
+                || name.equals("k") && r.operands().stream().anyMatch(o -> o.shape().equals("tband"));
     }
 
-    /**
-     * sgemmBatchStrided large enough to reach cblas_sgemm_batch_strided, which the smaller batches never do (the
-     * other precisions always loop over ?gemm): two items, each one element past the previous one's end.
-     */
-    private void nativeBatch(Layout layout, Transpose transA, Transpose transB) {
+    private static Object[] flags(String type) {
+        return switch (type) {
+            case "Layout" -> Layout.values();
+            case "Transpose" -> Transpose.values();
+            case "Uplo" -> Uplo.values();
+            case "Diag" -> Diag.values();
+            default -> Side.values();
+        };
+    }
+
+    /** Nonzero scalars, so that no routine skips an operand; ?rot's (0.6, 0.8), ?rotmg's y1 0.6. */
+    private static Object scalar(Param.Scalar s) {
+        boolean second = s.name().equals("beta") || s.name().equals("s");
+        return switch (s.type()) {
+            case "float" -> s.name().equals("c") ? 0.6f : s.name().equals("s") ? 0.8f : s.name().equals("y1") ? 0.6f
+                    : second ? SB : SA;
+            case "double" -> s.name().equals("c") ? 0.6 : s.name().equals("s") ? 0.8 : s.name().equals("y1") ? 0.6
+                    : second ? DB : DA;
+            case "ComplexFloat" -> second ? CB : CA;
+            case "ComplexDouble" -> second ? ZB : ZA;
+            default -> 1; // a plain int: ?imatcopy's ldb, resolved as a leading dimension
+        };
+    }
+
+    /** m = n = k large enough to reach cblas_sgemm_batch_strided itself, two items (the other batches loop). */
+    private static List<Object[]> nativeBatch(Routine r) {
+        List<Object[]> sets = new ArrayList<>();
         int n = NATIVE_BATCH_SIZE;
-        int ld = n + 1;
-        long stride = (n - 1L) * ld + n + 1;
-        add("sgemmBatchStrided", layout + " " + transA + " " + transB + " m=n=k=" + n + " count=2", 3, FLOAT,
-                s -> Blas.sgemmBatchStrided(layout, transA, transB, n, n, n, SA, s[0], 0, ld, stride, s[1], 0, ld,
-                        stride, SB, s[2], 0, ld, stride, 2));
+        for (Object layout : Layout.values()) {
+            for (Object ta : Transpose.values()) {
+                for (Object tb : Transpose.values()) {
+                    sets.add(new Object[] {layout, ta, tb, n, n, n, SA, null, 0L, 1, -1L, null, 0L, 1, -1L, SB,
+                            null, 0L, 1, -1L, 2});
+                }
+            }
+        }
+        return sets;
+    }
+
+    private static int[] segmentPositions(Routine r) {
+        List<Integer> at = new ArrayList<>();
+        int i = 0;
+        for (Param p : r.params()) {
+            if (p instanceof Param.Operand o) {
+                at.add(i);
+                i += 2 + o.attached().size();
+            } else {
+                i++;
+            }
+        }
+        return at.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private static final Pattern LD_TOO_SMALL = Pattern.compile(": (ld\\w+)=-?\\d+ must be >= (\\d+)");
+
+    /**
+     * The arguments with each dimension tuple spread over its dimensions, each leading dimension one longer than
+     * the facade's minimum (asked of the facade: it names the parameter and the minimum it refused), and each batch
+     * stride one element past an item; null when the facade refuses them for another reason.
+     */
+    private Object[] resolveLeadingDimensions(Routine r, Object[] given, int[] segmentAt) {
+        Object[] a = spreadTuples(r, given);
+        List<String> names = argumentNames(r);
+        for (int attempt = 0; attempt < 8; attempt++) {
+            Object[] trial = a.clone();
+            for (int i = 0; i < segmentAt.length; i++) {
+                trial[segmentAt[i]] = searchSegments[i];
+            }
+            for (int i = 0; i < names.size(); i++) {
+                if (names.get(i).startsWith("stride") && (long) trial[i] == -1L) {
+                    trial[i] = strideFor(names, trial, i);
+                }
+            }
+            try {
+                Blas.setNumThreads(1);
+                invoke(METHODS.get(r.name()), trial);
+                for (int i = 0; i < names.size(); i++) {
+                    if (names.get(i).startsWith("stride")) {
+                        a[i] = trial[i];
+                    }
+                }
+                return a;
+            } catch (IllegalArgumentException e) {
+                Matcher m = LD_TOO_SMALL.matcher(String.valueOf(e.getMessage()));
+                if (!m.find()) {
+                    refused++;
+                    return null;
+                }
+                String parameter = m.group(1);
+                int i = names.indexOf(parameter);
+                if (i < 0) {
+                    throw new AssertionError(r.name() + ": the facade names " + parameter + ", not a parameter");
+                }
+                a[i] = Integer.parseInt(m.group(2)) + 1;
+            } finally {
+                Blas.setNumThreads(threads);
+            }
+        }
+        throw new AssertionError(r.name() + ": no leading dimensions found for " + describe(r, a));
+    }
+
+    /** A batch stride one element past an item: (the matrix's runs) x ld + 1 elements bound its item span. */
+    private static long strideFor(List<String> names, Object[] a, int stride) {
+        int ld = (int) a[stride - 1];
+        int runs = 1;
+        for (int i = 0; i < names.size(); i++) {
+            if (a[i] instanceof Integer v && List.of("m", "n", "k").contains(names.get(i))) {
+                runs = Math.max(runs, v);
+            }
+        }
+        return (long) runs * ld + 1;
+    }
+
+    private static Object[] spreadTuples(Routine r, Object[] given) {
+        Object[] a = given.clone();
+        int[] tuple = null;
+        int next = 0;
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] instanceof int[] t) {
+                tuple = t;
+                a[i] = t[0];
+                next = 1;
+            } else if (a[i] == TUPLE_PENDING) {
+                a[i] = tuple[next++];
+            }
+        }
+        return a;
+    }
+
+    private static List<String> argumentNames(Routine r) {
+        List<String> names = new ArrayList<>();
+        for (Param p : r.params()) {
+            if (p instanceof Param.Operand o) {
+                names.add(o.name());
+                names.add(o.name() + "Offset");
+                names.addAll(o.attached());
+            } else {
+                names.add(p.name());
+            }
+        }
+        return names;
     }
 }
