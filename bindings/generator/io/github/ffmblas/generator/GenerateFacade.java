@@ -273,11 +273,9 @@ public final class GenerateFacade {
         }
         List<String> ok = new ArrayList<>();
         ok.add(all(ops.stream().map(o -> o.name() + "At").toList()) + " >= 0");
-        if (isNative) {
-            int maxShift = ops.stream().mapToInt(t::shift).max().orElse(0);
-            ok.add(String.join(" + ", ops.stream().map(o -> o.name() + "Span").toList()) + " <= Quick.BRIEF >> "
-                    + maxShift);
-        }
+        int maxShift = ops.stream().mapToInt(t::shift).max().orElse(0);
+        String brief = String.join(" + ", ops.stream().map(o -> o.name() + "Span").toList()) + " <= Quick.BRIEF >> "
+                + maxShift;
         List<String> owned = new ArrayList<>();
         for (String[] pair : overlapPairs(ops)) {
             Param.Operand a = find(ops, pair[0]);
@@ -298,15 +296,61 @@ public final class GenerateFacade {
             }
         }
         out.append(indent).append("if (").append(wrapConditions(ok, 16)).append(") {\n");
-        emitQuickCall(out, r, indent + "    ", isNative, needsRoom(r));
+        emitQuickCall(out, r, indent + "    ", isNative, needsRoom(r), brief);
         out.append(indent).append("}\n");
         String call = "CheckedCalls." + r.name() + "(";
         out.append(indent).append(r.returns().equals("void") ? "" : "return ").append(call)
                 .append(wrapList(argumentNames(r), indent + "return " + call, 16)).append(");\n");
         out.append("    }\n\n");
+        if (isNative) {
+            largePath(out, r);
+        }
     }
 
-    private static void emitQuickCall(StringBuilder out, Routine r, String indent, boolean byAddress, boolean room) {
+    private static String largeName(Routine r) {
+        return r.name() + "Large";
+    }
+
+    /**
+     * The call of a native quick path whose operands are more than brief: an ordinary downcall, counted by the exit
+     * gate, that gets the C function's own arguments (pointers as {@code long}s, flags as codes).
+     */
+    private static void largePath(StringBuilder out, Routine r) {
+        String returns = isComplexResult(r) ? "void" : r.returns();
+        List<String> parameters = new ArrayList<>();
+        for (Param p : r.params()) {
+            switch (p) {
+                case Param.Flag f -> parameters.add("int " + f.name());
+                case Param.Dim d -> parameters.add("int " + d.name());
+                case Param.Scalar sc when sc.complex() -> parameters.add("long " + sc.name() + "At");
+                case Param.Scalar sc -> parameters.add(sc.type() + " " + sc.name());
+                case Param.Operand o -> {
+                    parameters.add("long " + o.name() + "At");
+                    o.attached().forEach(a -> parameters.add("int " + a));
+                }
+            }
+        }
+        if (isComplexResult(r)) {
+            parameters.add("long resultAt");
+        }
+        String head = "    private static " + returns + " " + largeName(r) + "(";
+        out.append(head).append(wrapList(parameters, head, 12)).append(") {\n");
+        out.append("        int gate = ExitGate.enter(\"").append(r.name()).append("\");\n");
+        out.append("        try {\n");
+        String call = "CheckedCalls." + holder(r) + ".D.plainByAddress().invokeExact(";
+        String lead = "            " + (returns.equals("void") ? "" : "return (" + returns + ") ") + call;
+        out.append(lead).append(wrapList(parameters.stream().map(x -> x.substring(x.indexOf(' ') + 1)).toList(), lead,
+                20)).append(");\n");
+        out.append("        } catch (Throwable e) {\n");
+        out.append("            throw Downcall.failed(\"").append(r.name()).append("\", e);\n");
+        out.append("        } finally {\n");
+        out.append("            ExitGate.leave(gate);\n");
+        out.append("        }\n");
+        out.append("    }\n\n");
+    }
+
+    private static void emitQuickCall(StringBuilder out, Routine r, String indent, boolean byAddress, boolean room,
+                                      String brief) {
         if (room) {
             out.append(indent).append("MemorySegment room = Scalars.room();\n");
         }
@@ -314,15 +358,24 @@ public final class GenerateFacade {
         String handle = "CheckedCalls." + holder(r) + ".D." + (byAddress ? "brief()" : "critical()") + ".invokeExact(";
         List<String> args = downcallArguments(r, byAddress, true);
         String in = indent + "    ";
-        if (isComplexResult(r)) {
-            out.append(in).append(handle).append(wrapList(args, in + handle, in.length() + 8)).append(");\n");
-            out.append(in).append("return Scalars.").append(r.returns().equals("ComplexFloat") ? "complexFloat" : "complexDouble")
-                    .append("(Scalars.result(room));\n");
-        } else if (r.returns().equals("void")) {
-            out.append(in).append(handle).append(wrapList(args, in + handle, in.length() + 8)).append(");\n");
+        String cast = r.returns().equals("void") || isComplexResult(r) ? "" : "return (" + r.returns() + ") ";
+        String ret = r.returns().equals("void") || isComplexResult(r) ? "" : "return ";
+        if (byAddress) {
+            // Brief: a critical downcall (see Call#BRIEF_BYTES); else an ordinary one, counted by the exit gate.
+            out.append(in).append("if (").append(brief).append(") {\n");
+            String lead = in + "    " + cast + handle;
+            out.append(lead).append(wrapList(args, lead, in.length() + 12)).append(");\n");
+            out.append(in).append("} else {\n");
+            lead = in + "    " + ret + largeName(r) + "(";
+            out.append(lead).append(wrapList(args, lead, in.length() + 12)).append(");\n");
+            out.append(in).append("}\n");
         } else {
-            String start = "return (" + r.returns() + ") " + handle;
-            out.append(in).append(start).append(wrapList(args, in + start, in.length() + 8)).append(");\n");
+            String lead = in + cast + handle;
+            out.append(lead).append(wrapList(args, lead, in.length() + 8)).append(");\n");
+        }
+        if (isComplexResult(r)) {
+            out.append(in).append("return Scalars.").append(r.returns().equals("ComplexFloat") ? "complexFloat"
+                    : "complexDouble").append("(Scalars.result(room));\n");
         }
         out.append(indent).append("} catch (Throwable e) {\n");
         out.append(indent).append("    throw Downcall.failed(\"").append(r.name()).append("\", e);\n");

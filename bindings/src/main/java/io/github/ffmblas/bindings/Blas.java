@@ -96,15 +96,30 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.in(y, yOffset, ySpan, 2, 3);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 2 && ExitGate.isOpen() && Quick.owned(x)
+        if ((xAt | yAt) >= 0 && ExitGate.isOpen() && Quick.owned(x)
                 && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
-                return (float) CheckedCalls.HSdot.D.brief().invokeExact(n, xAt, incx, yAt, incy);
+                if (xSpan + ySpan <= Quick.BRIEF >> 2) {
+                    return (float) CheckedCalls.HSdot.D.brief().invokeExact(n, xAt, incx, yAt, incy);
+                } else {
+                    return sdotLarge(n, xAt, incx, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("sdot", e);
             }
         }
         return CheckedCalls.sdot(n, x, xOffset, incx, y, yOffset, incy);
+    }
+
+    private static float sdotLarge(int n, long xAt, int incx, long yAt, int incy) {
+        int gate = ExitGate.enter("sdot");
+        try {
+            return (float) CheckedCalls.HSdot.D.plainByAddress().invokeExact(n, xAt, incx, yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("sdot", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static float sdotHeap(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset,
@@ -139,15 +154,30 @@ public final class Blas {
     private static float snrm2Native(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 2 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (float) CheckedCalls.HSnrm2.D.brief().invokeExact(n, xAt,
-                        Quirks.reductionIncrement("snrm2", n, incx));
+                if (xSpan <= Quick.BRIEF >> 2) {
+                    return (float) CheckedCalls.HSnrm2.D.brief().invokeExact(n, xAt,
+                            Quirks.reductionIncrement("snrm2", n, incx));
+                } else {
+                    return snrm2Large(n, xAt, Quirks.reductionIncrement("snrm2", n, incx));
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("snrm2", e);
             }
         }
         return CheckedCalls.snrm2(n, x, xOffset, incx);
+    }
+
+    private static float snrm2Large(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("snrm2");
+        try {
+            return (float) CheckedCalls.HSnrm2.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("snrm2", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static float snrm2Heap(int n, MemorySegment x, long xOffset, int incx) {
@@ -179,15 +209,30 @@ public final class Blas {
     private static float sasumNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 2 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (float) CheckedCalls.HSasum.D.brief().invokeExact(n, xAt,
-                        Quirks.reductionIncrement("sasum", n, incx));
+                if (xSpan <= Quick.BRIEF >> 2) {
+                    return (float) CheckedCalls.HSasum.D.brief().invokeExact(n, xAt,
+                            Quirks.reductionIncrement("sasum", n, incx));
+                } else {
+                    return sasumLarge(n, xAt, Quirks.reductionIncrement("sasum", n, incx));
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("sasum", e);
             }
         }
         return CheckedCalls.sasum(n, x, xOffset, incx);
+    }
+
+    private static float sasumLarge(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("sasum");
+        try {
+            return (float) CheckedCalls.HSasum.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("sasum", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static float sasumHeap(int n, MemorySegment x, long xOffset, int incx) {
@@ -224,15 +269,30 @@ public final class Blas {
     private static float samaxNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 2 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (float) CheckedCalls.HSamax.D.brief().invokeExact(n, xAt,
-                        Quirks.reductionIncrement("samax", n, incx));
+                if (xSpan <= Quick.BRIEF >> 2) {
+                    return (float) CheckedCalls.HSamax.D.brief().invokeExact(n, xAt,
+                            Quirks.reductionIncrement("samax", n, incx));
+                } else {
+                    return samaxLarge(n, xAt, Quirks.reductionIncrement("samax", n, incx));
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("samax", e);
             }
         }
         return CheckedCalls.samax(n, x, xOffset, incx);
+    }
+
+    private static float samaxLarge(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("samax");
+        try {
+            return (float) CheckedCalls.HSamax.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("samax", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static float samaxHeap(int n, MemorySegment x, long xOffset, int incx) {
@@ -264,15 +324,30 @@ public final class Blas {
     private static float saminNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 2 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (float) CheckedCalls.HSamin.D.brief().invokeExact(n, xAt,
-                        Quirks.reductionIncrement("samin", n, incx));
+                if (xSpan <= Quick.BRIEF >> 2) {
+                    return (float) CheckedCalls.HSamin.D.brief().invokeExact(n, xAt,
+                            Quirks.reductionIncrement("samin", n, incx));
+                } else {
+                    return saminLarge(n, xAt, Quirks.reductionIncrement("samin", n, incx));
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("samin", e);
             }
         }
         return CheckedCalls.samin(n, x, xOffset, incx);
+    }
+
+    private static float saminLarge(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("samin");
+        try {
+            return (float) CheckedCalls.HSamin.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("samin", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static float saminHeap(int n, MemorySegment x, long xOffset, int incx) {
@@ -306,14 +381,29 @@ public final class Blas {
     private static long isamaxNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 2 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (long) CheckedCalls.HIsamax.D.brief().invokeExact(n, xAt, incx);
+                if (xSpan <= Quick.BRIEF >> 2) {
+                    return (long) CheckedCalls.HIsamax.D.brief().invokeExact(n, xAt, incx);
+                } else {
+                    return isamaxLarge(n, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("isamax", e);
             }
         }
         return CheckedCalls.isamax(n, x, xOffset, incx);
+    }
+
+    private static long isamaxLarge(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("isamax");
+        try {
+            return (long) CheckedCalls.HIsamax.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("isamax", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static long isamaxHeap(int n, MemorySegment x, long xOffset, int incx) {
@@ -347,14 +437,29 @@ public final class Blas {
     private static long isaminNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 2 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (long) CheckedCalls.HIsamin.D.brief().invokeExact(n, xAt, incx);
+                if (xSpan <= Quick.BRIEF >> 2) {
+                    return (long) CheckedCalls.HIsamin.D.brief().invokeExact(n, xAt, incx);
+                } else {
+                    return isaminLarge(n, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("isamin", e);
             }
         }
         return CheckedCalls.isamin(n, x, xOffset, incx);
+    }
+
+    private static long isaminLarge(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("isamin");
+        try {
+            return (long) CheckedCalls.HIsamin.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("isamin", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static long isaminHeap(int n, MemorySegment x, long xOffset, int incx) {
@@ -388,14 +493,29 @@ public final class Blas {
     private static long ismaxNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 2 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (long) CheckedCalls.HIsmax.D.brief().invokeExact(n, xAt, incx);
+                if (xSpan <= Quick.BRIEF >> 2) {
+                    return (long) CheckedCalls.HIsmax.D.brief().invokeExact(n, xAt, incx);
+                } else {
+                    return ismaxLarge(n, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("ismax", e);
             }
         }
         return CheckedCalls.ismax(n, x, xOffset, incx);
+    }
+
+    private static long ismaxLarge(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("ismax");
+        try {
+            return (long) CheckedCalls.HIsmax.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("ismax", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static long ismaxHeap(int n, MemorySegment x, long xOffset, int incx) {
@@ -429,14 +549,29 @@ public final class Blas {
     private static long isminNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 2 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (long) CheckedCalls.HIsmin.D.brief().invokeExact(n, xAt, incx);
+                if (xSpan <= Quick.BRIEF >> 2) {
+                    return (long) CheckedCalls.HIsmin.D.brief().invokeExact(n, xAt, incx);
+                } else {
+                    return isminLarge(n, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("ismin", e);
             }
         }
         return CheckedCalls.ismin(n, x, xOffset, incx);
+    }
+
+    private static long isminLarge(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("ismin");
+        try {
+            return (long) CheckedCalls.HIsmin.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("ismin", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static long isminHeap(int n, MemorySegment x, long xOffset, int incx) {
@@ -473,17 +608,31 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 2, 3);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 2
-                && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2) && ExitGate.isOpen() && Quick.owned(x)
-                && (y.scope() == x.scope() || Quick.owned(y))) {
+        if ((xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
-                CheckedCalls.HSaxpy.D.brief().invokeExact(n, alpha, xAt, incx, yAt, incy);
+                if (xSpan + ySpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HSaxpy.D.brief().invokeExact(n, alpha, xAt, incx, yAt, incy);
+                } else {
+                    saxpyLarge(n, alpha, xAt, incx, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("saxpy", e);
             }
             return;
         }
         CheckedCalls.saxpy(n, alpha, x, xOffset, incx, y, yOffset, incy);
+    }
+
+    private static void saxpyLarge(int n, float alpha, long xAt, int incx, long yAt, int incy) {
+        int gate = ExitGate.enter("saxpy");
+        try {
+            CheckedCalls.HSaxpy.D.plainByAddress().invokeExact(n, alpha, xAt, incx, yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("saxpy", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void saxpyHeap(int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment y,
@@ -525,17 +674,31 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 2, 3);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 2
-                && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2) && ExitGate.isOpen() && Quick.owned(x)
-                && (y.scope() == x.scope() || Quick.owned(y))) {
+        if ((xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
-                CheckedCalls.HSaxpby.D.brief().invokeExact(n, alpha, xAt, incx, beta, yAt, incy);
+                if (xSpan + ySpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HSaxpby.D.brief().invokeExact(n, alpha, xAt, incx, beta, yAt, incy);
+                } else {
+                    saxpbyLarge(n, alpha, xAt, incx, beta, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("saxpby", e);
             }
             return;
         }
         CheckedCalls.saxpby(n, alpha, x, xOffset, incx, beta, y, yOffset, incy);
+    }
+
+    private static void saxpbyLarge(int n, float alpha, long xAt, int incx, float beta, long yAt, int incy) {
+        int gate = ExitGate.enter("saxpby");
+        try {
+            CheckedCalls.HSaxpby.D.plainByAddress().invokeExact(n, alpha, xAt, incx, beta, yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("saxpby", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void saxpbyHeap(int n, float alpha, MemorySegment x, long xOffset, int incx, float beta,
@@ -576,17 +739,31 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 2, 3);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 2
-                && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2) && ExitGate.isOpen() && Quick.owned(x)
-                && (y.scope() == x.scope() || Quick.owned(y))) {
+        if ((xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
-                CheckedCalls.HScopy.D.brief().invokeExact(n, xAt, incx, yAt, incy);
+                if (xSpan + ySpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HScopy.D.brief().invokeExact(n, xAt, incx, yAt, incy);
+                } else {
+                    scopyLarge(n, xAt, incx, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("scopy", e);
             }
             return;
         }
         CheckedCalls.scopy(n, x, xOffset, incx, y, yOffset, incy);
+    }
+
+    private static void scopyLarge(int n, long xAt, int incx, long yAt, int incy) {
+        int gate = ExitGate.enter("scopy");
+        try {
+            CheckedCalls.HScopy.D.plainByAddress().invokeExact(n, xAt, incx, yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("scopy", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void scopyHeap(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset,
@@ -627,17 +804,31 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.out(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 2, 3);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 2
-                && Quick.apart(xAt, xSpan << 2, yAt, ySpan << 2) && ExitGate.isOpen() && Quick.owned(x)
-                && (y.scope() == x.scope() || Quick.owned(y))) {
+        if ((xAt | yAt) >= 0 && Quick.apart(xAt, xSpan << 2, yAt, ySpan << 2) && ExitGate.isOpen()
+                && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
-                CheckedCalls.HSswap.D.brief().invokeExact(n, xAt, incx, yAt, incy);
+                if (xSpan + ySpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HSswap.D.brief().invokeExact(n, xAt, incx, yAt, incy);
+                } else {
+                    sswapLarge(n, xAt, incx, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("sswap", e);
             }
             return;
         }
         CheckedCalls.sswap(n, x, xOffset, incx, y, yOffset, incy);
+    }
+
+    private static void sswapLarge(int n, long xAt, int incx, long yAt, int incy) {
+        int gate = ExitGate.enter("sswap");
+        try {
+            CheckedCalls.HSswap.D.plainByAddress().invokeExact(n, xAt, incx, yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("sswap", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void sswapHeap(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset,
@@ -675,15 +866,30 @@ public final class Blas {
     private static void sscalNative(int n, float alpha, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.out(x, xOffset, xSpan, 2, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 2 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                CheckedCalls.HSscal.D.brief().invokeExact(n, alpha, xAt, Quirks.scalIncrement("sscal", n, incx));
+                if (xSpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HSscal.D.brief().invokeExact(n, alpha, xAt, Quirks.scalIncrement("sscal", n, incx));
+                } else {
+                    sscalLarge(n, alpha, xAt, Quirks.scalIncrement("sscal", n, incx));
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("sscal", e);
             }
             return;
         }
         CheckedCalls.sscal(n, alpha, x, xOffset, incx);
+    }
+
+    private static void sscalLarge(int n, float alpha, long xAt, int incx) {
+        int gate = ExitGate.enter("sscal");
+        try {
+            CheckedCalls.HSscal.D.plainByAddress().invokeExact(n, alpha, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("sscal", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void sscalHeap(int n, float alpha, MemorySegment x, long xOffset, int incx) {
@@ -722,17 +928,31 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.out(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 2, 3);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 2
-                && Quick.apart(xAt, xSpan << 2, yAt, ySpan << 2) && ExitGate.isOpen() && Quick.owned(x)
-                && (y.scope() == x.scope() || Quick.owned(y))) {
+        if ((xAt | yAt) >= 0 && Quick.apart(xAt, xSpan << 2, yAt, ySpan << 2) && ExitGate.isOpen()
+                && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
-                CheckedCalls.HSrot.D.brief().invokeExact(n, xAt, incx, yAt, incy, c, s);
+                if (xSpan + ySpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HSrot.D.brief().invokeExact(n, xAt, incx, yAt, incy, c, s);
+                } else {
+                    srotLarge(n, xAt, incx, yAt, incy, c, s);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("srot", e);
             }
             return;
         }
         CheckedCalls.srot(n, x, xOffset, incx, y, yOffset, incy, c, s);
+    }
+
+    private static void srotLarge(int n, long xAt, int incx, long yAt, int incy, float c, float s) {
+        int gate = ExitGate.enter("srot");
+        try {
+            CheckedCalls.HSrot.D.plainByAddress().invokeExact(n, xAt, incx, yAt, incy, c, s);
+        } catch (Throwable e) {
+            throw Downcall.failed("srot", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void srotHeap(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset,
@@ -778,19 +998,33 @@ public final class Blas {
         long xAt = Quick.out(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 2, 3);
         long paramAt = Quick.in(param, paramOffset, paramSpan, 2, 3);
-        if ((xAt | yAt | paramAt) >= 0 && xSpan + ySpan + paramSpan <= Quick.BRIEF >> 2
-                && Quick.apart(xAt, xSpan << 2, yAt, ySpan << 2)
+        if ((xAt | yAt | paramAt) >= 0 && Quick.apart(xAt, xSpan << 2, yAt, ySpan << 2)
                 && Quick.apart(xAt, xSpan << 2, paramAt, paramSpan << 2)
                 && Quick.apart(yAt, ySpan << 2, paramAt, paramSpan << 2) && ExitGate.isOpen() && Quick.owned(x)
                 && (y.scope() == x.scope() || Quick.owned(y)) && (param.scope() == x.scope() || Quick.owned(param))) {
             try {
-                CheckedCalls.HSrotm.D.brief().invokeExact(n, xAt, incx, yAt, incy, paramAt);
+                if (xSpan + ySpan + paramSpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HSrotm.D.brief().invokeExact(n, xAt, incx, yAt, incy, paramAt);
+                } else {
+                    srotmLarge(n, xAt, incx, yAt, incy, paramAt);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("srotm", e);
             }
             return;
         }
         CheckedCalls.srotm(n, x, xOffset, incx, y, yOffset, incy, param, paramOffset);
+    }
+
+    private static void srotmLarge(int n, long xAt, int incx, long yAt, int incy, long paramAt) {
+        int gate = ExitGate.enter("srotm");
+        try {
+            CheckedCalls.HSrotm.D.plainByAddress().invokeExact(n, xAt, incx, yAt, incy, paramAt);
+        } catch (Throwable e) {
+            throw Downcall.failed("srotm", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void srotmHeap(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset,
@@ -842,20 +1076,35 @@ public final class Blas {
         long bAt = Quick.out(b, bOffset, bSpan, 2, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 2, 3);
         long sAt = Quick.out(s, sOffset, sSpan, 2, 3);
-        if ((aAt | bAt | cAt | sAt) >= 0 && aSpan + bSpan + cSpan + sSpan <= Quick.BRIEF >> 2
-                && Quick.apart(aAt, aSpan << 2, bAt, bSpan << 2) && Quick.apart(aAt, aSpan << 2, cAt, cSpan << 2)
-                && Quick.apart(aAt, aSpan << 2, sAt, sSpan << 2) && Quick.apart(bAt, bSpan << 2, cAt, cSpan << 2)
-                && Quick.apart(bAt, bSpan << 2, sAt, sSpan << 2) && Quick.apart(cAt, cSpan << 2, sAt, sSpan << 2)
-                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
-                && (c.scope() == a.scope() || Quick.owned(c)) && (s.scope() == a.scope() || Quick.owned(s))) {
+        if ((aAt | bAt | cAt | sAt) >= 0 && Quick.apart(aAt, aSpan << 2, bAt, bSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, cAt, cSpan << 2) && Quick.apart(aAt, aSpan << 2, sAt, sSpan << 2)
+                && Quick.apart(bAt, bSpan << 2, cAt, cSpan << 2) && Quick.apart(bAt, bSpan << 2, sAt, sSpan << 2)
+                && Quick.apart(cAt, cSpan << 2, sAt, sSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b)) && (c.scope() == a.scope() || Quick.owned(c))
+                && (s.scope() == a.scope() || Quick.owned(s))) {
             try {
-                CheckedCalls.HSrotg.D.brief().invokeExact(aAt, bAt, cAt, sAt);
+                if (aSpan + bSpan + cSpan + sSpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HSrotg.D.brief().invokeExact(aAt, bAt, cAt, sAt);
+                } else {
+                    srotgLarge(aAt, bAt, cAt, sAt);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("srotg", e);
             }
             return;
         }
         CheckedCalls.srotg(a, aOffset, b, bOffset, c, cOffset, s, sOffset);
+    }
+
+    private static void srotgLarge(long aAt, long bAt, long cAt, long sAt) {
+        int gate = ExitGate.enter("srotg");
+        try {
+            CheckedCalls.HSrotg.D.plainByAddress().invokeExact(aAt, bAt, cAt, sAt);
+        } catch (Throwable e) {
+            throw Downcall.failed("srotg", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void srotgHeap(MemorySegment a, long aOffset, MemorySegment b, long bOffset, MemorySegment c,
@@ -912,15 +1161,30 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.in(y, yOffset, ySpan, 3, 7);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)
+        if ((xAt | yAt) >= 0 && ExitGate.isOpen() && Quick.owned(x)
                 && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
-                return (double) CheckedCalls.HDdot.D.brief().invokeExact(n, xAt, incx, yAt, incy);
+                if (xSpan + ySpan <= Quick.BRIEF >> 3) {
+                    return (double) CheckedCalls.HDdot.D.brief().invokeExact(n, xAt, incx, yAt, incy);
+                } else {
+                    return ddotLarge(n, xAt, incx, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("ddot", e);
             }
         }
         return CheckedCalls.ddot(n, x, xOffset, incx, y, yOffset, incy);
+    }
+
+    private static double ddotLarge(int n, long xAt, int incx, long yAt, int incy) {
+        int gate = ExitGate.enter("ddot");
+        try {
+            return (double) CheckedCalls.HDdot.D.plainByAddress().invokeExact(n, xAt, incx, yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("ddot", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static double ddotHeap(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset,
@@ -955,15 +1219,30 @@ public final class Blas {
     private static double dnrm2Native(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (double) CheckedCalls.HDnrm2.D.brief().invokeExact(n, xAt,
-                        Quirks.reductionIncrement("dnrm2", n, incx));
+                if (xSpan <= Quick.BRIEF >> 3) {
+                    return (double) CheckedCalls.HDnrm2.D.brief().invokeExact(n, xAt,
+                            Quirks.reductionIncrement("dnrm2", n, incx));
+                } else {
+                    return dnrm2Large(n, xAt, Quirks.reductionIncrement("dnrm2", n, incx));
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dnrm2", e);
             }
         }
         return CheckedCalls.dnrm2(n, x, xOffset, incx);
+    }
+
+    private static double dnrm2Large(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("dnrm2");
+        try {
+            return (double) CheckedCalls.HDnrm2.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("dnrm2", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static double dnrm2Heap(int n, MemorySegment x, long xOffset, int incx) {
@@ -995,15 +1274,30 @@ public final class Blas {
     private static double dasumNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (double) CheckedCalls.HDasum.D.brief().invokeExact(n, xAt,
-                        Quirks.reductionIncrement("dasum", n, incx));
+                if (xSpan <= Quick.BRIEF >> 3) {
+                    return (double) CheckedCalls.HDasum.D.brief().invokeExact(n, xAt,
+                            Quirks.reductionIncrement("dasum", n, incx));
+                } else {
+                    return dasumLarge(n, xAt, Quirks.reductionIncrement("dasum", n, incx));
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dasum", e);
             }
         }
         return CheckedCalls.dasum(n, x, xOffset, incx);
+    }
+
+    private static double dasumLarge(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("dasum");
+        try {
+            return (double) CheckedCalls.HDasum.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("dasum", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static double dasumHeap(int n, MemorySegment x, long xOffset, int incx) {
@@ -1035,15 +1329,30 @@ public final class Blas {
     private static double dsumNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (double) CheckedCalls.HDsum.D.brief().invokeExact(n, xAt,
-                        Quirks.reductionIncrement("dsum", n, incx));
+                if (xSpan <= Quick.BRIEF >> 3) {
+                    return (double) CheckedCalls.HDsum.D.brief().invokeExact(n, xAt,
+                            Quirks.reductionIncrement("dsum", n, incx));
+                } else {
+                    return dsumLarge(n, xAt, Quirks.reductionIncrement("dsum", n, incx));
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dsum", e);
             }
         }
         return CheckedCalls.dsum(n, x, xOffset, incx);
+    }
+
+    private static double dsumLarge(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("dsum");
+        try {
+            return (double) CheckedCalls.HDsum.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("dsum", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static double dsumHeap(int n, MemorySegment x, long xOffset, int incx) {
@@ -1075,15 +1384,30 @@ public final class Blas {
     private static double damaxNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (double) CheckedCalls.HDamax.D.brief().invokeExact(n, xAt,
-                        Quirks.reductionIncrement("damax", n, incx));
+                if (xSpan <= Quick.BRIEF >> 3) {
+                    return (double) CheckedCalls.HDamax.D.brief().invokeExact(n, xAt,
+                            Quirks.reductionIncrement("damax", n, incx));
+                } else {
+                    return damaxLarge(n, xAt, Quirks.reductionIncrement("damax", n, incx));
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("damax", e);
             }
         }
         return CheckedCalls.damax(n, x, xOffset, incx);
+    }
+
+    private static double damaxLarge(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("damax");
+        try {
+            return (double) CheckedCalls.HDamax.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("damax", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static double damaxHeap(int n, MemorySegment x, long xOffset, int incx) {
@@ -1115,15 +1439,30 @@ public final class Blas {
     private static double daminNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (double) CheckedCalls.HDamin.D.brief().invokeExact(n, xAt,
-                        Quirks.reductionIncrement("damin", n, incx));
+                if (xSpan <= Quick.BRIEF >> 3) {
+                    return (double) CheckedCalls.HDamin.D.brief().invokeExact(n, xAt,
+                            Quirks.reductionIncrement("damin", n, incx));
+                } else {
+                    return daminLarge(n, xAt, Quirks.reductionIncrement("damin", n, incx));
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("damin", e);
             }
         }
         return CheckedCalls.damin(n, x, xOffset, incx);
+    }
+
+    private static double daminLarge(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("damin");
+        try {
+            return (double) CheckedCalls.HDamin.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("damin", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static double daminHeap(int n, MemorySegment x, long xOffset, int incx) {
@@ -1157,14 +1496,29 @@ public final class Blas {
     private static long idamaxNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (long) CheckedCalls.HIdamax.D.brief().invokeExact(n, xAt, incx);
+                if (xSpan <= Quick.BRIEF >> 3) {
+                    return (long) CheckedCalls.HIdamax.D.brief().invokeExact(n, xAt, incx);
+                } else {
+                    return idamaxLarge(n, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("idamax", e);
             }
         }
         return CheckedCalls.idamax(n, x, xOffset, incx);
+    }
+
+    private static long idamaxLarge(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("idamax");
+        try {
+            return (long) CheckedCalls.HIdamax.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("idamax", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static long idamaxHeap(int n, MemorySegment x, long xOffset, int incx) {
@@ -1198,14 +1552,29 @@ public final class Blas {
     private static long idaminNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (long) CheckedCalls.HIdamin.D.brief().invokeExact(n, xAt, incx);
+                if (xSpan <= Quick.BRIEF >> 3) {
+                    return (long) CheckedCalls.HIdamin.D.brief().invokeExact(n, xAt, incx);
+                } else {
+                    return idaminLarge(n, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("idamin", e);
             }
         }
         return CheckedCalls.idamin(n, x, xOffset, incx);
+    }
+
+    private static long idaminLarge(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("idamin");
+        try {
+            return (long) CheckedCalls.HIdamin.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("idamin", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static long idaminHeap(int n, MemorySegment x, long xOffset, int incx) {
@@ -1239,14 +1608,29 @@ public final class Blas {
     private static long idmaxNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (long) CheckedCalls.HIdmax.D.brief().invokeExact(n, xAt, incx);
+                if (xSpan <= Quick.BRIEF >> 3) {
+                    return (long) CheckedCalls.HIdmax.D.brief().invokeExact(n, xAt, incx);
+                } else {
+                    return idmaxLarge(n, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("idmax", e);
             }
         }
         return CheckedCalls.idmax(n, x, xOffset, incx);
+    }
+
+    private static long idmaxLarge(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("idmax");
+        try {
+            return (long) CheckedCalls.HIdmax.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("idmax", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static long idmaxHeap(int n, MemorySegment x, long xOffset, int incx) {
@@ -1280,14 +1664,29 @@ public final class Blas {
     private static long idminNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (long) CheckedCalls.HIdmin.D.brief().invokeExact(n, xAt, incx);
+                if (xSpan <= Quick.BRIEF >> 3) {
+                    return (long) CheckedCalls.HIdmin.D.brief().invokeExact(n, xAt, incx);
+                } else {
+                    return idminLarge(n, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("idmin", e);
             }
         }
         return CheckedCalls.idmin(n, x, xOffset, incx);
+    }
+
+    private static long idminLarge(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("idmin");
+        try {
+            return (long) CheckedCalls.HIdmin.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("idmin", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static long idminHeap(int n, MemorySegment x, long xOffset, int incx) {
@@ -1324,17 +1723,31 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 7);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(x)
-                && (y.scope() == x.scope() || Quick.owned(y))) {
+        if ((xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
-                CheckedCalls.HDaxpy.D.brief().invokeExact(n, alpha, xAt, incx, yAt, incy);
+                if (xSpan + ySpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDaxpy.D.brief().invokeExact(n, alpha, xAt, incx, yAt, incy);
+                } else {
+                    daxpyLarge(n, alpha, xAt, incx, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("daxpy", e);
             }
             return;
         }
         CheckedCalls.daxpy(n, alpha, x, xOffset, incx, y, yOffset, incy);
+    }
+
+    private static void daxpyLarge(int n, double alpha, long xAt, int incx, long yAt, int incy) {
+        int gate = ExitGate.enter("daxpy");
+        try {
+            CheckedCalls.HDaxpy.D.plainByAddress().invokeExact(n, alpha, xAt, incx, yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("daxpy", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void daxpyHeap(int n, double alpha, MemorySegment x, long xOffset, int incx, MemorySegment y,
@@ -1376,17 +1789,31 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 7);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(x)
-                && (y.scope() == x.scope() || Quick.owned(y))) {
+        if ((xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
-                CheckedCalls.HDaxpby.D.brief().invokeExact(n, alpha, xAt, incx, beta, yAt, incy);
+                if (xSpan + ySpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDaxpby.D.brief().invokeExact(n, alpha, xAt, incx, beta, yAt, incy);
+                } else {
+                    daxpbyLarge(n, alpha, xAt, incx, beta, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("daxpby", e);
             }
             return;
         }
         CheckedCalls.daxpby(n, alpha, x, xOffset, incx, beta, y, yOffset, incy);
+    }
+
+    private static void daxpbyLarge(int n, double alpha, long xAt, int incx, double beta, long yAt, int incy) {
+        int gate = ExitGate.enter("daxpby");
+        try {
+            CheckedCalls.HDaxpby.D.plainByAddress().invokeExact(n, alpha, xAt, incx, beta, yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("daxpby", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void daxpbyHeap(int n, double alpha, MemorySegment x, long xOffset, int incx, double beta,
@@ -1427,17 +1854,31 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 7);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(x)
-                && (y.scope() == x.scope() || Quick.owned(y))) {
+        if ((xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
-                CheckedCalls.HDcopy.D.brief().invokeExact(n, xAt, incx, yAt, incy);
+                if (xSpan + ySpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDcopy.D.brief().invokeExact(n, xAt, incx, yAt, incy);
+                } else {
+                    dcopyLarge(n, xAt, incx, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dcopy", e);
             }
             return;
         }
         CheckedCalls.dcopy(n, x, xOffset, incx, y, yOffset, incy);
+    }
+
+    private static void dcopyLarge(int n, long xAt, int incx, long yAt, int incy) {
+        int gate = ExitGate.enter("dcopy");
+        try {
+            CheckedCalls.HDcopy.D.plainByAddress().invokeExact(n, xAt, incx, yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("dcopy", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void dcopyHeap(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset,
@@ -1478,17 +1919,31 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 7);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, yAt, ySpan << 3) && ExitGate.isOpen() && Quick.owned(x)
-                && (y.scope() == x.scope() || Quick.owned(y))) {
+        if ((xAt | yAt) >= 0 && Quick.apart(xAt, xSpan << 3, yAt, ySpan << 3) && ExitGate.isOpen()
+                && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
-                CheckedCalls.HDswap.D.brief().invokeExact(n, xAt, incx, yAt, incy);
+                if (xSpan + ySpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDswap.D.brief().invokeExact(n, xAt, incx, yAt, incy);
+                } else {
+                    dswapLarge(n, xAt, incx, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dswap", e);
             }
             return;
         }
         CheckedCalls.dswap(n, x, xOffset, incx, y, yOffset, incy);
+    }
+
+    private static void dswapLarge(int n, long xAt, int incx, long yAt, int incy) {
+        int gate = ExitGate.enter("dswap");
+        try {
+            CheckedCalls.HDswap.D.plainByAddress().invokeExact(n, xAt, incx, yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("dswap", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void dswapHeap(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset,
@@ -1526,15 +1981,30 @@ public final class Blas {
     private static void dscalNative(int n, double alpha, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                CheckedCalls.HDscal.D.brief().invokeExact(n, alpha, xAt, Quirks.scalIncrement("dscal", n, incx));
+                if (xSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDscal.D.brief().invokeExact(n, alpha, xAt, Quirks.scalIncrement("dscal", n, incx));
+                } else {
+                    dscalLarge(n, alpha, xAt, Quirks.scalIncrement("dscal", n, incx));
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dscal", e);
             }
             return;
         }
         CheckedCalls.dscal(n, alpha, x, xOffset, incx);
+    }
+
+    private static void dscalLarge(int n, double alpha, long xAt, int incx) {
+        int gate = ExitGate.enter("dscal");
+        try {
+            CheckedCalls.HDscal.D.plainByAddress().invokeExact(n, alpha, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("dscal", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void dscalHeap(int n, double alpha, MemorySegment x, long xOffset, int incx) {
@@ -1573,17 +2043,31 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 7);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, yAt, ySpan << 3) && ExitGate.isOpen() && Quick.owned(x)
-                && (y.scope() == x.scope() || Quick.owned(y))) {
+        if ((xAt | yAt) >= 0 && Quick.apart(xAt, xSpan << 3, yAt, ySpan << 3) && ExitGate.isOpen()
+                && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
-                CheckedCalls.HDrot.D.brief().invokeExact(n, xAt, incx, yAt, incy, c, s);
+                if (xSpan + ySpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDrot.D.brief().invokeExact(n, xAt, incx, yAt, incy, c, s);
+                } else {
+                    drotLarge(n, xAt, incx, yAt, incy, c, s);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("drot", e);
             }
             return;
         }
         CheckedCalls.drot(n, x, xOffset, incx, y, yOffset, incy, c, s);
+    }
+
+    private static void drotLarge(int n, long xAt, int incx, long yAt, int incy, double c, double s) {
+        int gate = ExitGate.enter("drot");
+        try {
+            CheckedCalls.HDrot.D.plainByAddress().invokeExact(n, xAt, incx, yAt, incy, c, s);
+        } catch (Throwable e) {
+            throw Downcall.failed("drot", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void drotHeap(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset,
@@ -1630,19 +2114,33 @@ public final class Blas {
         long xAt = Quick.out(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 7);
         long paramAt = Quick.in(param, paramOffset, paramSpan, 3, 7);
-        if ((xAt | yAt | paramAt) >= 0 && xSpan + ySpan + paramSpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, yAt, ySpan << 3)
+        if ((xAt | yAt | paramAt) >= 0 && Quick.apart(xAt, xSpan << 3, yAt, ySpan << 3)
                 && Quick.apart(xAt, xSpan << 3, paramAt, paramSpan << 3)
                 && Quick.apart(yAt, ySpan << 3, paramAt, paramSpan << 3) && ExitGate.isOpen() && Quick.owned(x)
                 && (y.scope() == x.scope() || Quick.owned(y)) && (param.scope() == x.scope() || Quick.owned(param))) {
             try {
-                CheckedCalls.HDrotm.D.brief().invokeExact(n, xAt, incx, yAt, incy, paramAt);
+                if (xSpan + ySpan + paramSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDrotm.D.brief().invokeExact(n, xAt, incx, yAt, incy, paramAt);
+                } else {
+                    drotmLarge(n, xAt, incx, yAt, incy, paramAt);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("drotm", e);
             }
             return;
         }
         CheckedCalls.drotm(n, x, xOffset, incx, y, yOffset, incy, param, paramOffset);
+    }
+
+    private static void drotmLarge(int n, long xAt, int incx, long yAt, int incy, long paramAt) {
+        int gate = ExitGate.enter("drotm");
+        try {
+            CheckedCalls.HDrotm.D.plainByAddress().invokeExact(n, xAt, incx, yAt, incy, paramAt);
+        } catch (Throwable e) {
+            throw Downcall.failed("drotm", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void drotmHeap(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset,
@@ -1694,20 +2192,35 @@ public final class Blas {
         long bAt = Quick.out(b, bOffset, bSpan, 3, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 7);
         long sAt = Quick.out(s, sOffset, sSpan, 3, 7);
-        if ((aAt | bAt | cAt | sAt) >= 0 && aSpan + bSpan + cSpan + sSpan <= Quick.BRIEF >> 3
-                && Quick.apart(aAt, aSpan << 3, bAt, bSpan << 3) && Quick.apart(aAt, aSpan << 3, cAt, cSpan << 3)
-                && Quick.apart(aAt, aSpan << 3, sAt, sSpan << 3) && Quick.apart(bAt, bSpan << 3, cAt, cSpan << 3)
-                && Quick.apart(bAt, bSpan << 3, sAt, sSpan << 3) && Quick.apart(cAt, cSpan << 3, sAt, sSpan << 3)
-                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
-                && (c.scope() == a.scope() || Quick.owned(c)) && (s.scope() == a.scope() || Quick.owned(s))) {
+        if ((aAt | bAt | cAt | sAt) >= 0 && Quick.apart(aAt, aSpan << 3, bAt, bSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, cAt, cSpan << 3) && Quick.apart(aAt, aSpan << 3, sAt, sSpan << 3)
+                && Quick.apart(bAt, bSpan << 3, cAt, cSpan << 3) && Quick.apart(bAt, bSpan << 3, sAt, sSpan << 3)
+                && Quick.apart(cAt, cSpan << 3, sAt, sSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b)) && (c.scope() == a.scope() || Quick.owned(c))
+                && (s.scope() == a.scope() || Quick.owned(s))) {
             try {
-                CheckedCalls.HDrotg.D.brief().invokeExact(aAt, bAt, cAt, sAt);
+                if (aSpan + bSpan + cSpan + sSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDrotg.D.brief().invokeExact(aAt, bAt, cAt, sAt);
+                } else {
+                    drotgLarge(aAt, bAt, cAt, sAt);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("drotg", e);
             }
             return;
         }
         CheckedCalls.drotg(a, aOffset, b, bOffset, c, cOffset, s, sOffset);
+    }
+
+    private static void drotgLarge(long aAt, long bAt, long cAt, long sAt) {
+        int gate = ExitGate.enter("drotg");
+        try {
+            CheckedCalls.HDrotg.D.plainByAddress().invokeExact(aAt, bAt, cAt, sAt);
+        } catch (Throwable e) {
+            throw Downcall.failed("drotg", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void drotgHeap(MemorySegment a, long aOffset, MemorySegment b, long bOffset, MemorySegment c,
@@ -1765,17 +2278,32 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.in(y, yOffset, ySpan, 3, 3);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)
+        if ((xAt | yAt) >= 0 && ExitGate.isOpen() && Quick.owned(x)
                 && (y.scope() == x.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HCdotu.D.brief().invokeExact(n, xAt, incx, yAt, incy, Scalars.result(room).address());
+                if (xSpan + ySpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCdotu.D.brief().invokeExact(n, xAt, incx, yAt, incy, Scalars.result(room).address());
+                } else {
+                    cdotuLarge(n, xAt, incx, yAt, incy, Scalars.result(room).address());
+                }
                 return Scalars.complexFloat(Scalars.result(room));
             } catch (Throwable e) {
                 throw Downcall.failed("cdotu", e);
             }
         }
         return CheckedCalls.cdotu(n, x, xOffset, incx, y, yOffset, incy);
+    }
+
+    private static void cdotuLarge(int n, long xAt, int incx, long yAt, int incy, long resultAt) {
+        int gate = ExitGate.enter("cdotu");
+        try {
+            CheckedCalls.HCdotu.D.plainByAddress().invokeExact(n, xAt, incx, yAt, incy, resultAt);
+        } catch (Throwable e) {
+            throw Downcall.failed("cdotu", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static ComplexFloat cdotuHeap(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset,
@@ -1816,17 +2344,32 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.in(y, yOffset, ySpan, 3, 3);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)
+        if ((xAt | yAt) >= 0 && ExitGate.isOpen() && Quick.owned(x)
                 && (y.scope() == x.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HCdotc.D.brief().invokeExact(n, xAt, incx, yAt, incy, Scalars.result(room).address());
+                if (xSpan + ySpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCdotc.D.brief().invokeExact(n, xAt, incx, yAt, incy, Scalars.result(room).address());
+                } else {
+                    cdotcLarge(n, xAt, incx, yAt, incy, Scalars.result(room).address());
+                }
                 return Scalars.complexFloat(Scalars.result(room));
             } catch (Throwable e) {
                 throw Downcall.failed("cdotc", e);
             }
         }
         return CheckedCalls.cdotc(n, x, xOffset, incx, y, yOffset, incy);
+    }
+
+    private static void cdotcLarge(int n, long xAt, int incx, long yAt, int incy, long resultAt) {
+        int gate = ExitGate.enter("cdotc");
+        try {
+            CheckedCalls.HCdotc.D.plainByAddress().invokeExact(n, xAt, incx, yAt, incy, resultAt);
+        } catch (Throwable e) {
+            throw Downcall.failed("cdotc", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static ComplexFloat cdotcHeap(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset,
@@ -1863,15 +2406,30 @@ public final class Blas {
     private static float scnrm2Native(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (float) CheckedCalls.HScnrm2.D.brief().invokeExact(n, xAt,
-                        Quirks.reductionIncrement("scnrm2", n, incx));
+                if (xSpan <= Quick.BRIEF >> 3) {
+                    return (float) CheckedCalls.HScnrm2.D.brief().invokeExact(n, xAt,
+                            Quirks.reductionIncrement("scnrm2", n, incx));
+                } else {
+                    return scnrm2Large(n, xAt, Quirks.reductionIncrement("scnrm2", n, incx));
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("scnrm2", e);
             }
         }
         return CheckedCalls.scnrm2(n, x, xOffset, incx);
+    }
+
+    private static float scnrm2Large(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("scnrm2");
+        try {
+            return (float) CheckedCalls.HScnrm2.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("scnrm2", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static float scnrm2Heap(int n, MemorySegment x, long xOffset, int incx) {
@@ -1903,15 +2461,30 @@ public final class Blas {
     private static float scasumNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (float) CheckedCalls.HScasum.D.brief().invokeExact(n, xAt,
-                        Quirks.reductionIncrement("scasum", n, incx));
+                if (xSpan <= Quick.BRIEF >> 3) {
+                    return (float) CheckedCalls.HScasum.D.brief().invokeExact(n, xAt,
+                            Quirks.reductionIncrement("scasum", n, incx));
+                } else {
+                    return scasumLarge(n, xAt, Quirks.reductionIncrement("scasum", n, incx));
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("scasum", e);
             }
         }
         return CheckedCalls.scasum(n, x, xOffset, incx);
+    }
+
+    private static float scasumLarge(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("scasum");
+        try {
+            return (float) CheckedCalls.HScasum.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("scasum", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static float scasumHeap(int n, MemorySegment x, long xOffset, int incx) {
@@ -1943,15 +2516,30 @@ public final class Blas {
     private static float scsumNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (float) CheckedCalls.HScsum.D.brief().invokeExact(n, xAt,
-                        Quirks.reductionIncrement("scsum", n, incx));
+                if (xSpan <= Quick.BRIEF >> 3) {
+                    return (float) CheckedCalls.HScsum.D.brief().invokeExact(n, xAt,
+                            Quirks.reductionIncrement("scsum", n, incx));
+                } else {
+                    return scsumLarge(n, xAt, Quirks.reductionIncrement("scsum", n, incx));
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("scsum", e);
             }
         }
         return CheckedCalls.scsum(n, x, xOffset, incx);
+    }
+
+    private static float scsumLarge(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("scsum");
+        try {
+            return (float) CheckedCalls.HScsum.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("scsum", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static float scsumHeap(int n, MemorySegment x, long xOffset, int incx) {
@@ -1983,15 +2571,30 @@ public final class Blas {
     private static float scamaxNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (float) CheckedCalls.HScamax.D.brief().invokeExact(n, xAt,
-                        Quirks.reductionIncrement("scamax", n, incx));
+                if (xSpan <= Quick.BRIEF >> 3) {
+                    return (float) CheckedCalls.HScamax.D.brief().invokeExact(n, xAt,
+                            Quirks.reductionIncrement("scamax", n, incx));
+                } else {
+                    return scamaxLarge(n, xAt, Quirks.reductionIncrement("scamax", n, incx));
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("scamax", e);
             }
         }
         return CheckedCalls.scamax(n, x, xOffset, incx);
+    }
+
+    private static float scamaxLarge(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("scamax");
+        try {
+            return (float) CheckedCalls.HScamax.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("scamax", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static float scamaxHeap(int n, MemorySegment x, long xOffset, int incx) {
@@ -2023,15 +2626,30 @@ public final class Blas {
     private static float scaminNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (float) CheckedCalls.HScamin.D.brief().invokeExact(n, xAt,
-                        Quirks.reductionIncrement("scamin", n, incx));
+                if (xSpan <= Quick.BRIEF >> 3) {
+                    return (float) CheckedCalls.HScamin.D.brief().invokeExact(n, xAt,
+                            Quirks.reductionIncrement("scamin", n, incx));
+                } else {
+                    return scaminLarge(n, xAt, Quirks.reductionIncrement("scamin", n, incx));
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("scamin", e);
             }
         }
         return CheckedCalls.scamin(n, x, xOffset, incx);
+    }
+
+    private static float scaminLarge(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("scamin");
+        try {
+            return (float) CheckedCalls.HScamin.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("scamin", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static float scaminHeap(int n, MemorySegment x, long xOffset, int incx) {
@@ -2066,14 +2684,29 @@ public final class Blas {
     private static long icamaxNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (long) CheckedCalls.HIcamax.D.brief().invokeExact(n, xAt, incx);
+                if (xSpan <= Quick.BRIEF >> 3) {
+                    return (long) CheckedCalls.HIcamax.D.brief().invokeExact(n, xAt, incx);
+                } else {
+                    return icamaxLarge(n, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("icamax", e);
             }
         }
         return CheckedCalls.icamax(n, x, xOffset, incx);
+    }
+
+    private static long icamaxLarge(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("icamax");
+        try {
+            return (long) CheckedCalls.HIcamax.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("icamax", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static long icamaxHeap(int n, MemorySegment x, long xOffset, int incx) {
@@ -2107,14 +2740,29 @@ public final class Blas {
     private static long icaminNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (long) CheckedCalls.HIcamin.D.brief().invokeExact(n, xAt, incx);
+                if (xSpan <= Quick.BRIEF >> 3) {
+                    return (long) CheckedCalls.HIcamin.D.brief().invokeExact(n, xAt, incx);
+                } else {
+                    return icaminLarge(n, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("icamin", e);
             }
         }
         return CheckedCalls.icamin(n, x, xOffset, incx);
+    }
+
+    private static long icaminLarge(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("icamin");
+        try {
+            return (long) CheckedCalls.HIcamin.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("icamin", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static long icaminHeap(int n, MemorySegment x, long xOffset, int incx) {
@@ -2167,19 +2815,33 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 3);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(x)
-                && (y.scope() == x.scope() || Quick.owned(y))) {
+        if ((xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HCaxpy.D.brief().invokeExact(n, Scalars.alpha(room, alpha).address(), xAt, incx, yAt,
-                        incy);
+                if (xSpan + ySpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCaxpy.D.brief().invokeExact(n, Scalars.alpha(room, alpha).address(), xAt, incx, yAt,
+                            incy);
+                } else {
+                    caxpyLarge(n, Scalars.alpha(room, alpha).address(), xAt, incx, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("caxpy", e);
             }
             return;
         }
         CheckedCalls.caxpy(n, alpha, x, xOffset, incx, y, yOffset, incy);
+    }
+
+    private static void caxpyLarge(int n, long alphaAt, long xAt, int incx, long yAt, int incy) {
+        int gate = ExitGate.enter("caxpy");
+        try {
+            CheckedCalls.HCaxpy.D.plainByAddress().invokeExact(n, alphaAt, xAt, incx, yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("caxpy", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void caxpyHeap(int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, MemorySegment y,
@@ -2222,19 +2884,33 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 3);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(x)
-                && (y.scope() == x.scope() || Quick.owned(y))) {
+        if ((xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HCaxpyc.D.brief().invokeExact(n, Scalars.alpha(room, alpha).address(), xAt, incx, yAt,
-                        incy);
+                if (xSpan + ySpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCaxpyc.D.brief().invokeExact(n, Scalars.alpha(room, alpha).address(), xAt, incx, yAt,
+                            incy);
+                } else {
+                    caxpycLarge(n, Scalars.alpha(room, alpha).address(), xAt, incx, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("caxpyc", e);
             }
             return;
         }
         CheckedCalls.caxpyc(n, alpha, x, xOffset, incx, y, yOffset, incy);
+    }
+
+    private static void caxpycLarge(int n, long alphaAt, long xAt, int incx, long yAt, int incy) {
+        int gate = ExitGate.enter("caxpyc");
+        try {
+            CheckedCalls.HCaxpyc.D.plainByAddress().invokeExact(n, alphaAt, xAt, incx, yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("caxpyc", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void caxpycHeap(int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx, MemorySegment y,
@@ -2278,19 +2954,34 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 3);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(x)
-                && (y.scope() == x.scope() || Quick.owned(y))) {
+        if ((xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HCaxpby.D.brief().invokeExact(n, Scalars.alpha(room, alpha).address(), xAt, incx,
-                        Scalars.beta(room, beta).address(), yAt, incy);
+                if (xSpan + ySpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCaxpby.D.brief().invokeExact(n, Scalars.alpha(room, alpha).address(), xAt, incx,
+                            Scalars.beta(room, beta).address(), yAt, incy);
+                } else {
+                    caxpbyLarge(n, Scalars.alpha(room, alpha).address(), xAt, incx, Scalars.beta(room, beta).address(),
+                            yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("caxpby", e);
             }
             return;
         }
         CheckedCalls.caxpby(n, alpha, x, xOffset, incx, beta, y, yOffset, incy);
+    }
+
+    private static void caxpbyLarge(int n, long alphaAt, long xAt, int incx, long betaAt, long yAt, int incy) {
+        int gate = ExitGate.enter("caxpby");
+        try {
+            CheckedCalls.HCaxpby.D.plainByAddress().invokeExact(n, alphaAt, xAt, incx, betaAt, yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("caxpby", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void caxpbyHeap(int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx,
@@ -2332,17 +3023,31 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 3);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(x)
-                && (y.scope() == x.scope() || Quick.owned(y))) {
+        if ((xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
-                CheckedCalls.HCcopy.D.brief().invokeExact(n, xAt, incx, yAt, incy);
+                if (xSpan + ySpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCcopy.D.brief().invokeExact(n, xAt, incx, yAt, incy);
+                } else {
+                    ccopyLarge(n, xAt, incx, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("ccopy", e);
             }
             return;
         }
         CheckedCalls.ccopy(n, x, xOffset, incx, y, yOffset, incy);
+    }
+
+    private static void ccopyLarge(int n, long xAt, int incx, long yAt, int incy) {
+        int gate = ExitGate.enter("ccopy");
+        try {
+            CheckedCalls.HCcopy.D.plainByAddress().invokeExact(n, xAt, incx, yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("ccopy", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void ccopyHeap(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset,
@@ -2383,17 +3088,31 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 3);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, yAt, ySpan << 3) && ExitGate.isOpen() && Quick.owned(x)
-                && (y.scope() == x.scope() || Quick.owned(y))) {
+        if ((xAt | yAt) >= 0 && Quick.apart(xAt, xSpan << 3, yAt, ySpan << 3) && ExitGate.isOpen()
+                && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
-                CheckedCalls.HCswap.D.brief().invokeExact(n, xAt, incx, yAt, incy);
+                if (xSpan + ySpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCswap.D.brief().invokeExact(n, xAt, incx, yAt, incy);
+                } else {
+                    cswapLarge(n, xAt, incx, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("cswap", e);
             }
             return;
         }
         CheckedCalls.cswap(n, x, xOffset, incx, y, yOffset, incy);
+    }
+
+    private static void cswapLarge(int n, long xAt, int incx, long yAt, int incy) {
+        int gate = ExitGate.enter("cswap");
+        try {
+            CheckedCalls.HCswap.D.plainByAddress().invokeExact(n, xAt, incx, yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("cswap", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void cswapHeap(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset,
@@ -2431,17 +3150,32 @@ public final class Blas {
     private static void cscalNative(int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HCscal.D.brief().invokeExact(n, Scalars.alpha(room, alpha).address(), xAt,
-                        Quirks.scalIncrement("cscal", n, incx));
+                if (xSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCscal.D.brief().invokeExact(n, Scalars.alpha(room, alpha).address(), xAt,
+                            Quirks.scalIncrement("cscal", n, incx));
+                } else {
+                    cscalLarge(n, Scalars.alpha(room, alpha).address(), xAt, Quirks.scalIncrement("cscal", n, incx));
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("cscal", e);
             }
             return;
         }
         CheckedCalls.cscal(n, alpha, x, xOffset, incx);
+    }
+
+    private static void cscalLarge(int n, long alphaAt, long xAt, int incx) {
+        int gate = ExitGate.enter("cscal");
+        try {
+            CheckedCalls.HCscal.D.plainByAddress().invokeExact(n, alphaAt, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("cscal", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void cscalHeap(int n, ComplexFloat alpha, MemorySegment x, long xOffset, int incx) {
@@ -2477,15 +3211,30 @@ public final class Blas {
     private static void csscalNative(int n, float alpha, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 3);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 3 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                CheckedCalls.HCsscal.D.brief().invokeExact(n, alpha, xAt, Quirks.scalIncrement("csscal", n, incx));
+                if (xSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCsscal.D.brief().invokeExact(n, alpha, xAt, Quirks.scalIncrement("csscal", n, incx));
+                } else {
+                    csscalLarge(n, alpha, xAt, Quirks.scalIncrement("csscal", n, incx));
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("csscal", e);
             }
             return;
         }
         CheckedCalls.csscal(n, alpha, x, xOffset, incx);
+    }
+
+    private static void csscalLarge(int n, float alpha, long xAt, int incx) {
+        int gate = ExitGate.enter("csscal");
+        try {
+            CheckedCalls.HCsscal.D.plainByAddress().invokeExact(n, alpha, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("csscal", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void csscalHeap(int n, float alpha, MemorySegment x, long xOffset, int incx) {
@@ -2524,17 +3273,31 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 3);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, yAt, ySpan << 3) && ExitGate.isOpen() && Quick.owned(x)
-                && (y.scope() == x.scope() || Quick.owned(y))) {
+        if ((xAt | yAt) >= 0 && Quick.apart(xAt, xSpan << 3, yAt, ySpan << 3) && ExitGate.isOpen()
+                && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
-                CheckedCalls.HCsrot.D.brief().invokeExact(n, xAt, incx, yAt, incy, c, s);
+                if (xSpan + ySpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCsrot.D.brief().invokeExact(n, xAt, incx, yAt, incy, c, s);
+                } else {
+                    csrotLarge(n, xAt, incx, yAt, incy, c, s);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("csrot", e);
             }
             return;
         }
         CheckedCalls.csrot(n, x, xOffset, incx, y, yOffset, incy, c, s);
+    }
+
+    private static void csrotLarge(int n, long xAt, int incx, long yAt, int incy, float c, float s) {
+        int gate = ExitGate.enter("csrot");
+        try {
+            CheckedCalls.HCsrot.D.plainByAddress().invokeExact(n, xAt, incx, yAt, incy, c, s);
+        } catch (Throwable e) {
+            throw Downcall.failed("csrot", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void csrotHeap(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset,
@@ -2585,20 +3348,35 @@ public final class Blas {
         long bAt = Quick.in(b, bOffset, bSpan, 3, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 2, 3);
         long sAt = Quick.out(s, sOffset, sSpan, 3, 3);
-        if ((aAt | bAt | cAt | sAt) >= 0 && aSpan + bSpan + cSpan + sSpan <= Quick.BRIEF >> 3
-                && Quick.apart(aAt, aSpan << 3, bAt, bSpan << 3) && Quick.apart(aAt, aSpan << 3, cAt, cSpan << 2)
-                && Quick.apart(aAt, aSpan << 3, sAt, sSpan << 3) && Quick.apart(cAt, cSpan << 2, bAt, bSpan << 3)
-                && Quick.apart(cAt, cSpan << 2, sAt, sSpan << 3) && Quick.apart(sAt, sSpan << 3, bAt, bSpan << 3)
-                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
-                && (c.scope() == a.scope() || Quick.owned(c)) && (s.scope() == a.scope() || Quick.owned(s))) {
+        if ((aAt | bAt | cAt | sAt) >= 0 && Quick.apart(aAt, aSpan << 3, bAt, bSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, cAt, cSpan << 2) && Quick.apart(aAt, aSpan << 3, sAt, sSpan << 3)
+                && Quick.apart(cAt, cSpan << 2, bAt, bSpan << 3) && Quick.apart(cAt, cSpan << 2, sAt, sSpan << 3)
+                && Quick.apart(sAt, sSpan << 3, bAt, bSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b)) && (c.scope() == a.scope() || Quick.owned(c))
+                && (s.scope() == a.scope() || Quick.owned(s))) {
             try {
-                CheckedCalls.HCrotg.D.brief().invokeExact(aAt, bAt, cAt, sAt);
+                if (aSpan + bSpan + cSpan + sSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCrotg.D.brief().invokeExact(aAt, bAt, cAt, sAt);
+                } else {
+                    crotgLarge(aAt, bAt, cAt, sAt);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("crotg", e);
             }
             return;
         }
         CheckedCalls.crotg(a, aOffset, b, bOffset, c, cOffset, s, sOffset);
+    }
+
+    private static void crotgLarge(long aAt, long bAt, long cAt, long sAt) {
+        int gate = ExitGate.enter("crotg");
+        try {
+            CheckedCalls.HCrotg.D.plainByAddress().invokeExact(aAt, bAt, cAt, sAt);
+        } catch (Throwable e) {
+            throw Downcall.failed("crotg", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void crotgHeap(MemorySegment a, long aOffset, MemorySegment b, long bOffset, MemorySegment c,
@@ -2647,17 +3425,32 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.in(y, yOffset, ySpan, 4, 7);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 4 && ExitGate.isOpen() && Quick.owned(x)
+        if ((xAt | yAt) >= 0 && ExitGate.isOpen() && Quick.owned(x)
                 && (y.scope() == x.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HZdotu.D.brief().invokeExact(n, xAt, incx, yAt, incy, Scalars.result(room).address());
+                if (xSpan + ySpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZdotu.D.brief().invokeExact(n, xAt, incx, yAt, incy, Scalars.result(room).address());
+                } else {
+                    zdotuLarge(n, xAt, incx, yAt, incy, Scalars.result(room).address());
+                }
                 return Scalars.complexDouble(Scalars.result(room));
             } catch (Throwable e) {
                 throw Downcall.failed("zdotu", e);
             }
         }
         return CheckedCalls.zdotu(n, x, xOffset, incx, y, yOffset, incy);
+    }
+
+    private static void zdotuLarge(int n, long xAt, int incx, long yAt, int incy, long resultAt) {
+        int gate = ExitGate.enter("zdotu");
+        try {
+            CheckedCalls.HZdotu.D.plainByAddress().invokeExact(n, xAt, incx, yAt, incy, resultAt);
+        } catch (Throwable e) {
+            throw Downcall.failed("zdotu", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static ComplexDouble zdotuHeap(int n, MemorySegment x, long xOffset, int incx, MemorySegment y,
@@ -2698,17 +3491,32 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.in(y, yOffset, ySpan, 4, 7);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 4 && ExitGate.isOpen() && Quick.owned(x)
+        if ((xAt | yAt) >= 0 && ExitGate.isOpen() && Quick.owned(x)
                 && (y.scope() == x.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HZdotc.D.brief().invokeExact(n, xAt, incx, yAt, incy, Scalars.result(room).address());
+                if (xSpan + ySpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZdotc.D.brief().invokeExact(n, xAt, incx, yAt, incy, Scalars.result(room).address());
+                } else {
+                    zdotcLarge(n, xAt, incx, yAt, incy, Scalars.result(room).address());
+                }
                 return Scalars.complexDouble(Scalars.result(room));
             } catch (Throwable e) {
                 throw Downcall.failed("zdotc", e);
             }
         }
         return CheckedCalls.zdotc(n, x, xOffset, incx, y, yOffset, incy);
+    }
+
+    private static void zdotcLarge(int n, long xAt, int incx, long yAt, int incy, long resultAt) {
+        int gate = ExitGate.enter("zdotc");
+        try {
+            CheckedCalls.HZdotc.D.plainByAddress().invokeExact(n, xAt, incx, yAt, incy, resultAt);
+        } catch (Throwable e) {
+            throw Downcall.failed("zdotc", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static ComplexDouble zdotcHeap(int n, MemorySegment x, long xOffset, int incx, MemorySegment y,
@@ -2745,15 +3553,30 @@ public final class Blas {
     private static double dznrm2Native(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 4 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (double) CheckedCalls.HDznrm2.D.brief().invokeExact(n, xAt,
-                        Quirks.reductionIncrement("dznrm2", n, incx));
+                if (xSpan <= Quick.BRIEF >> 4) {
+                    return (double) CheckedCalls.HDznrm2.D.brief().invokeExact(n, xAt,
+                            Quirks.reductionIncrement("dznrm2", n, incx));
+                } else {
+                    return dznrm2Large(n, xAt, Quirks.reductionIncrement("dznrm2", n, incx));
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dznrm2", e);
             }
         }
         return CheckedCalls.dznrm2(n, x, xOffset, incx);
+    }
+
+    private static double dznrm2Large(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("dznrm2");
+        try {
+            return (double) CheckedCalls.HDznrm2.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("dznrm2", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static double dznrm2Heap(int n, MemorySegment x, long xOffset, int incx) {
@@ -2785,15 +3608,30 @@ public final class Blas {
     private static double dzasumNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 4 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (double) CheckedCalls.HDzasum.D.brief().invokeExact(n, xAt,
-                        Quirks.reductionIncrement("dzasum", n, incx));
+                if (xSpan <= Quick.BRIEF >> 4) {
+                    return (double) CheckedCalls.HDzasum.D.brief().invokeExact(n, xAt,
+                            Quirks.reductionIncrement("dzasum", n, incx));
+                } else {
+                    return dzasumLarge(n, xAt, Quirks.reductionIncrement("dzasum", n, incx));
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dzasum", e);
             }
         }
         return CheckedCalls.dzasum(n, x, xOffset, incx);
+    }
+
+    private static double dzasumLarge(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("dzasum");
+        try {
+            return (double) CheckedCalls.HDzasum.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("dzasum", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static double dzasumHeap(int n, MemorySegment x, long xOffset, int incx) {
@@ -2825,15 +3663,30 @@ public final class Blas {
     private static double dzsumNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 4 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (double) CheckedCalls.HDzsum.D.brief().invokeExact(n, xAt,
-                        Quirks.reductionIncrement("dzsum", n, incx));
+                if (xSpan <= Quick.BRIEF >> 4) {
+                    return (double) CheckedCalls.HDzsum.D.brief().invokeExact(n, xAt,
+                            Quirks.reductionIncrement("dzsum", n, incx));
+                } else {
+                    return dzsumLarge(n, xAt, Quirks.reductionIncrement("dzsum", n, incx));
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dzsum", e);
             }
         }
         return CheckedCalls.dzsum(n, x, xOffset, incx);
+    }
+
+    private static double dzsumLarge(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("dzsum");
+        try {
+            return (double) CheckedCalls.HDzsum.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("dzsum", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static double dzsumHeap(int n, MemorySegment x, long xOffset, int incx) {
@@ -2865,15 +3718,30 @@ public final class Blas {
     private static double dzamaxNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 4 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (double) CheckedCalls.HDzamax.D.brief().invokeExact(n, xAt,
-                        Quirks.reductionIncrement("dzamax", n, incx));
+                if (xSpan <= Quick.BRIEF >> 4) {
+                    return (double) CheckedCalls.HDzamax.D.brief().invokeExact(n, xAt,
+                            Quirks.reductionIncrement("dzamax", n, incx));
+                } else {
+                    return dzamaxLarge(n, xAt, Quirks.reductionIncrement("dzamax", n, incx));
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dzamax", e);
             }
         }
         return CheckedCalls.dzamax(n, x, xOffset, incx);
+    }
+
+    private static double dzamaxLarge(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("dzamax");
+        try {
+            return (double) CheckedCalls.HDzamax.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("dzamax", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static double dzamaxHeap(int n, MemorySegment x, long xOffset, int incx) {
@@ -2905,15 +3773,30 @@ public final class Blas {
     private static double dzaminNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 4 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (double) CheckedCalls.HDzamin.D.brief().invokeExact(n, xAt,
-                        Quirks.reductionIncrement("dzamin", n, incx));
+                if (xSpan <= Quick.BRIEF >> 4) {
+                    return (double) CheckedCalls.HDzamin.D.brief().invokeExact(n, xAt,
+                            Quirks.reductionIncrement("dzamin", n, incx));
+                } else {
+                    return dzaminLarge(n, xAt, Quirks.reductionIncrement("dzamin", n, incx));
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dzamin", e);
             }
         }
         return CheckedCalls.dzamin(n, x, xOffset, incx);
+    }
+
+    private static double dzaminLarge(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("dzamin");
+        try {
+            return (double) CheckedCalls.HDzamin.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("dzamin", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static double dzaminHeap(int n, MemorySegment x, long xOffset, int incx) {
@@ -2948,14 +3831,29 @@ public final class Blas {
     private static long izamaxNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 4 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (long) CheckedCalls.HIzamax.D.brief().invokeExact(n, xAt, incx);
+                if (xSpan <= Quick.BRIEF >> 4) {
+                    return (long) CheckedCalls.HIzamax.D.brief().invokeExact(n, xAt, incx);
+                } else {
+                    return izamaxLarge(n, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("izamax", e);
             }
         }
         return CheckedCalls.izamax(n, x, xOffset, incx);
+    }
+
+    private static long izamaxLarge(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("izamax");
+        try {
+            return (long) CheckedCalls.HIzamax.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("izamax", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static long izamaxHeap(int n, MemorySegment x, long xOffset, int incx) {
@@ -2989,14 +3887,29 @@ public final class Blas {
     private static long izaminNative(int n, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 4 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                return (long) CheckedCalls.HIzamin.D.brief().invokeExact(n, xAt, incx);
+                if (xSpan <= Quick.BRIEF >> 4) {
+                    return (long) CheckedCalls.HIzamin.D.brief().invokeExact(n, xAt, incx);
+                } else {
+                    return izaminLarge(n, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("izamin", e);
             }
         }
         return CheckedCalls.izamin(n, x, xOffset, incx);
+    }
+
+    private static long izaminLarge(int n, long xAt, int incx) {
+        int gate = ExitGate.enter("izamin");
+        try {
+            return (long) CheckedCalls.HIzamin.D.plainByAddress().invokeExact(n, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("izamin", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static long izaminHeap(int n, MemorySegment x, long xOffset, int incx) {
@@ -3049,19 +3962,33 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 4, 7);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 4
-                && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4) && ExitGate.isOpen() && Quick.owned(x)
-                && (y.scope() == x.scope() || Quick.owned(y))) {
+        if ((xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4) && ExitGate.isOpen()
+                && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HZaxpy.D.brief().invokeExact(n, Scalars.alpha(room, alpha).address(), xAt, incx, yAt,
-                        incy);
+                if (xSpan + ySpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZaxpy.D.brief().invokeExact(n, Scalars.alpha(room, alpha).address(), xAt, incx, yAt,
+                            incy);
+                } else {
+                    zaxpyLarge(n, Scalars.alpha(room, alpha).address(), xAt, incx, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zaxpy", e);
             }
             return;
         }
         CheckedCalls.zaxpy(n, alpha, x, xOffset, incx, y, yOffset, incy);
+    }
+
+    private static void zaxpyLarge(int n, long alphaAt, long xAt, int incx, long yAt, int incy) {
+        int gate = ExitGate.enter("zaxpy");
+        try {
+            CheckedCalls.HZaxpy.D.plainByAddress().invokeExact(n, alphaAt, xAt, incx, yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("zaxpy", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zaxpyHeap(int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, MemorySegment y,
@@ -3104,19 +4031,33 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 4, 7);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 4
-                && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4) && ExitGate.isOpen() && Quick.owned(x)
-                && (y.scope() == x.scope() || Quick.owned(y))) {
+        if ((xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4) && ExitGate.isOpen()
+                && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HZaxpyc.D.brief().invokeExact(n, Scalars.alpha(room, alpha).address(), xAt, incx, yAt,
-                        incy);
+                if (xSpan + ySpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZaxpyc.D.brief().invokeExact(n, Scalars.alpha(room, alpha).address(), xAt, incx, yAt,
+                            incy);
+                } else {
+                    zaxpycLarge(n, Scalars.alpha(room, alpha).address(), xAt, incx, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zaxpyc", e);
             }
             return;
         }
         CheckedCalls.zaxpyc(n, alpha, x, xOffset, incx, y, yOffset, incy);
+    }
+
+    private static void zaxpycLarge(int n, long alphaAt, long xAt, int incx, long yAt, int incy) {
+        int gate = ExitGate.enter("zaxpyc");
+        try {
+            CheckedCalls.HZaxpyc.D.plainByAddress().invokeExact(n, alphaAt, xAt, incx, yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("zaxpyc", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zaxpycHeap(int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx, MemorySegment y,
@@ -3160,19 +4101,34 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 4, 7);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 4
-                && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4) && ExitGate.isOpen() && Quick.owned(x)
-                && (y.scope() == x.scope() || Quick.owned(y))) {
+        if ((xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4) && ExitGate.isOpen()
+                && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HZaxpby.D.brief().invokeExact(n, Scalars.alpha(room, alpha).address(), xAt, incx,
-                        Scalars.beta(room, beta).address(), yAt, incy);
+                if (xSpan + ySpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZaxpby.D.brief().invokeExact(n, Scalars.alpha(room, alpha).address(), xAt, incx,
+                            Scalars.beta(room, beta).address(), yAt, incy);
+                } else {
+                    zaxpbyLarge(n, Scalars.alpha(room, alpha).address(), xAt, incx, Scalars.beta(room, beta).address(),
+                            yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zaxpby", e);
             }
             return;
         }
         CheckedCalls.zaxpby(n, alpha, x, xOffset, incx, beta, y, yOffset, incy);
+    }
+
+    private static void zaxpbyLarge(int n, long alphaAt, long xAt, int incx, long betaAt, long yAt, int incy) {
+        int gate = ExitGate.enter("zaxpby");
+        try {
+            CheckedCalls.HZaxpby.D.plainByAddress().invokeExact(n, alphaAt, xAt, incx, betaAt, yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("zaxpby", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zaxpbyHeap(int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx,
@@ -3214,17 +4170,31 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 4, 7);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 4
-                && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4) && ExitGate.isOpen() && Quick.owned(x)
-                && (y.scope() == x.scope() || Quick.owned(y))) {
+        if ((xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4) && ExitGate.isOpen()
+                && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
-                CheckedCalls.HZcopy.D.brief().invokeExact(n, xAt, incx, yAt, incy);
+                if (xSpan + ySpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZcopy.D.brief().invokeExact(n, xAt, incx, yAt, incy);
+                } else {
+                    zcopyLarge(n, xAt, incx, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zcopy", e);
             }
             return;
         }
         CheckedCalls.zcopy(n, x, xOffset, incx, y, yOffset, incy);
+    }
+
+    private static void zcopyLarge(int n, long xAt, int incx, long yAt, int incy) {
+        int gate = ExitGate.enter("zcopy");
+        try {
+            CheckedCalls.HZcopy.D.plainByAddress().invokeExact(n, xAt, incx, yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("zcopy", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zcopyHeap(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset,
@@ -3265,17 +4235,31 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.out(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 4, 7);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 4
-                && Quick.apart(xAt, xSpan << 4, yAt, ySpan << 4) && ExitGate.isOpen() && Quick.owned(x)
-                && (y.scope() == x.scope() || Quick.owned(y))) {
+        if ((xAt | yAt) >= 0 && Quick.apart(xAt, xSpan << 4, yAt, ySpan << 4) && ExitGate.isOpen()
+                && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
-                CheckedCalls.HZswap.D.brief().invokeExact(n, xAt, incx, yAt, incy);
+                if (xSpan + ySpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZswap.D.brief().invokeExact(n, xAt, incx, yAt, incy);
+                } else {
+                    zswapLarge(n, xAt, incx, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zswap", e);
             }
             return;
         }
         CheckedCalls.zswap(n, x, xOffset, incx, y, yOffset, incy);
+    }
+
+    private static void zswapLarge(int n, long xAt, int incx, long yAt, int incy) {
+        int gate = ExitGate.enter("zswap");
+        try {
+            CheckedCalls.HZswap.D.plainByAddress().invokeExact(n, xAt, incx, yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("zswap", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zswapHeap(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset,
@@ -3313,17 +4297,32 @@ public final class Blas {
     private static void zscalNative(int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.out(x, xOffset, xSpan, 4, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 4 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HZscal.D.brief().invokeExact(n, Scalars.alpha(room, alpha).address(), xAt,
-                        Quirks.scalIncrement("zscal", n, incx));
+                if (xSpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZscal.D.brief().invokeExact(n, Scalars.alpha(room, alpha).address(), xAt,
+                            Quirks.scalIncrement("zscal", n, incx));
+                } else {
+                    zscalLarge(n, Scalars.alpha(room, alpha).address(), xAt, Quirks.scalIncrement("zscal", n, incx));
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zscal", e);
             }
             return;
         }
         CheckedCalls.zscal(n, alpha, x, xOffset, incx);
+    }
+
+    private static void zscalLarge(int n, long alphaAt, long xAt, int incx) {
+        int gate = ExitGate.enter("zscal");
+        try {
+            CheckedCalls.HZscal.D.plainByAddress().invokeExact(n, alphaAt, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("zscal", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zscalHeap(int n, ComplexDouble alpha, MemorySegment x, long xOffset, int incx) {
@@ -3359,15 +4358,30 @@ public final class Blas {
     private static void zdscalNative(int n, double alpha, MemorySegment x, long xOffset, int incx) {
         long xSpan = Quick.vector(n, incx);
         long xAt = Quick.out(x, xOffset, xSpan, 4, 7);
-        if (xAt >= 0 && xSpan <= Quick.BRIEF >> 4 && ExitGate.isOpen() && Quick.owned(x)) {
+        if (xAt >= 0 && ExitGate.isOpen() && Quick.owned(x)) {
             try {
-                CheckedCalls.HZdscal.D.brief().invokeExact(n, alpha, xAt, Quirks.scalIncrement("zdscal", n, incx));
+                if (xSpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZdscal.D.brief().invokeExact(n, alpha, xAt, Quirks.scalIncrement("zdscal", n, incx));
+                } else {
+                    zdscalLarge(n, alpha, xAt, Quirks.scalIncrement("zdscal", n, incx));
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zdscal", e);
             }
             return;
         }
         CheckedCalls.zdscal(n, alpha, x, xOffset, incx);
+    }
+
+    private static void zdscalLarge(int n, double alpha, long xAt, int incx) {
+        int gate = ExitGate.enter("zdscal");
+        try {
+            CheckedCalls.HZdscal.D.plainByAddress().invokeExact(n, alpha, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("zdscal", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zdscalHeap(int n, double alpha, MemorySegment x, long xOffset, int incx) {
@@ -3406,17 +4420,31 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.out(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 4, 7);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 4
-                && Quick.apart(xAt, xSpan << 4, yAt, ySpan << 4) && ExitGate.isOpen() && Quick.owned(x)
-                && (y.scope() == x.scope() || Quick.owned(y))) {
+        if ((xAt | yAt) >= 0 && Quick.apart(xAt, xSpan << 4, yAt, ySpan << 4) && ExitGate.isOpen()
+                && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
-                CheckedCalls.HZdrot.D.brief().invokeExact(n, xAt, incx, yAt, incy, c, s);
+                if (xSpan + ySpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZdrot.D.brief().invokeExact(n, xAt, incx, yAt, incy, c, s);
+                } else {
+                    zdrotLarge(n, xAt, incx, yAt, incy, c, s);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zdrot", e);
             }
             return;
         }
         CheckedCalls.zdrot(n, x, xOffset, incx, y, yOffset, incy, c, s);
+    }
+
+    private static void zdrotLarge(int n, long xAt, int incx, long yAt, int incy, double c, double s) {
+        int gate = ExitGate.enter("zdrot");
+        try {
+            CheckedCalls.HZdrot.D.plainByAddress().invokeExact(n, xAt, incx, yAt, incy, c, s);
+        } catch (Throwable e) {
+            throw Downcall.failed("zdrot", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zdrotHeap(int n, MemorySegment x, long xOffset, int incx, MemorySegment y, long yOffset,
@@ -3467,20 +4495,35 @@ public final class Blas {
         long bAt = Quick.in(b, bOffset, bSpan, 4, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 7);
         long sAt = Quick.out(s, sOffset, sSpan, 4, 7);
-        if ((aAt | bAt | cAt | sAt) >= 0 && aSpan + bSpan + cSpan + sSpan <= Quick.BRIEF >> 4
-                && Quick.apart(aAt, aSpan << 4, bAt, bSpan << 4) && Quick.apart(aAt, aSpan << 4, cAt, cSpan << 3)
-                && Quick.apart(aAt, aSpan << 4, sAt, sSpan << 4) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 4)
-                && Quick.apart(cAt, cSpan << 3, sAt, sSpan << 4) && Quick.apart(sAt, sSpan << 4, bAt, bSpan << 4)
-                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
-                && (c.scope() == a.scope() || Quick.owned(c)) && (s.scope() == a.scope() || Quick.owned(s))) {
+        if ((aAt | bAt | cAt | sAt) >= 0 && Quick.apart(aAt, aSpan << 4, bAt, bSpan << 4)
+                && Quick.apart(aAt, aSpan << 4, cAt, cSpan << 3) && Quick.apart(aAt, aSpan << 4, sAt, sSpan << 4)
+                && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 4) && Quick.apart(cAt, cSpan << 3, sAt, sSpan << 4)
+                && Quick.apart(sAt, sSpan << 4, bAt, bSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b)) && (c.scope() == a.scope() || Quick.owned(c))
+                && (s.scope() == a.scope() || Quick.owned(s))) {
             try {
-                CheckedCalls.HZrotg.D.brief().invokeExact(aAt, bAt, cAt, sAt);
+                if (aSpan + bSpan + cSpan + sSpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZrotg.D.brief().invokeExact(aAt, bAt, cAt, sAt);
+                } else {
+                    zrotgLarge(aAt, bAt, cAt, sAt);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zrotg", e);
             }
             return;
         }
         CheckedCalls.zrotg(a, aOffset, b, bOffset, c, cOffset, s, sOffset);
+    }
+
+    private static void zrotgLarge(long aAt, long bAt, long cAt, long sAt) {
+        int gate = ExitGate.enter("zrotg");
+        try {
+            CheckedCalls.HZrotg.D.plainByAddress().invokeExact(aAt, bAt, cAt, sAt);
+        } catch (Throwable e) {
+            throw Downcall.failed("zrotg", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zrotgHeap(MemorySegment a, long aOffset, MemorySegment b, long bOffset, MemorySegment c,
@@ -3529,15 +4572,30 @@ public final class Blas {
         long ySpan = Quick.vector(n, incy);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.in(y, yOffset, ySpan, 2, 3);
-        if ((xAt | yAt) >= 0 && xSpan + ySpan <= Quick.BRIEF >> 2 && ExitGate.isOpen() && Quick.owned(x)
+        if ((xAt | yAt) >= 0 && ExitGate.isOpen() && Quick.owned(x)
                 && (y.scope() == x.scope() || Quick.owned(y))) {
             try {
-                return (float) CheckedCalls.HSdsdot.D.brief().invokeExact(n, alpha, xAt, incx, yAt, incy);
+                if (xSpan + ySpan <= Quick.BRIEF >> 2) {
+                    return (float) CheckedCalls.HSdsdot.D.brief().invokeExact(n, alpha, xAt, incx, yAt, incy);
+                } else {
+                    return sdsdotLarge(n, alpha, xAt, incx, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("sdsdot", e);
             }
         }
         return CheckedCalls.sdsdot(n, alpha, x, xOffset, incx, y, yOffset, incy);
+    }
+
+    private static float sdsdotLarge(int n, float alpha, long xAt, int incx, long yAt, int incy) {
+        int gate = ExitGate.enter("sdsdot");
+        try {
+            return (float) CheckedCalls.HSdsdot.D.plainByAddress().invokeExact(n, alpha, xAt, incx, yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("sdsdot", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static float sdsdotHeap(int n, float alpha, MemorySegment x, long xOffset, int incx, MemorySegment y,
@@ -3592,13 +4650,16 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 2, 3);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 2, 3);
-        if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 2
-                && Quick.apart(yAt, ySpan << 2, aAt, aSpan << 2) && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2)
-                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
-                && (y.scope() == a.scope() || Quick.owned(y))) {
+        if ((aAt | xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 2, aAt, aSpan << 2)
+                && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x)) && (y.scope() == a.scope() || Quick.owned(y))) {
             try {
-                CheckedCalls.HSgemv.D.brief().invokeExact(layout.code(), trans.code(), m, n, alpha, aAt, lda, xAt, incx,
-                        beta, yAt, incy);
+                if (aSpan + xSpan + ySpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HSgemv.D.brief().invokeExact(layout.code(), trans.code(), m, n, alpha, aAt, lda, xAt,
+                            incx, beta, yAt, incy);
+                } else {
+                    sgemvLarge(layout.code(), trans.code(), m, n, alpha, aAt, lda, xAt, incx, beta, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("sgemv", e);
             }
@@ -3606,6 +4667,19 @@ public final class Blas {
         }
         CheckedCalls.sgemv(layout, trans, m, n, alpha, a, aOffset, lda, x, xOffset, incx, beta, y, yOffset,
                 incy);
+    }
+
+    private static void sgemvLarge(int layout, int trans, int m, int n, float alpha, long aAt, int lda, long xAt,
+            int incx, float beta, long yAt, int incy) {
+        int gate = ExitGate.enter("sgemv");
+        try {
+            CheckedCalls.HSgemv.D.plainByAddress().invokeExact(layout, trans, m, n, alpha, aAt, lda, xAt, incx, beta,
+                    yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("sgemv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void sgemvHeap(Layout layout, Transpose trans, int m, int n, float alpha, MemorySegment a,
@@ -3666,13 +4740,16 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 2, 3);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 2, 3);
-        if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 2
-                && Quick.apart(yAt, ySpan << 2, aAt, aSpan << 2) && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2)
-                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
-                && (y.scope() == a.scope() || Quick.owned(y))) {
+        if ((aAt | xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 2, aAt, aSpan << 2)
+                && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x)) && (y.scope() == a.scope() || Quick.owned(y))) {
             try {
-                CheckedCalls.HSgbmv.D.brief().invokeExact(layout.code(), trans.code(), m, n, kl, ku, alpha, aAt, lda,
-                        xAt, incx, beta, yAt, incy);
+                if (aSpan + xSpan + ySpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HSgbmv.D.brief().invokeExact(layout.code(), trans.code(), m, n, kl, ku, alpha, aAt,
+                            lda, xAt, incx, beta, yAt, incy);
+                } else {
+                    sgbmvLarge(layout.code(), trans.code(), m, n, kl, ku, alpha, aAt, lda, xAt, incx, beta, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("sgbmv", e);
             }
@@ -3680,6 +4757,19 @@ public final class Blas {
         }
         CheckedCalls.sgbmv(layout, trans, m, n, kl, ku, alpha, a, aOffset, lda, x, xOffset, incx, beta, y,
                 yOffset, incy);
+    }
+
+    private static void sgbmvLarge(int layout, int trans, int m, int n, int kl, int ku, float alpha, long aAt, int lda,
+            long xAt, int incx, float beta, long yAt, int incy) {
+        int gate = ExitGate.enter("sgbmv");
+        try {
+            CheckedCalls.HSgbmv.D.plainByAddress().invokeExact(layout, trans, m, n, kl, ku, alpha, aAt, lda, xAt, incx,
+                    beta, yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("sgbmv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void sgbmvHeap(Layout layout, Transpose trans, int m, int n, int kl, int ku, float alpha,
@@ -3732,18 +4822,34 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.in(y, yOffset, ySpan, 2, 3);
         long aAt = Quick.out(a, aOffset, aSpan, 2, 3);
-        if ((xAt | yAt | aAt) >= 0 && xSpan + ySpan + aSpan <= Quick.BRIEF >> 2
-                && Quick.apart(aAt, aSpan << 2, xAt, xSpan << 2) && Quick.apart(aAt, aSpan << 2, yAt, ySpan << 2)
-                && ExitGate.isOpen() && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))
-                && (a.scope() == x.scope() || Quick.owned(a))) {
+        if ((xAt | yAt | aAt) >= 0 && Quick.apart(aAt, aSpan << 2, xAt, xSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, yAt, ySpan << 2) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y)) && (a.scope() == x.scope() || Quick.owned(a))) {
             try {
-                CheckedCalls.HSger.D.brief().invokeExact(layout.code(), m, n, alpha, xAt, incx, yAt, incy, aAt, lda);
+                if (xSpan + ySpan + aSpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HSger.D.brief().invokeExact(layout.code(), m, n, alpha, xAt, incx, yAt, incy, aAt,
+                            lda);
+                } else {
+                    sgerLarge(layout.code(), m, n, alpha, xAt, incx, yAt, incy, aAt, lda);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("sger", e);
             }
             return;
         }
         CheckedCalls.sger(layout, m, n, alpha, x, xOffset, incx, y, yOffset, incy, a, aOffset, lda);
+    }
+
+    private static void sgerLarge(int layout, int m, int n, float alpha, long xAt, int incx, long yAt, int incy,
+            long aAt, int lda) {
+        int gate = ExitGate.enter("sger");
+        try {
+            CheckedCalls.HSger.D.plainByAddress().invokeExact(layout, m, n, alpha, xAt, incx, yAt, incy, aAt, lda);
+        } catch (Throwable e) {
+            throw Downcall.failed("sger", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void sgerHeap(Layout layout, int m, int n, float alpha, MemorySegment x, long xOffset, int incx,
@@ -3790,18 +4896,33 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.in(a, aOffset, aSpan, 2, 3);
         long xAt = Quick.out(x, xOffset, xSpan, 2, 3);
-        if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 2
-                && Quick.apart(xAt, xSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
-                && (x.scope() == a.scope() || Quick.owned(x))) {
+        if ((aAt | xAt) >= 0 && Quick.apart(xAt, xSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
-                CheckedCalls.HStrmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, aAt,
-                        lda, xAt, incx);
+                if (aSpan + xSpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HStrmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
+                            aAt, lda, xAt, incx);
+                } else {
+                    strmvLarge(layout.code(), uplo.code(), trans.code(), diag.code(), n, aAt, lda, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("strmv", e);
             }
             return;
         }
         CheckedCalls.strmv(layout, uplo, trans, diag, n, a, aOffset, lda, x, xOffset, incx);
+    }
+
+    private static void strmvLarge(int layout, int uplo, int trans, int diag, int n, long aAt, int lda, long xAt,
+            int incx) {
+        int gate = ExitGate.enter("strmv");
+        try {
+            CheckedCalls.HStrmv.D.plainByAddress().invokeExact(layout, uplo, trans, diag, n, aAt, lda, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("strmv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void strmvHeap(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a,
@@ -3847,18 +4968,33 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.in(a, aOffset, aSpan, 2, 3);
         long xAt = Quick.out(x, xOffset, xSpan, 2, 3);
-        if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 2
-                && Quick.apart(xAt, xSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
-                && (x.scope() == a.scope() || Quick.owned(x))) {
+        if ((aAt | xAt) >= 0 && Quick.apart(xAt, xSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
-                CheckedCalls.HStrsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, aAt,
-                        lda, xAt, incx);
+                if (aSpan + xSpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HStrsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
+                            aAt, lda, xAt, incx);
+                } else {
+                    strsvLarge(layout.code(), uplo.code(), trans.code(), diag.code(), n, aAt, lda, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("strsv", e);
             }
             return;
         }
         CheckedCalls.strsv(layout, uplo, trans, diag, n, a, aOffset, lda, x, xOffset, incx);
+    }
+
+    private static void strsvLarge(int layout, int uplo, int trans, int diag, int n, long aAt, int lda, long xAt,
+            int incx) {
+        int gate = ExitGate.enter("strsv");
+        try {
+            CheckedCalls.HStrsv.D.plainByAddress().invokeExact(layout, uplo, trans, diag, n, aAt, lda, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("strsv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void strsvHeap(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a,
@@ -3901,18 +5037,33 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.in(a, aOffset, aSpan, 2, 3);
         long xAt = Quick.out(x, xOffset, xSpan, 2, 3);
-        if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 2
-                && Quick.apart(xAt, xSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
-                && (x.scope() == a.scope() || Quick.owned(x))) {
+        if ((aAt | xAt) >= 0 && Quick.apart(xAt, xSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
-                CheckedCalls.HStbmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k,
-                        aAt, lda, xAt, incx);
+                if (aSpan + xSpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HStbmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
+                            k, aAt, lda, xAt, incx);
+                } else {
+                    stbmvLarge(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, aAt, lda, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("stbmv", e);
             }
             return;
         }
         CheckedCalls.stbmv(layout, uplo, trans, diag, n, k, a, aOffset, lda, x, xOffset, incx);
+    }
+
+    private static void stbmvLarge(int layout, int uplo, int trans, int diag, int n, int k, long aAt, int lda, long xAt,
+            int incx) {
+        int gate = ExitGate.enter("stbmv");
+        try {
+            CheckedCalls.HStbmv.D.plainByAddress().invokeExact(layout, uplo, trans, diag, n, k, aAt, lda, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("stbmv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void stbmvHeap(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a,
@@ -3958,18 +5109,33 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.in(a, aOffset, aSpan, 2, 3);
         long xAt = Quick.out(x, xOffset, xSpan, 2, 3);
-        if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 2
-                && Quick.apart(xAt, xSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
-                && (x.scope() == a.scope() || Quick.owned(x))) {
+        if ((aAt | xAt) >= 0 && Quick.apart(xAt, xSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
-                CheckedCalls.HStbsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k,
-                        aAt, lda, xAt, incx);
+                if (aSpan + xSpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HStbsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
+                            k, aAt, lda, xAt, incx);
+                } else {
+                    stbsvLarge(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, aAt, lda, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("stbsv", e);
             }
             return;
         }
         CheckedCalls.stbsv(layout, uplo, trans, diag, n, k, a, aOffset, lda, x, xOffset, incx);
+    }
+
+    private static void stbsvLarge(int layout, int uplo, int trans, int diag, int n, int k, long aAt, int lda, long xAt,
+            int incx) {
+        int gate = ExitGate.enter("stbsv");
+        try {
+            CheckedCalls.HStbsv.D.plainByAddress().invokeExact(layout, uplo, trans, diag, n, k, aAt, lda, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("stbsv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void stbsvHeap(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a,
@@ -4012,18 +5178,32 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long apAt = Quick.in(ap, apOffset, apSpan, 2, 3);
         long xAt = Quick.out(x, xOffset, xSpan, 2, 3);
-        if ((apAt | xAt) >= 0 && apSpan + xSpan <= Quick.BRIEF >> 2
-                && Quick.apart(xAt, xSpan << 2, apAt, apSpan << 2) && ExitGate.isOpen() && Quick.owned(ap)
-                && (x.scope() == ap.scope() || Quick.owned(x))) {
+        if ((apAt | xAt) >= 0 && Quick.apart(xAt, xSpan << 2, apAt, apSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(ap) && (x.scope() == ap.scope() || Quick.owned(x))) {
             try {
-                CheckedCalls.HStpmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
-                        apAt, xAt, incx);
+                if (apSpan + xSpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HStpmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
+                            apAt, xAt, incx);
+                } else {
+                    stpmvLarge(layout.code(), uplo.code(), trans.code(), diag.code(), n, apAt, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("stpmv", e);
             }
             return;
         }
         CheckedCalls.stpmv(layout, uplo, trans, diag, n, ap, apOffset, x, xOffset, incx);
+    }
+
+    private static void stpmvLarge(int layout, int uplo, int trans, int diag, int n, long apAt, long xAt, int incx) {
+        int gate = ExitGate.enter("stpmv");
+        try {
+            CheckedCalls.HStpmv.D.plainByAddress().invokeExact(layout, uplo, trans, diag, n, apAt, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("stpmv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void stpmvHeap(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap,
@@ -4066,18 +5246,32 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long apAt = Quick.in(ap, apOffset, apSpan, 2, 3);
         long xAt = Quick.out(x, xOffset, xSpan, 2, 3);
-        if ((apAt | xAt) >= 0 && apSpan + xSpan <= Quick.BRIEF >> 2
-                && Quick.apart(xAt, xSpan << 2, apAt, apSpan << 2) && ExitGate.isOpen() && Quick.owned(ap)
-                && (x.scope() == ap.scope() || Quick.owned(x))) {
+        if ((apAt | xAt) >= 0 && Quick.apart(xAt, xSpan << 2, apAt, apSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(ap) && (x.scope() == ap.scope() || Quick.owned(x))) {
             try {
-                CheckedCalls.HStpsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
-                        apAt, xAt, incx);
+                if (apSpan + xSpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HStpsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
+                            apAt, xAt, incx);
+                } else {
+                    stpsvLarge(layout.code(), uplo.code(), trans.code(), diag.code(), n, apAt, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("stpsv", e);
             }
             return;
         }
         CheckedCalls.stpsv(layout, uplo, trans, diag, n, ap, apOffset, x, xOffset, incx);
+    }
+
+    private static void stpsvLarge(int layout, int uplo, int trans, int diag, int n, long apAt, long xAt, int incx) {
+        int gate = ExitGate.enter("stpsv");
+        try {
+            CheckedCalls.HStpsv.D.plainByAddress().invokeExact(layout, uplo, trans, diag, n, apAt, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("stpsv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void stpsvHeap(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap,
@@ -4124,19 +5318,35 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 2, 3);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 2, 3);
-        if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 2
-                && Quick.apart(yAt, ySpan << 2, aAt, aSpan << 2) && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2)
-                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
-                && (y.scope() == a.scope() || Quick.owned(y))) {
+        if ((aAt | xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 2, aAt, aSpan << 2)
+                && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x)) && (y.scope() == a.scope() || Quick.owned(y))) {
             try {
-                CheckedCalls.HSsymv.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, aAt, lda, xAt, incx,
-                        beta, yAt, incy);
+                if (aSpan + xSpan + ySpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HSsymv.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, aAt, lda, xAt, incx,
+                            beta, yAt, incy);
+                } else {
+                    ssymvLarge(layout.code(), uplo.code(), n, alpha, aAt, lda, xAt, incx, beta, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("ssymv", e);
             }
             return;
         }
         CheckedCalls.ssymv(layout, uplo, n, alpha, a, aOffset, lda, x, xOffset, incx, beta, y, yOffset, incy);
+    }
+
+    private static void ssymvLarge(int layout, int uplo, int n, float alpha, long aAt, int lda, long xAt, int incx,
+            float beta, long yAt, int incy) {
+        int gate = ExitGate.enter("ssymv");
+        try {
+            CheckedCalls.HSsymv.D.plainByAddress().invokeExact(layout, uplo, n, alpha, aAt, lda, xAt, incx, beta, yAt,
+                    incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("ssymv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void ssymvHeap(Layout layout, Uplo uplo, int n, float alpha, MemorySegment a, long aOffset, int lda,
@@ -4191,13 +5401,16 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 2, 3);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 2, 3);
-        if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 2
-                && Quick.apart(yAt, ySpan << 2, aAt, aSpan << 2) && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2)
-                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
-                && (y.scope() == a.scope() || Quick.owned(y))) {
+        if ((aAt | xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 2, aAt, aSpan << 2)
+                && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x)) && (y.scope() == a.scope() || Quick.owned(y))) {
             try {
-                CheckedCalls.HSsbmv.D.brief().invokeExact(layout.code(), uplo.code(), n, k, alpha, aAt, lda, xAt, incx,
-                        beta, yAt, incy);
+                if (aSpan + xSpan + ySpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HSsbmv.D.brief().invokeExact(layout.code(), uplo.code(), n, k, alpha, aAt, lda, xAt,
+                            incx, beta, yAt, incy);
+                } else {
+                    ssbmvLarge(layout.code(), uplo.code(), n, k, alpha, aAt, lda, xAt, incx, beta, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("ssbmv", e);
             }
@@ -4205,6 +5418,19 @@ public final class Blas {
         }
         CheckedCalls.ssbmv(layout, uplo, n, k, alpha, a, aOffset, lda, x, xOffset, incx, beta, y, yOffset,
                 incy);
+    }
+
+    private static void ssbmvLarge(int layout, int uplo, int n, int k, float alpha, long aAt, int lda, long xAt,
+            int incx, float beta, long yAt, int incy) {
+        int gate = ExitGate.enter("ssbmv");
+        try {
+            CheckedCalls.HSsbmv.D.plainByAddress().invokeExact(layout, uplo, n, k, alpha, aAt, lda, xAt, incx, beta,
+                    yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("ssbmv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void ssbmvHeap(Layout layout, Uplo uplo, int n, int k, float alpha, MemorySegment a, long aOffset,
@@ -4254,19 +5480,35 @@ public final class Blas {
         long apAt = Quick.in(ap, apOffset, apSpan, 2, 3);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 2, 3);
-        if ((apAt | xAt | yAt) >= 0 && apSpan + xSpan + ySpan <= Quick.BRIEF >> 2
-                && Quick.apart(yAt, ySpan << 2, apAt, apSpan << 2) && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2)
-                && ExitGate.isOpen() && Quick.owned(ap) && (x.scope() == ap.scope() || Quick.owned(x))
-                && (y.scope() == ap.scope() || Quick.owned(y))) {
+        if ((apAt | xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 2, apAt, apSpan << 2)
+                && Quick.apart(yAt, ySpan << 2, xAt, xSpan << 2) && ExitGate.isOpen() && Quick.owned(ap)
+                && (x.scope() == ap.scope() || Quick.owned(x)) && (y.scope() == ap.scope() || Quick.owned(y))) {
             try {
-                CheckedCalls.HSspmv.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, apAt, xAt, incx, beta,
-                        yAt, incy);
+                if (apSpan + xSpan + ySpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HSspmv.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, apAt, xAt, incx,
+                            beta, yAt, incy);
+                } else {
+                    sspmvLarge(layout.code(), uplo.code(), n, alpha, apAt, xAt, incx, beta, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("sspmv", e);
             }
             return;
         }
         CheckedCalls.sspmv(layout, uplo, n, alpha, ap, apOffset, x, xOffset, incx, beta, y, yOffset, incy);
+    }
+
+    private static void sspmvLarge(int layout, int uplo, int n, float alpha, long apAt, long xAt, int incx, float beta,
+            long yAt, int incy) {
+        int gate = ExitGate.enter("sspmv");
+        try {
+            CheckedCalls.HSspmv.D.plainByAddress().invokeExact(layout, uplo, n, alpha, apAt, xAt, incx, beta, yAt,
+                    incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("sspmv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void sspmvHeap(Layout layout, Uplo uplo, int n, float alpha, MemorySegment ap, long apOffset,
@@ -4311,17 +5553,32 @@ public final class Blas {
         long aSpan = Quick.span(n, n, lda);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
         long aAt = Quick.out(a, aOffset, aSpan, 2, 3);
-        if ((xAt | aAt) >= 0 && xSpan + aSpan <= Quick.BRIEF >> 2
-                && Quick.apart(aAt, aSpan << 2, xAt, xSpan << 2) && ExitGate.isOpen() && Quick.owned(x)
-                && (a.scope() == x.scope() || Quick.owned(a))) {
+        if ((xAt | aAt) >= 0 && Quick.apart(aAt, aSpan << 2, xAt, xSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(x) && (a.scope() == x.scope() || Quick.owned(a))) {
             try {
-                CheckedCalls.HSsyr.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, aAt, lda);
+                if (xSpan + aSpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HSsyr.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, aAt,
+                            lda);
+                } else {
+                    ssyrLarge(layout.code(), uplo.code(), n, alpha, xAt, incx, aAt, lda);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("ssyr", e);
             }
             return;
         }
         CheckedCalls.ssyr(layout, uplo, n, alpha, x, xOffset, incx, a, aOffset, lda);
+    }
+
+    private static void ssyrLarge(int layout, int uplo, int n, float alpha, long xAt, int incx, long aAt, int lda) {
+        int gate = ExitGate.enter("ssyr");
+        try {
+            CheckedCalls.HSsyr.D.plainByAddress().invokeExact(layout, uplo, n, alpha, xAt, incx, aAt, lda);
+        } catch (Throwable e) {
+            throw Downcall.failed("ssyr", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void ssyrHeap(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx,
@@ -4366,19 +5623,34 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.in(y, yOffset, ySpan, 2, 3);
         long aAt = Quick.out(a, aOffset, aSpan, 2, 3);
-        if ((xAt | yAt | aAt) >= 0 && xSpan + ySpan + aSpan <= Quick.BRIEF >> 2
-                && Quick.apart(aAt, aSpan << 2, xAt, xSpan << 2) && Quick.apart(aAt, aSpan << 2, yAt, ySpan << 2)
-                && ExitGate.isOpen() && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))
-                && (a.scope() == x.scope() || Quick.owned(a))) {
+        if ((xAt | yAt | aAt) >= 0 && Quick.apart(aAt, aSpan << 2, xAt, xSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, yAt, ySpan << 2) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y)) && (a.scope() == x.scope() || Quick.owned(a))) {
             try {
-                CheckedCalls.HSsyr2.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, yAt, incy,
-                        aAt, lda);
+                if (xSpan + ySpan + aSpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HSsyr2.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, yAt,
+                            incy, aAt, lda);
+                } else {
+                    ssyr2Large(layout.code(), uplo.code(), n, alpha, xAt, incx, yAt, incy, aAt, lda);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("ssyr2", e);
             }
             return;
         }
         CheckedCalls.ssyr2(layout, uplo, n, alpha, x, xOffset, incx, y, yOffset, incy, a, aOffset, lda);
+    }
+
+    private static void ssyr2Large(int layout, int uplo, int n, float alpha, long xAt, int incx, long yAt, int incy,
+            long aAt, int lda) {
+        int gate = ExitGate.enter("ssyr2");
+        try {
+            CheckedCalls.HSsyr2.D.plainByAddress().invokeExact(layout, uplo, n, alpha, xAt, incx, yAt, incy, aAt, lda);
+        } catch (Throwable e) {
+            throw Downcall.failed("ssyr2", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void ssyr2Heap(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx,
@@ -4426,17 +5698,31 @@ public final class Blas {
         long apSpan = Quick.packed(n);
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
         long apAt = Quick.out(ap, apOffset, apSpan, 2, 3);
-        if ((xAt | apAt) >= 0 && xSpan + apSpan <= Quick.BRIEF >> 2
-                && Quick.apart(apAt, apSpan << 2, xAt, xSpan << 2) && ExitGate.isOpen() && Quick.owned(x)
-                && (ap.scope() == x.scope() || Quick.owned(ap))) {
+        if ((xAt | apAt) >= 0 && Quick.apart(apAt, apSpan << 2, xAt, xSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(x) && (ap.scope() == x.scope() || Quick.owned(ap))) {
             try {
-                CheckedCalls.HSspr.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, apAt);
+                if (xSpan + apSpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HSspr.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, apAt);
+                } else {
+                    ssprLarge(layout.code(), uplo.code(), n, alpha, xAt, incx, apAt);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("sspr", e);
             }
             return;
         }
         CheckedCalls.sspr(layout, uplo, n, alpha, x, xOffset, incx, ap, apOffset);
+    }
+
+    private static void ssprLarge(int layout, int uplo, int n, float alpha, long xAt, int incx, long apAt) {
+        int gate = ExitGate.enter("sspr");
+        try {
+            CheckedCalls.HSspr.D.plainByAddress().invokeExact(layout, uplo, n, alpha, xAt, incx, apAt);
+        } catch (Throwable e) {
+            throw Downcall.failed("sspr", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void ssprHeap(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx,
@@ -4481,19 +5767,34 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 2, 3);
         long yAt = Quick.in(y, yOffset, ySpan, 2, 3);
         long apAt = Quick.out(ap, apOffset, apSpan, 2, 3);
-        if ((xAt | yAt | apAt) >= 0 && xSpan + ySpan + apSpan <= Quick.BRIEF >> 2
-                && Quick.apart(apAt, apSpan << 2, xAt, xSpan << 2)
+        if ((xAt | yAt | apAt) >= 0 && Quick.apart(apAt, apSpan << 2, xAt, xSpan << 2)
                 && Quick.apart(apAt, apSpan << 2, yAt, ySpan << 2) && ExitGate.isOpen() && Quick.owned(x)
                 && (y.scope() == x.scope() || Quick.owned(y)) && (ap.scope() == x.scope() || Quick.owned(ap))) {
             try {
-                CheckedCalls.HSspr2.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, yAt, incy,
-                        apAt);
+                if (xSpan + ySpan + apSpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HSspr2.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, yAt,
+                            incy, apAt);
+                } else {
+                    sspr2Large(layout.code(), uplo.code(), n, alpha, xAt, incx, yAt, incy, apAt);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("sspr2", e);
             }
             return;
         }
         CheckedCalls.sspr2(layout, uplo, n, alpha, x, xOffset, incx, y, yOffset, incy, ap, apOffset);
+    }
+
+    private static void sspr2Large(int layout, int uplo, int n, float alpha, long xAt, int incx, long yAt, int incy,
+            long apAt) {
+        int gate = ExitGate.enter("sspr2");
+        try {
+            CheckedCalls.HSspr2.D.plainByAddress().invokeExact(layout, uplo, n, alpha, xAt, incx, yAt, incy, apAt);
+        } catch (Throwable e) {
+            throw Downcall.failed("sspr2", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void sspr2Heap(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx,
@@ -4544,13 +5845,16 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 7);
-        if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)
-                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
-                && (y.scope() == a.scope() || Quick.owned(y))) {
+        if ((aAt | xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3)
+                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x)) && (y.scope() == a.scope() || Quick.owned(y))) {
             try {
-                CheckedCalls.HDgemv.D.brief().invokeExact(layout.code(), trans.code(), m, n, alpha, aAt, lda, xAt, incx,
-                        beta, yAt, incy);
+                if (aSpan + xSpan + ySpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDgemv.D.brief().invokeExact(layout.code(), trans.code(), m, n, alpha, aAt, lda, xAt,
+                            incx, beta, yAt, incy);
+                } else {
+                    dgemvLarge(layout.code(), trans.code(), m, n, alpha, aAt, lda, xAt, incx, beta, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dgemv", e);
             }
@@ -4558,6 +5862,19 @@ public final class Blas {
         }
         CheckedCalls.dgemv(layout, trans, m, n, alpha, a, aOffset, lda, x, xOffset, incx, beta, y, yOffset,
                 incy);
+    }
+
+    private static void dgemvLarge(int layout, int trans, int m, int n, double alpha, long aAt, int lda, long xAt,
+            int incx, double beta, long yAt, int incy) {
+        int gate = ExitGate.enter("dgemv");
+        try {
+            CheckedCalls.HDgemv.D.plainByAddress().invokeExact(layout, trans, m, n, alpha, aAt, lda, xAt, incx, beta,
+                    yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("dgemv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void dgemvHeap(Layout layout, Transpose trans, int m, int n, double alpha, MemorySegment a,
@@ -4618,13 +5935,16 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 7);
-        if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)
-                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
-                && (y.scope() == a.scope() || Quick.owned(y))) {
+        if ((aAt | xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3)
+                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x)) && (y.scope() == a.scope() || Quick.owned(y))) {
             try {
-                CheckedCalls.HDgbmv.D.brief().invokeExact(layout.code(), trans.code(), m, n, kl, ku, alpha, aAt, lda,
-                        xAt, incx, beta, yAt, incy);
+                if (aSpan + xSpan + ySpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDgbmv.D.brief().invokeExact(layout.code(), trans.code(), m, n, kl, ku, alpha, aAt,
+                            lda, xAt, incx, beta, yAt, incy);
+                } else {
+                    dgbmvLarge(layout.code(), trans.code(), m, n, kl, ku, alpha, aAt, lda, xAt, incx, beta, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dgbmv", e);
             }
@@ -4632,6 +5952,19 @@ public final class Blas {
         }
         CheckedCalls.dgbmv(layout, trans, m, n, kl, ku, alpha, a, aOffset, lda, x, xOffset, incx, beta, y,
                 yOffset, incy);
+    }
+
+    private static void dgbmvLarge(int layout, int trans, int m, int n, int kl, int ku, double alpha, long aAt, int lda,
+            long xAt, int incx, double beta, long yAt, int incy) {
+        int gate = ExitGate.enter("dgbmv");
+        try {
+            CheckedCalls.HDgbmv.D.plainByAddress().invokeExact(layout, trans, m, n, kl, ku, alpha, aAt, lda, xAt, incx,
+                    beta, yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("dgbmv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void dgbmvHeap(Layout layout, Transpose trans, int m, int n, int kl, int ku, double alpha,
@@ -4684,18 +6017,34 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.in(y, yOffset, ySpan, 3, 7);
         long aAt = Quick.out(a, aOffset, aSpan, 3, 7);
-        if ((xAt | yAt | aAt) >= 0 && xSpan + ySpan + aSpan <= Quick.BRIEF >> 3
-                && Quick.apart(aAt, aSpan << 3, xAt, xSpan << 3) && Quick.apart(aAt, aSpan << 3, yAt, ySpan << 3)
-                && ExitGate.isOpen() && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))
-                && (a.scope() == x.scope() || Quick.owned(a))) {
+        if ((xAt | yAt | aAt) >= 0 && Quick.apart(aAt, aSpan << 3, xAt, xSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, yAt, ySpan << 3) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y)) && (a.scope() == x.scope() || Quick.owned(a))) {
             try {
-                CheckedCalls.HDger.D.brief().invokeExact(layout.code(), m, n, alpha, xAt, incx, yAt, incy, aAt, lda);
+                if (xSpan + ySpan + aSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDger.D.brief().invokeExact(layout.code(), m, n, alpha, xAt, incx, yAt, incy, aAt,
+                            lda);
+                } else {
+                    dgerLarge(layout.code(), m, n, alpha, xAt, incx, yAt, incy, aAt, lda);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dger", e);
             }
             return;
         }
         CheckedCalls.dger(layout, m, n, alpha, x, xOffset, incx, y, yOffset, incy, a, aOffset, lda);
+    }
+
+    private static void dgerLarge(int layout, int m, int n, double alpha, long xAt, int incx, long yAt, int incy,
+            long aAt, int lda) {
+        int gate = ExitGate.enter("dger");
+        try {
+            CheckedCalls.HDger.D.plainByAddress().invokeExact(layout, m, n, alpha, xAt, incx, yAt, incy, aAt, lda);
+        } catch (Throwable e) {
+            throw Downcall.failed("dger", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void dgerHeap(Layout layout, int m, int n, double alpha, MemorySegment x, long xOffset, int incx,
@@ -4742,18 +6091,33 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 7);
-        if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
-                && (x.scope() == a.scope() || Quick.owned(x))) {
+        if ((aAt | xAt) >= 0 && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
-                CheckedCalls.HDtrmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, aAt,
-                        lda, xAt, incx);
+                if (aSpan + xSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDtrmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
+                            aAt, lda, xAt, incx);
+                } else {
+                    dtrmvLarge(layout.code(), uplo.code(), trans.code(), diag.code(), n, aAt, lda, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dtrmv", e);
             }
             return;
         }
         CheckedCalls.dtrmv(layout, uplo, trans, diag, n, a, aOffset, lda, x, xOffset, incx);
+    }
+
+    private static void dtrmvLarge(int layout, int uplo, int trans, int diag, int n, long aAt, int lda, long xAt,
+            int incx) {
+        int gate = ExitGate.enter("dtrmv");
+        try {
+            CheckedCalls.HDtrmv.D.plainByAddress().invokeExact(layout, uplo, trans, diag, n, aAt, lda, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("dtrmv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void dtrmvHeap(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a,
@@ -4799,18 +6163,33 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 7);
-        if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
-                && (x.scope() == a.scope() || Quick.owned(x))) {
+        if ((aAt | xAt) >= 0 && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
-                CheckedCalls.HDtrsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, aAt,
-                        lda, xAt, incx);
+                if (aSpan + xSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDtrsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
+                            aAt, lda, xAt, incx);
+                } else {
+                    dtrsvLarge(layout.code(), uplo.code(), trans.code(), diag.code(), n, aAt, lda, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dtrsv", e);
             }
             return;
         }
         CheckedCalls.dtrsv(layout, uplo, trans, diag, n, a, aOffset, lda, x, xOffset, incx);
+    }
+
+    private static void dtrsvLarge(int layout, int uplo, int trans, int diag, int n, long aAt, int lda, long xAt,
+            int incx) {
+        int gate = ExitGate.enter("dtrsv");
+        try {
+            CheckedCalls.HDtrsv.D.plainByAddress().invokeExact(layout, uplo, trans, diag, n, aAt, lda, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("dtrsv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void dtrsvHeap(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a,
@@ -4853,18 +6232,33 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 7);
-        if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
-                && (x.scope() == a.scope() || Quick.owned(x))) {
+        if ((aAt | xAt) >= 0 && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
-                CheckedCalls.HDtbmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k,
-                        aAt, lda, xAt, incx);
+                if (aSpan + xSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDtbmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
+                            k, aAt, lda, xAt, incx);
+                } else {
+                    dtbmvLarge(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, aAt, lda, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dtbmv", e);
             }
             return;
         }
         CheckedCalls.dtbmv(layout, uplo, trans, diag, n, k, a, aOffset, lda, x, xOffset, incx);
+    }
+
+    private static void dtbmvLarge(int layout, int uplo, int trans, int diag, int n, int k, long aAt, int lda, long xAt,
+            int incx) {
+        int gate = ExitGate.enter("dtbmv");
+        try {
+            CheckedCalls.HDtbmv.D.plainByAddress().invokeExact(layout, uplo, trans, diag, n, k, aAt, lda, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("dtbmv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void dtbmvHeap(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a,
@@ -4910,18 +6304,33 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 7);
-        if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
-                && (x.scope() == a.scope() || Quick.owned(x))) {
+        if ((aAt | xAt) >= 0 && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
-                CheckedCalls.HDtbsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k,
-                        aAt, lda, xAt, incx);
+                if (aSpan + xSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDtbsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
+                            k, aAt, lda, xAt, incx);
+                } else {
+                    dtbsvLarge(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, aAt, lda, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dtbsv", e);
             }
             return;
         }
         CheckedCalls.dtbsv(layout, uplo, trans, diag, n, k, a, aOffset, lda, x, xOffset, incx);
+    }
+
+    private static void dtbsvLarge(int layout, int uplo, int trans, int diag, int n, int k, long aAt, int lda, long xAt,
+            int incx) {
+        int gate = ExitGate.enter("dtbsv");
+        try {
+            CheckedCalls.HDtbsv.D.plainByAddress().invokeExact(layout, uplo, trans, diag, n, k, aAt, lda, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("dtbsv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void dtbsvHeap(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a,
@@ -4964,18 +6373,32 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long apAt = Quick.in(ap, apOffset, apSpan, 3, 7);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 7);
-        if ((apAt | xAt) >= 0 && apSpan + xSpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, apAt, apSpan << 3) && ExitGate.isOpen() && Quick.owned(ap)
-                && (x.scope() == ap.scope() || Quick.owned(x))) {
+        if ((apAt | xAt) >= 0 && Quick.apart(xAt, xSpan << 3, apAt, apSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(ap) && (x.scope() == ap.scope() || Quick.owned(x))) {
             try {
-                CheckedCalls.HDtpmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
-                        apAt, xAt, incx);
+                if (apSpan + xSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDtpmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
+                            apAt, xAt, incx);
+                } else {
+                    dtpmvLarge(layout.code(), uplo.code(), trans.code(), diag.code(), n, apAt, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dtpmv", e);
             }
             return;
         }
         CheckedCalls.dtpmv(layout, uplo, trans, diag, n, ap, apOffset, x, xOffset, incx);
+    }
+
+    private static void dtpmvLarge(int layout, int uplo, int trans, int diag, int n, long apAt, long xAt, int incx) {
+        int gate = ExitGate.enter("dtpmv");
+        try {
+            CheckedCalls.HDtpmv.D.plainByAddress().invokeExact(layout, uplo, trans, diag, n, apAt, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("dtpmv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void dtpmvHeap(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap,
@@ -5018,18 +6441,32 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long apAt = Quick.in(ap, apOffset, apSpan, 3, 7);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 7);
-        if ((apAt | xAt) >= 0 && apSpan + xSpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, apAt, apSpan << 3) && ExitGate.isOpen() && Quick.owned(ap)
-                && (x.scope() == ap.scope() || Quick.owned(x))) {
+        if ((apAt | xAt) >= 0 && Quick.apart(xAt, xSpan << 3, apAt, apSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(ap) && (x.scope() == ap.scope() || Quick.owned(x))) {
             try {
-                CheckedCalls.HDtpsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
-                        apAt, xAt, incx);
+                if (apSpan + xSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDtpsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
+                            apAt, xAt, incx);
+                } else {
+                    dtpsvLarge(layout.code(), uplo.code(), trans.code(), diag.code(), n, apAt, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dtpsv", e);
             }
             return;
         }
         CheckedCalls.dtpsv(layout, uplo, trans, diag, n, ap, apOffset, x, xOffset, incx);
+    }
+
+    private static void dtpsvLarge(int layout, int uplo, int trans, int diag, int n, long apAt, long xAt, int incx) {
+        int gate = ExitGate.enter("dtpsv");
+        try {
+            CheckedCalls.HDtpsv.D.plainByAddress().invokeExact(layout, uplo, trans, diag, n, apAt, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("dtpsv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void dtpsvHeap(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap,
@@ -5074,19 +6511,35 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 7);
-        if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)
-                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
-                && (y.scope() == a.scope() || Quick.owned(y))) {
+        if ((aAt | xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3)
+                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x)) && (y.scope() == a.scope() || Quick.owned(y))) {
             try {
-                CheckedCalls.HDsymv.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, aAt, lda, xAt, incx,
-                        beta, yAt, incy);
+                if (aSpan + xSpan + ySpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDsymv.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, aAt, lda, xAt, incx,
+                            beta, yAt, incy);
+                } else {
+                    dsymvLarge(layout.code(), uplo.code(), n, alpha, aAt, lda, xAt, incx, beta, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dsymv", e);
             }
             return;
         }
         CheckedCalls.dsymv(layout, uplo, n, alpha, a, aOffset, lda, x, xOffset, incx, beta, y, yOffset, incy);
+    }
+
+    private static void dsymvLarge(int layout, int uplo, int n, double alpha, long aAt, int lda, long xAt, int incx,
+            double beta, long yAt, int incy) {
+        int gate = ExitGate.enter("dsymv");
+        try {
+            CheckedCalls.HDsymv.D.plainByAddress().invokeExact(layout, uplo, n, alpha, aAt, lda, xAt, incx, beta, yAt,
+                    incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("dsymv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void dsymvHeap(Layout layout, Uplo uplo, int n, double alpha, MemorySegment a, long aOffset, int lda,
@@ -5139,13 +6592,16 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 7);
-        if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)
-                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
-                && (y.scope() == a.scope() || Quick.owned(y))) {
+        if ((aAt | xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3)
+                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x)) && (y.scope() == a.scope() || Quick.owned(y))) {
             try {
-                CheckedCalls.HDsbmv.D.brief().invokeExact(layout.code(), uplo.code(), n, k, alpha, aAt, lda, xAt, incx,
-                        beta, yAt, incy);
+                if (aSpan + xSpan + ySpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDsbmv.D.brief().invokeExact(layout.code(), uplo.code(), n, k, alpha, aAt, lda, xAt,
+                            incx, beta, yAt, incy);
+                } else {
+                    dsbmvLarge(layout.code(), uplo.code(), n, k, alpha, aAt, lda, xAt, incx, beta, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dsbmv", e);
             }
@@ -5153,6 +6609,19 @@ public final class Blas {
         }
         CheckedCalls.dsbmv(layout, uplo, n, k, alpha, a, aOffset, lda, x, xOffset, incx, beta, y, yOffset,
                 incy);
+    }
+
+    private static void dsbmvLarge(int layout, int uplo, int n, int k, double alpha, long aAt, int lda, long xAt,
+            int incx, double beta, long yAt, int incy) {
+        int gate = ExitGate.enter("dsbmv");
+        try {
+            CheckedCalls.HDsbmv.D.plainByAddress().invokeExact(layout, uplo, n, k, alpha, aAt, lda, xAt, incx, beta,
+                    yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("dsbmv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void dsbmvHeap(Layout layout, Uplo uplo, int n, int k, double alpha, MemorySegment a, long aOffset,
@@ -5202,19 +6671,35 @@ public final class Blas {
         long apAt = Quick.in(ap, apOffset, apSpan, 3, 7);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 7);
-        if ((apAt | xAt | yAt) >= 0 && apSpan + xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, apAt, apSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)
-                && ExitGate.isOpen() && Quick.owned(ap) && (x.scope() == ap.scope() || Quick.owned(x))
-                && (y.scope() == ap.scope() || Quick.owned(y))) {
+        if ((apAt | xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 3, apAt, apSpan << 3)
+                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(ap)
+                && (x.scope() == ap.scope() || Quick.owned(x)) && (y.scope() == ap.scope() || Quick.owned(y))) {
             try {
-                CheckedCalls.HDspmv.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, apAt, xAt, incx, beta,
-                        yAt, incy);
+                if (apSpan + xSpan + ySpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDspmv.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, apAt, xAt, incx,
+                            beta, yAt, incy);
+                } else {
+                    dspmvLarge(layout.code(), uplo.code(), n, alpha, apAt, xAt, incx, beta, yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dspmv", e);
             }
             return;
         }
         CheckedCalls.dspmv(layout, uplo, n, alpha, ap, apOffset, x, xOffset, incx, beta, y, yOffset, incy);
+    }
+
+    private static void dspmvLarge(int layout, int uplo, int n, double alpha, long apAt, long xAt, int incx,
+            double beta, long yAt, int incy) {
+        int gate = ExitGate.enter("dspmv");
+        try {
+            CheckedCalls.HDspmv.D.plainByAddress().invokeExact(layout, uplo, n, alpha, apAt, xAt, incx, beta, yAt,
+                    incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("dspmv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void dspmvHeap(Layout layout, Uplo uplo, int n, double alpha, MemorySegment ap, long apOffset,
@@ -5259,17 +6744,32 @@ public final class Blas {
         long aSpan = Quick.span(n, n, lda);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
         long aAt = Quick.out(a, aOffset, aSpan, 3, 7);
-        if ((xAt | aAt) >= 0 && xSpan + aSpan <= Quick.BRIEF >> 3
-                && Quick.apart(aAt, aSpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(x)
-                && (a.scope() == x.scope() || Quick.owned(a))) {
+        if ((xAt | aAt) >= 0 && Quick.apart(aAt, aSpan << 3, xAt, xSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(x) && (a.scope() == x.scope() || Quick.owned(a))) {
             try {
-                CheckedCalls.HDsyr.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, aAt, lda);
+                if (xSpan + aSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDsyr.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, aAt,
+                            lda);
+                } else {
+                    dsyrLarge(layout.code(), uplo.code(), n, alpha, xAt, incx, aAt, lda);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dsyr", e);
             }
             return;
         }
         CheckedCalls.dsyr(layout, uplo, n, alpha, x, xOffset, incx, a, aOffset, lda);
+    }
+
+    private static void dsyrLarge(int layout, int uplo, int n, double alpha, long xAt, int incx, long aAt, int lda) {
+        int gate = ExitGate.enter("dsyr");
+        try {
+            CheckedCalls.HDsyr.D.plainByAddress().invokeExact(layout, uplo, n, alpha, xAt, incx, aAt, lda);
+        } catch (Throwable e) {
+            throw Downcall.failed("dsyr", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void dsyrHeap(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx,
@@ -5314,19 +6814,34 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.in(y, yOffset, ySpan, 3, 7);
         long aAt = Quick.out(a, aOffset, aSpan, 3, 7);
-        if ((xAt | yAt | aAt) >= 0 && xSpan + ySpan + aSpan <= Quick.BRIEF >> 3
-                && Quick.apart(aAt, aSpan << 3, xAt, xSpan << 3) && Quick.apart(aAt, aSpan << 3, yAt, ySpan << 3)
-                && ExitGate.isOpen() && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))
-                && (a.scope() == x.scope() || Quick.owned(a))) {
+        if ((xAt | yAt | aAt) >= 0 && Quick.apart(aAt, aSpan << 3, xAt, xSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, yAt, ySpan << 3) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y)) && (a.scope() == x.scope() || Quick.owned(a))) {
             try {
-                CheckedCalls.HDsyr2.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, yAt, incy,
-                        aAt, lda);
+                if (xSpan + ySpan + aSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDsyr2.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, yAt,
+                            incy, aAt, lda);
+                } else {
+                    dsyr2Large(layout.code(), uplo.code(), n, alpha, xAt, incx, yAt, incy, aAt, lda);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dsyr2", e);
             }
             return;
         }
         CheckedCalls.dsyr2(layout, uplo, n, alpha, x, xOffset, incx, y, yOffset, incy, a, aOffset, lda);
+    }
+
+    private static void dsyr2Large(int layout, int uplo, int n, double alpha, long xAt, int incx, long yAt, int incy,
+            long aAt, int lda) {
+        int gate = ExitGate.enter("dsyr2");
+        try {
+            CheckedCalls.HDsyr2.D.plainByAddress().invokeExact(layout, uplo, n, alpha, xAt, incx, yAt, incy, aAt, lda);
+        } catch (Throwable e) {
+            throw Downcall.failed("dsyr2", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void dsyr2Heap(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset,
@@ -5374,17 +6889,31 @@ public final class Blas {
         long apSpan = Quick.packed(n);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
         long apAt = Quick.out(ap, apOffset, apSpan, 3, 7);
-        if ((xAt | apAt) >= 0 && xSpan + apSpan <= Quick.BRIEF >> 3
-                && Quick.apart(apAt, apSpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(x)
-                && (ap.scope() == x.scope() || Quick.owned(ap))) {
+        if ((xAt | apAt) >= 0 && Quick.apart(apAt, apSpan << 3, xAt, xSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(x) && (ap.scope() == x.scope() || Quick.owned(ap))) {
             try {
-                CheckedCalls.HDspr.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, apAt);
+                if (xSpan + apSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDspr.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, apAt);
+                } else {
+                    dsprLarge(layout.code(), uplo.code(), n, alpha, xAt, incx, apAt);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dspr", e);
             }
             return;
         }
         CheckedCalls.dspr(layout, uplo, n, alpha, x, xOffset, incx, ap, apOffset);
+    }
+
+    private static void dsprLarge(int layout, int uplo, int n, double alpha, long xAt, int incx, long apAt) {
+        int gate = ExitGate.enter("dspr");
+        try {
+            CheckedCalls.HDspr.D.plainByAddress().invokeExact(layout, uplo, n, alpha, xAt, incx, apAt);
+        } catch (Throwable e) {
+            throw Downcall.failed("dspr", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void dsprHeap(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx,
@@ -5429,19 +6958,34 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 3, 7);
         long yAt = Quick.in(y, yOffset, ySpan, 3, 7);
         long apAt = Quick.out(ap, apOffset, apSpan, 3, 7);
-        if ((xAt | yAt | apAt) >= 0 && xSpan + ySpan + apSpan <= Quick.BRIEF >> 3
-                && Quick.apart(apAt, apSpan << 3, xAt, xSpan << 3)
+        if ((xAt | yAt | apAt) >= 0 && Quick.apart(apAt, apSpan << 3, xAt, xSpan << 3)
                 && Quick.apart(apAt, apSpan << 3, yAt, ySpan << 3) && ExitGate.isOpen() && Quick.owned(x)
                 && (y.scope() == x.scope() || Quick.owned(y)) && (ap.scope() == x.scope() || Quick.owned(ap))) {
             try {
-                CheckedCalls.HDspr2.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, yAt, incy,
-                        apAt);
+                if (xSpan + ySpan + apSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDspr2.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, yAt,
+                            incy, apAt);
+                } else {
+                    dspr2Large(layout.code(), uplo.code(), n, alpha, xAt, incx, yAt, incy, apAt);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dspr2", e);
             }
             return;
         }
         CheckedCalls.dspr2(layout, uplo, n, alpha, x, xOffset, incx, y, yOffset, incy, ap, apOffset);
+    }
+
+    private static void dspr2Large(int layout, int uplo, int n, double alpha, long xAt, int incx, long yAt, int incy,
+            long apAt) {
+        int gate = ExitGate.enter("dspr2");
+        try {
+            CheckedCalls.HDspr2.D.plainByAddress().invokeExact(layout, uplo, n, alpha, xAt, incx, yAt, incy, apAt);
+        } catch (Throwable e) {
+            throw Downcall.failed("dspr2", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void dspr2Heap(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset,
@@ -5493,15 +7037,19 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 3);
-        if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)
-                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
-                && (y.scope() == a.scope() || Quick.owned(y))) {
+        if ((aAt | xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3)
+                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x)) && (y.scope() == a.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HCgemv.D.brief().invokeExact(layout.code(), trans.code(), m, n,
-                        Scalars.alpha(room, alpha).address(), aAt, lda, xAt, incx, Scalars.beta(room, beta).address(),
-                        yAt, incy);
+                if (aSpan + xSpan + ySpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCgemv.D.brief().invokeExact(layout.code(), trans.code(), m, n,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, xAt, incx,
+                            Scalars.beta(room, beta).address(), yAt, incy);
+                } else {
+                    cgemvLarge(layout.code(), trans.code(), m, n, Scalars.alpha(room, alpha).address(), aAt, lda, xAt,
+                            incx, Scalars.beta(room, beta).address(), yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("cgemv", e);
             }
@@ -5509,6 +7057,19 @@ public final class Blas {
         }
         CheckedCalls.cgemv(layout, trans, m, n, alpha, a, aOffset, lda, x, xOffset, incx, beta, y, yOffset,
                 incy);
+    }
+
+    private static void cgemvLarge(int layout, int trans, int m, int n, long alphaAt, long aAt, int lda, long xAt,
+            int incx, long betaAt, long yAt, int incy) {
+        int gate = ExitGate.enter("cgemv");
+        try {
+            CheckedCalls.HCgemv.D.plainByAddress().invokeExact(layout, trans, m, n, alphaAt, aAt, lda, xAt, incx,
+                    betaAt, yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("cgemv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void cgemvHeap(Layout layout, Transpose trans, int m, int n, ComplexFloat alpha, MemorySegment a,
@@ -5570,15 +7131,19 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 3);
-        if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)
-                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
-                && (y.scope() == a.scope() || Quick.owned(y))) {
+        if ((aAt | xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3)
+                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x)) && (y.scope() == a.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HCgbmv.D.brief().invokeExact(layout.code(), trans.code(), m, n, kl, ku,
-                        Scalars.alpha(room, alpha).address(), aAt, lda, xAt, incx, Scalars.beta(room, beta).address(),
-                        yAt, incy);
+                if (aSpan + xSpan + ySpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCgbmv.D.brief().invokeExact(layout.code(), trans.code(), m, n, kl, ku,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, xAt, incx,
+                            Scalars.beta(room, beta).address(), yAt, incy);
+                } else {
+                    cgbmvLarge(layout.code(), trans.code(), m, n, kl, ku, Scalars.alpha(room, alpha).address(), aAt,
+                            lda, xAt, incx, Scalars.beta(room, beta).address(), yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("cgbmv", e);
             }
@@ -5586,6 +7151,19 @@ public final class Blas {
         }
         CheckedCalls.cgbmv(layout, trans, m, n, kl, ku, alpha, a, aOffset, lda, x, xOffset, incx, beta, y,
                 yOffset, incy);
+    }
+
+    private static void cgbmvLarge(int layout, int trans, int m, int n, int kl, int ku, long alphaAt, long aAt, int lda,
+            long xAt, int incx, long betaAt, long yAt, int incy) {
+        int gate = ExitGate.enter("cgbmv");
+        try {
+            CheckedCalls.HCgbmv.D.plainByAddress().invokeExact(layout, trans, m, n, kl, ku, alphaAt, aAt, lda, xAt,
+                    incx, betaAt, yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("cgbmv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void cgbmvHeap(Layout layout, Transpose trans, int m, int n, int kl, int ku, ComplexFloat alpha,
@@ -5639,20 +7217,36 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.in(y, yOffset, ySpan, 3, 3);
         long aAt = Quick.out(a, aOffset, aSpan, 3, 3);
-        if ((xAt | yAt | aAt) >= 0 && xSpan + ySpan + aSpan <= Quick.BRIEF >> 3
-                && Quick.apart(aAt, aSpan << 3, xAt, xSpan << 3) && Quick.apart(aAt, aSpan << 3, yAt, ySpan << 3)
-                && ExitGate.isOpen() && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))
-                && (a.scope() == x.scope() || Quick.owned(a))) {
+        if ((xAt | yAt | aAt) >= 0 && Quick.apart(aAt, aSpan << 3, xAt, xSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, yAt, ySpan << 3) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y)) && (a.scope() == x.scope() || Quick.owned(a))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HCgeru.D.brief().invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha).address(),
-                        xAt, incx, yAt, incy, aAt, lda);
+                if (xSpan + ySpan + aSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCgeru.D.brief().invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha).address(),
+                            xAt, incx, yAt, incy, aAt, lda);
+                } else {
+                    cgeruLarge(layout.code(), m, n, Scalars.alpha(room, alpha).address(), xAt, incx, yAt, incy, aAt,
+                            lda);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("cgeru", e);
             }
             return;
         }
         CheckedCalls.cgeru(layout, m, n, alpha, x, xOffset, incx, y, yOffset, incy, a, aOffset, lda);
+    }
+
+    private static void cgeruLarge(int layout, int m, int n, long alphaAt, long xAt, int incx, long yAt, int incy,
+            long aAt, int lda) {
+        int gate = ExitGate.enter("cgeru");
+        try {
+            CheckedCalls.HCgeru.D.plainByAddress().invokeExact(layout, m, n, alphaAt, xAt, incx, yAt, incy, aAt, lda);
+        } catch (Throwable e) {
+            throw Downcall.failed("cgeru", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void cgeruHeap(Layout layout, int m, int n, ComplexFloat alpha, MemorySegment x, long xOffset,
@@ -5703,20 +7297,36 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.in(y, yOffset, ySpan, 3, 3);
         long aAt = Quick.out(a, aOffset, aSpan, 3, 3);
-        if ((xAt | yAt | aAt) >= 0 && xSpan + ySpan + aSpan <= Quick.BRIEF >> 3
-                && Quick.apart(aAt, aSpan << 3, xAt, xSpan << 3) && Quick.apart(aAt, aSpan << 3, yAt, ySpan << 3)
-                && ExitGate.isOpen() && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))
-                && (a.scope() == x.scope() || Quick.owned(a))) {
+        if ((xAt | yAt | aAt) >= 0 && Quick.apart(aAt, aSpan << 3, xAt, xSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, yAt, ySpan << 3) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y)) && (a.scope() == x.scope() || Quick.owned(a))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HCgerc.D.brief().invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha).address(),
-                        xAt, incx, yAt, incy, aAt, lda);
+                if (xSpan + ySpan + aSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCgerc.D.brief().invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha).address(),
+                            xAt, incx, yAt, incy, aAt, lda);
+                } else {
+                    cgercLarge(layout.code(), m, n, Scalars.alpha(room, alpha).address(), xAt, incx, yAt, incy, aAt,
+                            lda);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("cgerc", e);
             }
             return;
         }
         CheckedCalls.cgerc(layout, m, n, alpha, x, xOffset, incx, y, yOffset, incy, a, aOffset, lda);
+    }
+
+    private static void cgercLarge(int layout, int m, int n, long alphaAt, long xAt, int incx, long yAt, int incy,
+            long aAt, int lda) {
+        int gate = ExitGate.enter("cgerc");
+        try {
+            CheckedCalls.HCgerc.D.plainByAddress().invokeExact(layout, m, n, alphaAt, xAt, incx, yAt, incy, aAt, lda);
+        } catch (Throwable e) {
+            throw Downcall.failed("cgerc", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void cgercHeap(Layout layout, int m, int n, ComplexFloat alpha, MemorySegment x, long xOffset,
@@ -5764,18 +7374,33 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 3);
-        if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
-                && (x.scope() == a.scope() || Quick.owned(x))) {
+        if ((aAt | xAt) >= 0 && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
-                CheckedCalls.HCtrmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, aAt,
-                        lda, xAt, incx);
+                if (aSpan + xSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCtrmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
+                            aAt, lda, xAt, incx);
+                } else {
+                    ctrmvLarge(layout.code(), uplo.code(), trans.code(), diag.code(), n, aAt, lda, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("ctrmv", e);
             }
             return;
         }
         CheckedCalls.ctrmv(layout, uplo, trans, diag, n, a, aOffset, lda, x, xOffset, incx);
+    }
+
+    private static void ctrmvLarge(int layout, int uplo, int trans, int diag, int n, long aAt, int lda, long xAt,
+            int incx) {
+        int gate = ExitGate.enter("ctrmv");
+        try {
+            CheckedCalls.HCtrmv.D.plainByAddress().invokeExact(layout, uplo, trans, diag, n, aAt, lda, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("ctrmv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void ctrmvHeap(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a,
@@ -5821,18 +7446,33 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 3);
-        if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
-                && (x.scope() == a.scope() || Quick.owned(x))) {
+        if ((aAt | xAt) >= 0 && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
-                CheckedCalls.HCtrsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, aAt,
-                        lda, xAt, incx);
+                if (aSpan + xSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCtrsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
+                            aAt, lda, xAt, incx);
+                } else {
+                    ctrsvLarge(layout.code(), uplo.code(), trans.code(), diag.code(), n, aAt, lda, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("ctrsv", e);
             }
             return;
         }
         CheckedCalls.ctrsv(layout, uplo, trans, diag, n, a, aOffset, lda, x, xOffset, incx);
+    }
+
+    private static void ctrsvLarge(int layout, int uplo, int trans, int diag, int n, long aAt, int lda, long xAt,
+            int incx) {
+        int gate = ExitGate.enter("ctrsv");
+        try {
+            CheckedCalls.HCtrsv.D.plainByAddress().invokeExact(layout, uplo, trans, diag, n, aAt, lda, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("ctrsv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void ctrsvHeap(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a,
@@ -5875,18 +7515,33 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 3);
-        if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
-                && (x.scope() == a.scope() || Quick.owned(x))) {
+        if ((aAt | xAt) >= 0 && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
-                CheckedCalls.HCtbmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k,
-                        aAt, lda, xAt, incx);
+                if (aSpan + xSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCtbmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
+                            k, aAt, lda, xAt, incx);
+                } else {
+                    ctbmvLarge(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, aAt, lda, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("ctbmv", e);
             }
             return;
         }
         CheckedCalls.ctbmv(layout, uplo, trans, diag, n, k, a, aOffset, lda, x, xOffset, incx);
+    }
+
+    private static void ctbmvLarge(int layout, int uplo, int trans, int diag, int n, int k, long aAt, int lda, long xAt,
+            int incx) {
+        int gate = ExitGate.enter("ctbmv");
+        try {
+            CheckedCalls.HCtbmv.D.plainByAddress().invokeExact(layout, uplo, trans, diag, n, k, aAt, lda, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("ctbmv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void ctbmvHeap(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a,
@@ -5932,18 +7587,33 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 3);
-        if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
-                && (x.scope() == a.scope() || Quick.owned(x))) {
+        if ((aAt | xAt) >= 0 && Quick.apart(xAt, xSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
-                CheckedCalls.HCtbsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k,
-                        aAt, lda, xAt, incx);
+                if (aSpan + xSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCtbsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
+                            k, aAt, lda, xAt, incx);
+                } else {
+                    ctbsvLarge(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, aAt, lda, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("ctbsv", e);
             }
             return;
         }
         CheckedCalls.ctbsv(layout, uplo, trans, diag, n, k, a, aOffset, lda, x, xOffset, incx);
+    }
+
+    private static void ctbsvLarge(int layout, int uplo, int trans, int diag, int n, int k, long aAt, int lda, long xAt,
+            int incx) {
+        int gate = ExitGate.enter("ctbsv");
+        try {
+            CheckedCalls.HCtbsv.D.plainByAddress().invokeExact(layout, uplo, trans, diag, n, k, aAt, lda, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("ctbsv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void ctbsvHeap(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a,
@@ -5986,18 +7656,32 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long apAt = Quick.in(ap, apOffset, apSpan, 3, 3);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 3);
-        if ((apAt | xAt) >= 0 && apSpan + xSpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, apAt, apSpan << 3) && ExitGate.isOpen() && Quick.owned(ap)
-                && (x.scope() == ap.scope() || Quick.owned(x))) {
+        if ((apAt | xAt) >= 0 && Quick.apart(xAt, xSpan << 3, apAt, apSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(ap) && (x.scope() == ap.scope() || Quick.owned(x))) {
             try {
-                CheckedCalls.HCtpmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
-                        apAt, xAt, incx);
+                if (apSpan + xSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCtpmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
+                            apAt, xAt, incx);
+                } else {
+                    ctpmvLarge(layout.code(), uplo.code(), trans.code(), diag.code(), n, apAt, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("ctpmv", e);
             }
             return;
         }
         CheckedCalls.ctpmv(layout, uplo, trans, diag, n, ap, apOffset, x, xOffset, incx);
+    }
+
+    private static void ctpmvLarge(int layout, int uplo, int trans, int diag, int n, long apAt, long xAt, int incx) {
+        int gate = ExitGate.enter("ctpmv");
+        try {
+            CheckedCalls.HCtpmv.D.plainByAddress().invokeExact(layout, uplo, trans, diag, n, apAt, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("ctpmv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void ctpmvHeap(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap,
@@ -6040,18 +7724,32 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long apAt = Quick.in(ap, apOffset, apSpan, 3, 3);
         long xAt = Quick.out(x, xOffset, xSpan, 3, 3);
-        if ((apAt | xAt) >= 0 && apSpan + xSpan <= Quick.BRIEF >> 3
-                && Quick.apart(xAt, xSpan << 3, apAt, apSpan << 3) && ExitGate.isOpen() && Quick.owned(ap)
-                && (x.scope() == ap.scope() || Quick.owned(x))) {
+        if ((apAt | xAt) >= 0 && Quick.apart(xAt, xSpan << 3, apAt, apSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(ap) && (x.scope() == ap.scope() || Quick.owned(x))) {
             try {
-                CheckedCalls.HCtpsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
-                        apAt, xAt, incx);
+                if (apSpan + xSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCtpsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
+                            apAt, xAt, incx);
+                } else {
+                    ctpsvLarge(layout.code(), uplo.code(), trans.code(), diag.code(), n, apAt, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("ctpsv", e);
             }
             return;
         }
         CheckedCalls.ctpsv(layout, uplo, trans, diag, n, ap, apOffset, x, xOffset, incx);
+    }
+
+    private static void ctpsvLarge(int layout, int uplo, int trans, int diag, int n, long apAt, long xAt, int incx) {
+        int gate = ExitGate.enter("ctpsv");
+        try {
+            CheckedCalls.HCtpsv.D.plainByAddress().invokeExact(layout, uplo, trans, diag, n, apAt, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("ctpsv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void ctpsvHeap(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap,
@@ -6098,21 +7796,38 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 3);
-        if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)
-                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
-                && (y.scope() == a.scope() || Quick.owned(y))) {
+        if ((aAt | xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3)
+                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x)) && (y.scope() == a.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HChemv.D.brief().invokeExact(layout.code(), uplo.code(), n,
-                        Scalars.alpha(room, alpha).address(), aAt, lda, xAt, incx, Scalars.beta(room, beta).address(),
-                        yAt, incy);
+                if (aSpan + xSpan + ySpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HChemv.D.brief().invokeExact(layout.code(), uplo.code(), n,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, xAt, incx,
+                            Scalars.beta(room, beta).address(), yAt, incy);
+                } else {
+                    chemvLarge(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha).address(), aAt, lda, xAt, incx,
+                            Scalars.beta(room, beta).address(), yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("chemv", e);
             }
             return;
         }
         CheckedCalls.chemv(layout, uplo, n, alpha, a, aOffset, lda, x, xOffset, incx, beta, y, yOffset, incy);
+    }
+
+    private static void chemvLarge(int layout, int uplo, int n, long alphaAt, long aAt, int lda, long xAt, int incx,
+            long betaAt, long yAt, int incy) {
+        int gate = ExitGate.enter("chemv");
+        try {
+            CheckedCalls.HChemv.D.plainByAddress().invokeExact(layout, uplo, n, alphaAt, aAt, lda, xAt, incx, betaAt,
+                    yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("chemv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void chemvHeap(Layout layout, Uplo uplo, int n, ComplexFloat alpha, MemorySegment a, long aOffset,
@@ -6169,15 +7884,19 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 3);
-        if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)
-                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
-                && (y.scope() == a.scope() || Quick.owned(y))) {
+        if ((aAt | xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 3, aAt, aSpan << 3)
+                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x)) && (y.scope() == a.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HChbmv.D.brief().invokeExact(layout.code(), uplo.code(), n, k,
-                        Scalars.alpha(room, alpha).address(), aAt, lda, xAt, incx, Scalars.beta(room, beta).address(),
-                        yAt, incy);
+                if (aSpan + xSpan + ySpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HChbmv.D.brief().invokeExact(layout.code(), uplo.code(), n, k,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, xAt, incx,
+                            Scalars.beta(room, beta).address(), yAt, incy);
+                } else {
+                    chbmvLarge(layout.code(), uplo.code(), n, k, Scalars.alpha(room, alpha).address(), aAt, lda, xAt,
+                            incx, Scalars.beta(room, beta).address(), yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("chbmv", e);
             }
@@ -6185,6 +7904,19 @@ public final class Blas {
         }
         CheckedCalls.chbmv(layout, uplo, n, k, alpha, a, aOffset, lda, x, xOffset, incx, beta, y, yOffset,
                 incy);
+    }
+
+    private static void chbmvLarge(int layout, int uplo, int n, int k, long alphaAt, long aAt, int lda, long xAt,
+            int incx, long betaAt, long yAt, int incy) {
+        int gate = ExitGate.enter("chbmv");
+        try {
+            CheckedCalls.HChbmv.D.plainByAddress().invokeExact(layout, uplo, n, k, alphaAt, aAt, lda, xAt, incx, betaAt,
+                    yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("chbmv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void chbmvHeap(Layout layout, Uplo uplo, int n, int k, ComplexFloat alpha, MemorySegment a,
@@ -6237,21 +7969,38 @@ public final class Blas {
         long apAt = Quick.in(ap, apOffset, apSpan, 3, 3);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.out(y, yOffset, ySpan, 3, 3);
-        if ((apAt | xAt | yAt) >= 0 && apSpan + xSpan + ySpan <= Quick.BRIEF >> 3
-                && Quick.apart(yAt, ySpan << 3, apAt, apSpan << 3) && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3)
-                && ExitGate.isOpen() && Quick.owned(ap) && (x.scope() == ap.scope() || Quick.owned(x))
-                && (y.scope() == ap.scope() || Quick.owned(y))) {
+        if ((apAt | xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 3, apAt, apSpan << 3)
+                && Quick.apart(yAt, ySpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(ap)
+                && (x.scope() == ap.scope() || Quick.owned(x)) && (y.scope() == ap.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HChpmv.D.brief().invokeExact(layout.code(), uplo.code(), n,
-                        Scalars.alpha(room, alpha).address(), apAt, xAt, incx, Scalars.beta(room, beta).address(), yAt,
-                        incy);
+                if (apSpan + xSpan + ySpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HChpmv.D.brief().invokeExact(layout.code(), uplo.code(), n,
+                            Scalars.alpha(room, alpha).address(), apAt, xAt, incx, Scalars.beta(room, beta).address(),
+                            yAt, incy);
+                } else {
+                    chpmvLarge(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha).address(), apAt, xAt, incx,
+                            Scalars.beta(room, beta).address(), yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("chpmv", e);
             }
             return;
         }
         CheckedCalls.chpmv(layout, uplo, n, alpha, ap, apOffset, x, xOffset, incx, beta, y, yOffset, incy);
+    }
+
+    private static void chpmvLarge(int layout, int uplo, int n, long alphaAt, long apAt, long xAt, int incx,
+            long betaAt, long yAt, int incy) {
+        int gate = ExitGate.enter("chpmv");
+        try {
+            CheckedCalls.HChpmv.D.plainByAddress().invokeExact(layout, uplo, n, alphaAt, apAt, xAt, incx, betaAt, yAt,
+                    incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("chpmv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void chpmvHeap(Layout layout, Uplo uplo, int n, ComplexFloat alpha, MemorySegment ap, long apOffset,
@@ -6298,17 +8047,32 @@ public final class Blas {
         long aSpan = Quick.span(n, n, lda);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long aAt = Quick.out(a, aOffset, aSpan, 3, 3);
-        if ((xAt | aAt) >= 0 && xSpan + aSpan <= Quick.BRIEF >> 3
-                && Quick.apart(aAt, aSpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(x)
-                && (a.scope() == x.scope() || Quick.owned(a))) {
+        if ((xAt | aAt) >= 0 && Quick.apart(aAt, aSpan << 3, xAt, xSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(x) && (a.scope() == x.scope() || Quick.owned(a))) {
             try {
-                CheckedCalls.HCher.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, aAt, lda);
+                if (xSpan + aSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCher.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, aAt,
+                            lda);
+                } else {
+                    cherLarge(layout.code(), uplo.code(), n, alpha, xAt, incx, aAt, lda);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("cher", e);
             }
             return;
         }
         CheckedCalls.cher(layout, uplo, n, alpha, x, xOffset, incx, a, aOffset, lda);
+    }
+
+    private static void cherLarge(int layout, int uplo, int n, float alpha, long xAt, int incx, long aAt, int lda) {
+        int gate = ExitGate.enter("cher");
+        try {
+            CheckedCalls.HCher.D.plainByAddress().invokeExact(layout, uplo, n, alpha, xAt, incx, aAt, lda);
+        } catch (Throwable e) {
+            throw Downcall.failed("cher", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void cherHeap(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx,
@@ -6353,20 +8117,37 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.in(y, yOffset, ySpan, 3, 3);
         long aAt = Quick.out(a, aOffset, aSpan, 3, 3);
-        if ((xAt | yAt | aAt) >= 0 && xSpan + ySpan + aSpan <= Quick.BRIEF >> 3
-                && Quick.apart(aAt, aSpan << 3, xAt, xSpan << 3) && Quick.apart(aAt, aSpan << 3, yAt, ySpan << 3)
-                && ExitGate.isOpen() && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))
-                && (a.scope() == x.scope() || Quick.owned(a))) {
+        if ((xAt | yAt | aAt) >= 0 && Quick.apart(aAt, aSpan << 3, xAt, xSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, yAt, ySpan << 3) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y)) && (a.scope() == x.scope() || Quick.owned(a))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HCher2.D.brief().invokeExact(layout.code(), uplo.code(), n,
-                        Scalars.alpha(room, alpha).address(), xAt, incx, yAt, incy, aAt, lda);
+                if (xSpan + ySpan + aSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCher2.D.brief().invokeExact(layout.code(), uplo.code(), n,
+                            Scalars.alpha(room, alpha).address(), xAt, incx, yAt, incy, aAt, lda);
+                } else {
+                    cher2Large(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha).address(), xAt, incx, yAt,
+                            incy, aAt, lda);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("cher2", e);
             }
             return;
         }
         CheckedCalls.cher2(layout, uplo, n, alpha, x, xOffset, incx, y, yOffset, incy, a, aOffset, lda);
+    }
+
+    private static void cher2Large(int layout, int uplo, int n, long alphaAt, long xAt, int incx, long yAt, int incy,
+            long aAt, int lda) {
+        int gate = ExitGate.enter("cher2");
+        try {
+            CheckedCalls.HCher2.D.plainByAddress().invokeExact(layout, uplo, n, alphaAt, xAt, incx, yAt, incy, aAt,
+                    lda);
+        } catch (Throwable e) {
+            throw Downcall.failed("cher2", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void cher2Heap(Layout layout, Uplo uplo, int n, ComplexFloat alpha, MemorySegment x, long xOffset,
@@ -6415,17 +8196,31 @@ public final class Blas {
         long apSpan = Quick.packed(n);
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long apAt = Quick.out(ap, apOffset, apSpan, 3, 3);
-        if ((xAt | apAt) >= 0 && xSpan + apSpan <= Quick.BRIEF >> 3
-                && Quick.apart(apAt, apSpan << 3, xAt, xSpan << 3) && ExitGate.isOpen() && Quick.owned(x)
-                && (ap.scope() == x.scope() || Quick.owned(ap))) {
+        if ((xAt | apAt) >= 0 && Quick.apart(apAt, apSpan << 3, xAt, xSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(x) && (ap.scope() == x.scope() || Quick.owned(ap))) {
             try {
-                CheckedCalls.HChpr.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, apAt);
+                if (xSpan + apSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HChpr.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, apAt);
+                } else {
+                    chprLarge(layout.code(), uplo.code(), n, alpha, xAt, incx, apAt);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("chpr", e);
             }
             return;
         }
         CheckedCalls.chpr(layout, uplo, n, alpha, x, xOffset, incx, ap, apOffset);
+    }
+
+    private static void chprLarge(int layout, int uplo, int n, float alpha, long xAt, int incx, long apAt) {
+        int gate = ExitGate.enter("chpr");
+        try {
+            CheckedCalls.HChpr.D.plainByAddress().invokeExact(layout, uplo, n, alpha, xAt, incx, apAt);
+        } catch (Throwable e) {
+            throw Downcall.failed("chpr", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void chprHeap(Layout layout, Uplo uplo, int n, float alpha, MemorySegment x, long xOffset, int incx,
@@ -6470,20 +8265,36 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 3, 3);
         long yAt = Quick.in(y, yOffset, ySpan, 3, 3);
         long apAt = Quick.out(ap, apOffset, apSpan, 3, 3);
-        if ((xAt | yAt | apAt) >= 0 && xSpan + ySpan + apSpan <= Quick.BRIEF >> 3
-                && Quick.apart(apAt, apSpan << 3, xAt, xSpan << 3)
+        if ((xAt | yAt | apAt) >= 0 && Quick.apart(apAt, apSpan << 3, xAt, xSpan << 3)
                 && Quick.apart(apAt, apSpan << 3, yAt, ySpan << 3) && ExitGate.isOpen() && Quick.owned(x)
                 && (y.scope() == x.scope() || Quick.owned(y)) && (ap.scope() == x.scope() || Quick.owned(ap))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HChpr2.D.brief().invokeExact(layout.code(), uplo.code(), n,
-                        Scalars.alpha(room, alpha).address(), xAt, incx, yAt, incy, apAt);
+                if (xSpan + ySpan + apSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HChpr2.D.brief().invokeExact(layout.code(), uplo.code(), n,
+                            Scalars.alpha(room, alpha).address(), xAt, incx, yAt, incy, apAt);
+                } else {
+                    chpr2Large(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha).address(), xAt, incx, yAt,
+                            incy, apAt);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("chpr2", e);
             }
             return;
         }
         CheckedCalls.chpr2(layout, uplo, n, alpha, x, xOffset, incx, y, yOffset, incy, ap, apOffset);
+    }
+
+    private static void chpr2Large(int layout, int uplo, int n, long alphaAt, long xAt, int incx, long yAt, int incy,
+            long apAt) {
+        int gate = ExitGate.enter("chpr2");
+        try {
+            CheckedCalls.HChpr2.D.plainByAddress().invokeExact(layout, uplo, n, alphaAt, xAt, incx, yAt, incy, apAt);
+        } catch (Throwable e) {
+            throw Downcall.failed("chpr2", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void chpr2Heap(Layout layout, Uplo uplo, int n, ComplexFloat alpha, MemorySegment x, long xOffset,
@@ -6536,15 +8347,19 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 4, 7);
-        if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 4
-                && Quick.apart(yAt, ySpan << 4, aAt, aSpan << 4) && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4)
-                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
-                && (y.scope() == a.scope() || Quick.owned(y))) {
+        if ((aAt | xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 4, aAt, aSpan << 4)
+                && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x)) && (y.scope() == a.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HZgemv.D.brief().invokeExact(layout.code(), trans.code(), m, n,
-                        Scalars.alpha(room, alpha).address(), aAt, lda, xAt, incx, Scalars.beta(room, beta).address(),
-                        yAt, incy);
+                if (aSpan + xSpan + ySpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZgemv.D.brief().invokeExact(layout.code(), trans.code(), m, n,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, xAt, incx,
+                            Scalars.beta(room, beta).address(), yAt, incy);
+                } else {
+                    zgemvLarge(layout.code(), trans.code(), m, n, Scalars.alpha(room, alpha).address(), aAt, lda, xAt,
+                            incx, Scalars.beta(room, beta).address(), yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zgemv", e);
             }
@@ -6552,6 +8367,19 @@ public final class Blas {
         }
         CheckedCalls.zgemv(layout, trans, m, n, alpha, a, aOffset, lda, x, xOffset, incx, beta, y, yOffset,
                 incy);
+    }
+
+    private static void zgemvLarge(int layout, int trans, int m, int n, long alphaAt, long aAt, int lda, long xAt,
+            int incx, long betaAt, long yAt, int incy) {
+        int gate = ExitGate.enter("zgemv");
+        try {
+            CheckedCalls.HZgemv.D.plainByAddress().invokeExact(layout, trans, m, n, alphaAt, aAt, lda, xAt, incx,
+                    betaAt, yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("zgemv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zgemvHeap(Layout layout, Transpose trans, int m, int n, ComplexDouble alpha, MemorySegment a,
@@ -6613,15 +8441,19 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 4, 7);
-        if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 4
-                && Quick.apart(yAt, ySpan << 4, aAt, aSpan << 4) && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4)
-                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
-                && (y.scope() == a.scope() || Quick.owned(y))) {
+        if ((aAt | xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 4, aAt, aSpan << 4)
+                && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x)) && (y.scope() == a.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HZgbmv.D.brief().invokeExact(layout.code(), trans.code(), m, n, kl, ku,
-                        Scalars.alpha(room, alpha).address(), aAt, lda, xAt, incx, Scalars.beta(room, beta).address(),
-                        yAt, incy);
+                if (aSpan + xSpan + ySpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZgbmv.D.brief().invokeExact(layout.code(), trans.code(), m, n, kl, ku,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, xAt, incx,
+                            Scalars.beta(room, beta).address(), yAt, incy);
+                } else {
+                    zgbmvLarge(layout.code(), trans.code(), m, n, kl, ku, Scalars.alpha(room, alpha).address(), aAt,
+                            lda, xAt, incx, Scalars.beta(room, beta).address(), yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zgbmv", e);
             }
@@ -6629,6 +8461,19 @@ public final class Blas {
         }
         CheckedCalls.zgbmv(layout, trans, m, n, kl, ku, alpha, a, aOffset, lda, x, xOffset, incx, beta, y,
                 yOffset, incy);
+    }
+
+    private static void zgbmvLarge(int layout, int trans, int m, int n, int kl, int ku, long alphaAt, long aAt, int lda,
+            long xAt, int incx, long betaAt, long yAt, int incy) {
+        int gate = ExitGate.enter("zgbmv");
+        try {
+            CheckedCalls.HZgbmv.D.plainByAddress().invokeExact(layout, trans, m, n, kl, ku, alphaAt, aAt, lda, xAt,
+                    incx, betaAt, yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("zgbmv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zgbmvHeap(Layout layout, Transpose trans, int m, int n, int kl, int ku, ComplexDouble alpha,
@@ -6682,20 +8527,36 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.in(y, yOffset, ySpan, 4, 7);
         long aAt = Quick.out(a, aOffset, aSpan, 4, 7);
-        if ((xAt | yAt | aAt) >= 0 && xSpan + ySpan + aSpan <= Quick.BRIEF >> 4
-                && Quick.apart(aAt, aSpan << 4, xAt, xSpan << 4) && Quick.apart(aAt, aSpan << 4, yAt, ySpan << 4)
-                && ExitGate.isOpen() && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))
-                && (a.scope() == x.scope() || Quick.owned(a))) {
+        if ((xAt | yAt | aAt) >= 0 && Quick.apart(aAt, aSpan << 4, xAt, xSpan << 4)
+                && Quick.apart(aAt, aSpan << 4, yAt, ySpan << 4) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y)) && (a.scope() == x.scope() || Quick.owned(a))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HZgeru.D.brief().invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha).address(),
-                        xAt, incx, yAt, incy, aAt, lda);
+                if (xSpan + ySpan + aSpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZgeru.D.brief().invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha).address(),
+                            xAt, incx, yAt, incy, aAt, lda);
+                } else {
+                    zgeruLarge(layout.code(), m, n, Scalars.alpha(room, alpha).address(), xAt, incx, yAt, incy, aAt,
+                            lda);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zgeru", e);
             }
             return;
         }
         CheckedCalls.zgeru(layout, m, n, alpha, x, xOffset, incx, y, yOffset, incy, a, aOffset, lda);
+    }
+
+    private static void zgeruLarge(int layout, int m, int n, long alphaAt, long xAt, int incx, long yAt, int incy,
+            long aAt, int lda) {
+        int gate = ExitGate.enter("zgeru");
+        try {
+            CheckedCalls.HZgeru.D.plainByAddress().invokeExact(layout, m, n, alphaAt, xAt, incx, yAt, incy, aAt, lda);
+        } catch (Throwable e) {
+            throw Downcall.failed("zgeru", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zgeruHeap(Layout layout, int m, int n, ComplexDouble alpha, MemorySegment x, long xOffset,
@@ -6746,20 +8607,36 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.in(y, yOffset, ySpan, 4, 7);
         long aAt = Quick.out(a, aOffset, aSpan, 4, 7);
-        if ((xAt | yAt | aAt) >= 0 && xSpan + ySpan + aSpan <= Quick.BRIEF >> 4
-                && Quick.apart(aAt, aSpan << 4, xAt, xSpan << 4) && Quick.apart(aAt, aSpan << 4, yAt, ySpan << 4)
-                && ExitGate.isOpen() && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))
-                && (a.scope() == x.scope() || Quick.owned(a))) {
+        if ((xAt | yAt | aAt) >= 0 && Quick.apart(aAt, aSpan << 4, xAt, xSpan << 4)
+                && Quick.apart(aAt, aSpan << 4, yAt, ySpan << 4) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y)) && (a.scope() == x.scope() || Quick.owned(a))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HZgerc.D.brief().invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha).address(),
-                        xAt, incx, yAt, incy, aAt, lda);
+                if (xSpan + ySpan + aSpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZgerc.D.brief().invokeExact(layout.code(), m, n, Scalars.alpha(room, alpha).address(),
+                            xAt, incx, yAt, incy, aAt, lda);
+                } else {
+                    zgercLarge(layout.code(), m, n, Scalars.alpha(room, alpha).address(), xAt, incx, yAt, incy, aAt,
+                            lda);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zgerc", e);
             }
             return;
         }
         CheckedCalls.zgerc(layout, m, n, alpha, x, xOffset, incx, y, yOffset, incy, a, aOffset, lda);
+    }
+
+    private static void zgercLarge(int layout, int m, int n, long alphaAt, long xAt, int incx, long yAt, int incy,
+            long aAt, int lda) {
+        int gate = ExitGate.enter("zgerc");
+        try {
+            CheckedCalls.HZgerc.D.plainByAddress().invokeExact(layout, m, n, alphaAt, xAt, incx, yAt, incy, aAt, lda);
+        } catch (Throwable e) {
+            throw Downcall.failed("zgerc", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zgercHeap(Layout layout, int m, int n, ComplexDouble alpha, MemorySegment x, long xOffset,
@@ -6807,18 +8684,33 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long xAt = Quick.out(x, xOffset, xSpan, 4, 7);
-        if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 4
-                && Quick.apart(xAt, xSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
-                && (x.scope() == a.scope() || Quick.owned(x))) {
+        if ((aAt | xAt) >= 0 && Quick.apart(xAt, xSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen()
+                && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
-                CheckedCalls.HZtrmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, aAt,
-                        lda, xAt, incx);
+                if (aSpan + xSpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZtrmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
+                            aAt, lda, xAt, incx);
+                } else {
+                    ztrmvLarge(layout.code(), uplo.code(), trans.code(), diag.code(), n, aAt, lda, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("ztrmv", e);
             }
             return;
         }
         CheckedCalls.ztrmv(layout, uplo, trans, diag, n, a, aOffset, lda, x, xOffset, incx);
+    }
+
+    private static void ztrmvLarge(int layout, int uplo, int trans, int diag, int n, long aAt, int lda, long xAt,
+            int incx) {
+        int gate = ExitGate.enter("ztrmv");
+        try {
+            CheckedCalls.HZtrmv.D.plainByAddress().invokeExact(layout, uplo, trans, diag, n, aAt, lda, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("ztrmv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void ztrmvHeap(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a,
@@ -6864,18 +8756,33 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long xAt = Quick.out(x, xOffset, xSpan, 4, 7);
-        if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 4
-                && Quick.apart(xAt, xSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
-                && (x.scope() == a.scope() || Quick.owned(x))) {
+        if ((aAt | xAt) >= 0 && Quick.apart(xAt, xSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen()
+                && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
-                CheckedCalls.HZtrsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, aAt,
-                        lda, xAt, incx);
+                if (aSpan + xSpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZtrsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
+                            aAt, lda, xAt, incx);
+                } else {
+                    ztrsvLarge(layout.code(), uplo.code(), trans.code(), diag.code(), n, aAt, lda, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("ztrsv", e);
             }
             return;
         }
         CheckedCalls.ztrsv(layout, uplo, trans, diag, n, a, aOffset, lda, x, xOffset, incx);
+    }
+
+    private static void ztrsvLarge(int layout, int uplo, int trans, int diag, int n, long aAt, int lda, long xAt,
+            int incx) {
+        int gate = ExitGate.enter("ztrsv");
+        try {
+            CheckedCalls.HZtrsv.D.plainByAddress().invokeExact(layout, uplo, trans, diag, n, aAt, lda, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("ztrsv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void ztrsvHeap(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment a,
@@ -6918,18 +8825,33 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long xAt = Quick.out(x, xOffset, xSpan, 4, 7);
-        if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 4
-                && Quick.apart(xAt, xSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
-                && (x.scope() == a.scope() || Quick.owned(x))) {
+        if ((aAt | xAt) >= 0 && Quick.apart(xAt, xSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen()
+                && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
-                CheckedCalls.HZtbmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k,
-                        aAt, lda, xAt, incx);
+                if (aSpan + xSpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZtbmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
+                            k, aAt, lda, xAt, incx);
+                } else {
+                    ztbmvLarge(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, aAt, lda, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("ztbmv", e);
             }
             return;
         }
         CheckedCalls.ztbmv(layout, uplo, trans, diag, n, k, a, aOffset, lda, x, xOffset, incx);
+    }
+
+    private static void ztbmvLarge(int layout, int uplo, int trans, int diag, int n, int k, long aAt, int lda, long xAt,
+            int incx) {
+        int gate = ExitGate.enter("ztbmv");
+        try {
+            CheckedCalls.HZtbmv.D.plainByAddress().invokeExact(layout, uplo, trans, diag, n, k, aAt, lda, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("ztbmv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void ztbmvHeap(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a,
@@ -6975,18 +8897,33 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long xAt = Quick.out(x, xOffset, xSpan, 4, 7);
-        if ((aAt | xAt) >= 0 && aSpan + xSpan <= Quick.BRIEF >> 4
-                && Quick.apart(xAt, xSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
-                && (x.scope() == a.scope() || Quick.owned(x))) {
+        if ((aAt | xAt) >= 0 && Quick.apart(xAt, xSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen()
+                && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))) {
             try {
-                CheckedCalls.HZtbsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n, k,
-                        aAt, lda, xAt, incx);
+                if (aSpan + xSpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZtbsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
+                            k, aAt, lda, xAt, incx);
+                } else {
+                    ztbsvLarge(layout.code(), uplo.code(), trans.code(), diag.code(), n, k, aAt, lda, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("ztbsv", e);
             }
             return;
         }
         CheckedCalls.ztbsv(layout, uplo, trans, diag, n, k, a, aOffset, lda, x, xOffset, incx);
+    }
+
+    private static void ztbsvLarge(int layout, int uplo, int trans, int diag, int n, int k, long aAt, int lda, long xAt,
+            int incx) {
+        int gate = ExitGate.enter("ztbsv");
+        try {
+            CheckedCalls.HZtbsv.D.plainByAddress().invokeExact(layout, uplo, trans, diag, n, k, aAt, lda, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("ztbsv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void ztbsvHeap(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, int k, MemorySegment a,
@@ -7029,18 +8966,32 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long apAt = Quick.in(ap, apOffset, apSpan, 4, 7);
         long xAt = Quick.out(x, xOffset, xSpan, 4, 7);
-        if ((apAt | xAt) >= 0 && apSpan + xSpan <= Quick.BRIEF >> 4
-                && Quick.apart(xAt, xSpan << 4, apAt, apSpan << 4) && ExitGate.isOpen() && Quick.owned(ap)
-                && (x.scope() == ap.scope() || Quick.owned(x))) {
+        if ((apAt | xAt) >= 0 && Quick.apart(xAt, xSpan << 4, apAt, apSpan << 4) && ExitGate.isOpen()
+                && Quick.owned(ap) && (x.scope() == ap.scope() || Quick.owned(x))) {
             try {
-                CheckedCalls.HZtpmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
-                        apAt, xAt, incx);
+                if (apSpan + xSpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZtpmv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
+                            apAt, xAt, incx);
+                } else {
+                    ztpmvLarge(layout.code(), uplo.code(), trans.code(), diag.code(), n, apAt, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("ztpmv", e);
             }
             return;
         }
         CheckedCalls.ztpmv(layout, uplo, trans, diag, n, ap, apOffset, x, xOffset, incx);
+    }
+
+    private static void ztpmvLarge(int layout, int uplo, int trans, int diag, int n, long apAt, long xAt, int incx) {
+        int gate = ExitGate.enter("ztpmv");
+        try {
+            CheckedCalls.HZtpmv.D.plainByAddress().invokeExact(layout, uplo, trans, diag, n, apAt, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("ztpmv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void ztpmvHeap(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap,
@@ -7083,18 +9034,32 @@ public final class Blas {
         long xSpan = Quick.vector(n, incx);
         long apAt = Quick.in(ap, apOffset, apSpan, 4, 7);
         long xAt = Quick.out(x, xOffset, xSpan, 4, 7);
-        if ((apAt | xAt) >= 0 && apSpan + xSpan <= Quick.BRIEF >> 4
-                && Quick.apart(xAt, xSpan << 4, apAt, apSpan << 4) && ExitGate.isOpen() && Quick.owned(ap)
-                && (x.scope() == ap.scope() || Quick.owned(x))) {
+        if ((apAt | xAt) >= 0 && Quick.apart(xAt, xSpan << 4, apAt, apSpan << 4) && ExitGate.isOpen()
+                && Quick.owned(ap) && (x.scope() == ap.scope() || Quick.owned(x))) {
             try {
-                CheckedCalls.HZtpsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
-                        apAt, xAt, incx);
+                if (apSpan + xSpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZtpsv.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), diag.code(), n,
+                            apAt, xAt, incx);
+                } else {
+                    ztpsvLarge(layout.code(), uplo.code(), trans.code(), diag.code(), n, apAt, xAt, incx);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("ztpsv", e);
             }
             return;
         }
         CheckedCalls.ztpsv(layout, uplo, trans, diag, n, ap, apOffset, x, xOffset, incx);
+    }
+
+    private static void ztpsvLarge(int layout, int uplo, int trans, int diag, int n, long apAt, long xAt, int incx) {
+        int gate = ExitGate.enter("ztpsv");
+        try {
+            CheckedCalls.HZtpsv.D.plainByAddress().invokeExact(layout, uplo, trans, diag, n, apAt, xAt, incx);
+        } catch (Throwable e) {
+            throw Downcall.failed("ztpsv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void ztpsvHeap(Layout layout, Uplo uplo, Transpose trans, Diag diag, int n, MemorySegment ap,
@@ -7152,15 +9117,19 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 4, 7);
-        if ((aAt | xAt | yAt) >= 0 && aSpan + xSpan + ySpan <= Quick.BRIEF >> 4
-                && Quick.apart(yAt, ySpan << 4, aAt, aSpan << 4) && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4)
-                && ExitGate.isOpen() && Quick.owned(a) && (x.scope() == a.scope() || Quick.owned(x))
-                && (y.scope() == a.scope() || Quick.owned(y))) {
+        if ((aAt | xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 4, aAt, aSpan << 4)
+                && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
+                && (x.scope() == a.scope() || Quick.owned(x)) && (y.scope() == a.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HZhbmv.D.brief().invokeExact(layout.code(), uplo.code(), n, k,
-                        Scalars.alpha(room, alpha).address(), aAt, lda, xAt, incx, Scalars.beta(room, beta).address(),
-                        yAt, incy);
+                if (aSpan + xSpan + ySpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZhbmv.D.brief().invokeExact(layout.code(), uplo.code(), n, k,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, xAt, incx,
+                            Scalars.beta(room, beta).address(), yAt, incy);
+                } else {
+                    zhbmvLarge(layout.code(), uplo.code(), n, k, Scalars.alpha(room, alpha).address(), aAt, lda, xAt,
+                            incx, Scalars.beta(room, beta).address(), yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zhbmv", e);
             }
@@ -7168,6 +9137,19 @@ public final class Blas {
         }
         CheckedCalls.zhbmv(layout, uplo, n, k, alpha, a, aOffset, lda, x, xOffset, incx, beta, y, yOffset,
                 incy);
+    }
+
+    private static void zhbmvLarge(int layout, int uplo, int n, int k, long alphaAt, long aAt, int lda, long xAt,
+            int incx, long betaAt, long yAt, int incy) {
+        int gate = ExitGate.enter("zhbmv");
+        try {
+            CheckedCalls.HZhbmv.D.plainByAddress().invokeExact(layout, uplo, n, k, alphaAt, aAt, lda, xAt, incx, betaAt,
+                    yAt, incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("zhbmv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zhbmvHeap(Layout layout, Uplo uplo, int n, int k, ComplexDouble alpha, MemorySegment a,
@@ -7220,21 +9202,38 @@ public final class Blas {
         long apAt = Quick.in(ap, apOffset, apSpan, 4, 7);
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.out(y, yOffset, ySpan, 4, 7);
-        if ((apAt | xAt | yAt) >= 0 && apSpan + xSpan + ySpan <= Quick.BRIEF >> 4
-                && Quick.apart(yAt, ySpan << 4, apAt, apSpan << 4) && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4)
-                && ExitGate.isOpen() && Quick.owned(ap) && (x.scope() == ap.scope() || Quick.owned(x))
-                && (y.scope() == ap.scope() || Quick.owned(y))) {
+        if ((apAt | xAt | yAt) >= 0 && Quick.apart(yAt, ySpan << 4, apAt, apSpan << 4)
+                && Quick.apart(yAt, ySpan << 4, xAt, xSpan << 4) && ExitGate.isOpen() && Quick.owned(ap)
+                && (x.scope() == ap.scope() || Quick.owned(x)) && (y.scope() == ap.scope() || Quick.owned(y))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HZhpmv.D.brief().invokeExact(layout.code(), uplo.code(), n,
-                        Scalars.alpha(room, alpha).address(), apAt, xAt, incx, Scalars.beta(room, beta).address(), yAt,
-                        incy);
+                if (apSpan + xSpan + ySpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZhpmv.D.brief().invokeExact(layout.code(), uplo.code(), n,
+                            Scalars.alpha(room, alpha).address(), apAt, xAt, incx, Scalars.beta(room, beta).address(),
+                            yAt, incy);
+                } else {
+                    zhpmvLarge(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha).address(), apAt, xAt, incx,
+                            Scalars.beta(room, beta).address(), yAt, incy);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zhpmv", e);
             }
             return;
         }
         CheckedCalls.zhpmv(layout, uplo, n, alpha, ap, apOffset, x, xOffset, incx, beta, y, yOffset, incy);
+    }
+
+    private static void zhpmvLarge(int layout, int uplo, int n, long alphaAt, long apAt, long xAt, int incx,
+            long betaAt, long yAt, int incy) {
+        int gate = ExitGate.enter("zhpmv");
+        try {
+            CheckedCalls.HZhpmv.D.plainByAddress().invokeExact(layout, uplo, n, alphaAt, apAt, xAt, incx, betaAt, yAt,
+                    incy);
+        } catch (Throwable e) {
+            throw Downcall.failed("zhpmv", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zhpmvHeap(Layout layout, Uplo uplo, int n, ComplexDouble alpha, MemorySegment ap, long apOffset,
@@ -7281,17 +9280,32 @@ public final class Blas {
         long aSpan = Quick.span(n, n, lda);
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
         long aAt = Quick.out(a, aOffset, aSpan, 4, 7);
-        if ((xAt | aAt) >= 0 && xSpan + aSpan <= Quick.BRIEF >> 4
-                && Quick.apart(aAt, aSpan << 4, xAt, xSpan << 4) && ExitGate.isOpen() && Quick.owned(x)
-                && (a.scope() == x.scope() || Quick.owned(a))) {
+        if ((xAt | aAt) >= 0 && Quick.apart(aAt, aSpan << 4, xAt, xSpan << 4) && ExitGate.isOpen()
+                && Quick.owned(x) && (a.scope() == x.scope() || Quick.owned(a))) {
             try {
-                CheckedCalls.HZher.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, aAt, lda);
+                if (xSpan + aSpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZher.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, aAt,
+                            lda);
+                } else {
+                    zherLarge(layout.code(), uplo.code(), n, alpha, xAt, incx, aAt, lda);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zher", e);
             }
             return;
         }
         CheckedCalls.zher(layout, uplo, n, alpha, x, xOffset, incx, a, aOffset, lda);
+    }
+
+    private static void zherLarge(int layout, int uplo, int n, double alpha, long xAt, int incx, long aAt, int lda) {
+        int gate = ExitGate.enter("zher");
+        try {
+            CheckedCalls.HZher.D.plainByAddress().invokeExact(layout, uplo, n, alpha, xAt, incx, aAt, lda);
+        } catch (Throwable e) {
+            throw Downcall.failed("zher", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zherHeap(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx,
@@ -7336,20 +9350,37 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.in(y, yOffset, ySpan, 4, 7);
         long aAt = Quick.out(a, aOffset, aSpan, 4, 7);
-        if ((xAt | yAt | aAt) >= 0 && xSpan + ySpan + aSpan <= Quick.BRIEF >> 4
-                && Quick.apart(aAt, aSpan << 4, xAt, xSpan << 4) && Quick.apart(aAt, aSpan << 4, yAt, ySpan << 4)
-                && ExitGate.isOpen() && Quick.owned(x) && (y.scope() == x.scope() || Quick.owned(y))
-                && (a.scope() == x.scope() || Quick.owned(a))) {
+        if ((xAt | yAt | aAt) >= 0 && Quick.apart(aAt, aSpan << 4, xAt, xSpan << 4)
+                && Quick.apart(aAt, aSpan << 4, yAt, ySpan << 4) && ExitGate.isOpen() && Quick.owned(x)
+                && (y.scope() == x.scope() || Quick.owned(y)) && (a.scope() == x.scope() || Quick.owned(a))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HZher2.D.brief().invokeExact(layout.code(), uplo.code(), n,
-                        Scalars.alpha(room, alpha).address(), xAt, incx, yAt, incy, aAt, lda);
+                if (xSpan + ySpan + aSpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZher2.D.brief().invokeExact(layout.code(), uplo.code(), n,
+                            Scalars.alpha(room, alpha).address(), xAt, incx, yAt, incy, aAt, lda);
+                } else {
+                    zher2Large(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha).address(), xAt, incx, yAt,
+                            incy, aAt, lda);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zher2", e);
             }
             return;
         }
         CheckedCalls.zher2(layout, uplo, n, alpha, x, xOffset, incx, y, yOffset, incy, a, aOffset, lda);
+    }
+
+    private static void zher2Large(int layout, int uplo, int n, long alphaAt, long xAt, int incx, long yAt, int incy,
+            long aAt, int lda) {
+        int gate = ExitGate.enter("zher2");
+        try {
+            CheckedCalls.HZher2.D.plainByAddress().invokeExact(layout, uplo, n, alphaAt, xAt, incx, yAt, incy, aAt,
+                    lda);
+        } catch (Throwable e) {
+            throw Downcall.failed("zher2", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zher2Heap(Layout layout, Uplo uplo, int n, ComplexDouble alpha, MemorySegment x, long xOffset,
@@ -7398,17 +9429,31 @@ public final class Blas {
         long apSpan = Quick.packed(n);
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
         long apAt = Quick.out(ap, apOffset, apSpan, 4, 7);
-        if ((xAt | apAt) >= 0 && xSpan + apSpan <= Quick.BRIEF >> 4
-                && Quick.apart(apAt, apSpan << 4, xAt, xSpan << 4) && ExitGate.isOpen() && Quick.owned(x)
-                && (ap.scope() == x.scope() || Quick.owned(ap))) {
+        if ((xAt | apAt) >= 0 && Quick.apart(apAt, apSpan << 4, xAt, xSpan << 4) && ExitGate.isOpen()
+                && Quick.owned(x) && (ap.scope() == x.scope() || Quick.owned(ap))) {
             try {
-                CheckedCalls.HZhpr.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, apAt);
+                if (xSpan + apSpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZhpr.D.brief().invokeExact(layout.code(), uplo.code(), n, alpha, xAt, incx, apAt);
+                } else {
+                    zhprLarge(layout.code(), uplo.code(), n, alpha, xAt, incx, apAt);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zhpr", e);
             }
             return;
         }
         CheckedCalls.zhpr(layout, uplo, n, alpha, x, xOffset, incx, ap, apOffset);
+    }
+
+    private static void zhprLarge(int layout, int uplo, int n, double alpha, long xAt, int incx, long apAt) {
+        int gate = ExitGate.enter("zhpr");
+        try {
+            CheckedCalls.HZhpr.D.plainByAddress().invokeExact(layout, uplo, n, alpha, xAt, incx, apAt);
+        } catch (Throwable e) {
+            throw Downcall.failed("zhpr", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zhprHeap(Layout layout, Uplo uplo, int n, double alpha, MemorySegment x, long xOffset, int incx,
@@ -7453,20 +9498,36 @@ public final class Blas {
         long xAt = Quick.in(x, xOffset, xSpan, 4, 7);
         long yAt = Quick.in(y, yOffset, ySpan, 4, 7);
         long apAt = Quick.out(ap, apOffset, apSpan, 4, 7);
-        if ((xAt | yAt | apAt) >= 0 && xSpan + ySpan + apSpan <= Quick.BRIEF >> 4
-                && Quick.apart(apAt, apSpan << 4, xAt, xSpan << 4)
+        if ((xAt | yAt | apAt) >= 0 && Quick.apart(apAt, apSpan << 4, xAt, xSpan << 4)
                 && Quick.apart(apAt, apSpan << 4, yAt, ySpan << 4) && ExitGate.isOpen() && Quick.owned(x)
                 && (y.scope() == x.scope() || Quick.owned(y)) && (ap.scope() == x.scope() || Quick.owned(ap))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HZhpr2.D.brief().invokeExact(layout.code(), uplo.code(), n,
-                        Scalars.alpha(room, alpha).address(), xAt, incx, yAt, incy, apAt);
+                if (xSpan + ySpan + apSpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZhpr2.D.brief().invokeExact(layout.code(), uplo.code(), n,
+                            Scalars.alpha(room, alpha).address(), xAt, incx, yAt, incy, apAt);
+                } else {
+                    zhpr2Large(layout.code(), uplo.code(), n, Scalars.alpha(room, alpha).address(), xAt, incx, yAt,
+                            incy, apAt);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zhpr2", e);
             }
             return;
         }
         CheckedCalls.zhpr2(layout, uplo, n, alpha, x, xOffset, incx, y, yOffset, incy, ap, apOffset);
+    }
+
+    private static void zhpr2Large(int layout, int uplo, int n, long alphaAt, long xAt, int incx, long yAt, int incy,
+            long apAt) {
+        int gate = ExitGate.enter("zhpr2");
+        try {
+            CheckedCalls.HZhpr2.D.plainByAddress().invokeExact(layout, uplo, n, alphaAt, xAt, incx, yAt, incy, apAt);
+        } catch (Throwable e) {
+            throw Downcall.failed("zhpr2", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zhpr2Heap(Layout layout, Uplo uplo, int n, ComplexDouble alpha, MemorySegment x, long xOffset,
@@ -7525,13 +9586,17 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 2, 3);
         long bAt = Quick.in(b, bOffset, bSpan, 2, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 2, 3);
-        if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 2
-                && Quick.apart(cAt, cSpan << 2, aAt, aSpan << 2) && Quick.apart(cAt, cSpan << 2, bAt, bSpan << 2)
-                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | bAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 2, aAt, aSpan << 2)
+                && Quick.apart(cAt, cSpan << 2, bAt, bSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b)) && (c.scope() == a.scope() || Quick.owned(c))) {
             try {
-                CheckedCalls.HSgemmt.D.brief().invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n,
-                        k, alpha, aAt, lda, bAt, ldb, beta, cAt, ldc);
+                if (aSpan + bSpan + cSpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HSgemmt.D.brief().invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(),
+                            n, k, alpha, aAt, lda, bAt, ldb, beta, cAt, ldc);
+                } else {
+                    sgemmtLarge(layout.code(), uplo.code(), transA.code(), transB.code(), n, k, alpha, aAt, lda, bAt,
+                            ldb, beta, cAt, ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("sgemmt", e);
             }
@@ -7539,6 +9604,19 @@ public final class Blas {
         }
         CheckedCalls.sgemmt(layout, uplo, transA, transB, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c,
                 cOffset, ldc);
+    }
+
+    private static void sgemmtLarge(int layout, int uplo, int transA, int transB, int n, int k, float alpha, long aAt,
+            int lda, long bAt, int ldb, float beta, long cAt, int ldc) {
+        int gate = ExitGate.enter("sgemmt");
+        try {
+            CheckedCalls.HSgemmt.D.plainByAddress().invokeExact(layout, uplo, transA, transB, n, k, alpha, aAt, lda,
+                    bAt, ldb, beta, cAt, ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("sgemmt", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void sgemmtHeap(Layout layout, Uplo uplo, Transpose transA, Transpose transB, int n, int k,
@@ -7596,13 +9674,17 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 2, 3);
         long bAt = Quick.in(b, bOffset, bSpan, 2, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 2, 3);
-        if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 2
-                && Quick.apart(cAt, cSpan << 2, aAt, aSpan << 2) && Quick.apart(cAt, cSpan << 2, bAt, bSpan << 2)
-                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | bAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 2, aAt, aSpan << 2)
+                && Quick.apart(cAt, cSpan << 2, bAt, bSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b)) && (c.scope() == a.scope() || Quick.owned(c))) {
             try {
-                CheckedCalls.HSsymm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), m, n, alpha, aAt,
-                        lda, bAt, ldb, beta, cAt, ldc);
+                if (aSpan + bSpan + cSpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HSsymm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), m, n, alpha, aAt,
+                            lda, bAt, ldb, beta, cAt, ldc);
+                } else {
+                    ssymmLarge(layout.code(), side.code(), uplo.code(), m, n, alpha, aAt, lda, bAt, ldb, beta, cAt,
+                            ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("ssymm", e);
             }
@@ -7610,6 +9692,19 @@ public final class Blas {
         }
         CheckedCalls.ssymm(layout, side, uplo, m, n, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset,
                 ldc);
+    }
+
+    private static void ssymmLarge(int layout, int side, int uplo, int m, int n, float alpha, long aAt, int lda,
+            long bAt, int ldb, float beta, long cAt, int ldc) {
+        int gate = ExitGate.enter("ssymm");
+        try {
+            CheckedCalls.HSsymm.D.plainByAddress().invokeExact(layout, side, uplo, m, n, alpha, aAt, lda, bAt, ldb,
+                    beta, cAt, ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("ssymm", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void ssymmHeap(Layout layout, Side side, Uplo uplo, int m, int n, float alpha, MemorySegment a,
@@ -7662,18 +9757,34 @@ public final class Blas {
         long cSpan = Quick.span(n, n, ldc);
         long aAt = Quick.in(a, aOffset, aSpan, 2, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 2, 3);
-        if ((aAt | cAt) >= 0 && aSpan + cSpan <= Quick.BRIEF >> 2
-                && Quick.apart(cAt, cSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(a) && (c.scope() == a.scope() || Quick.owned(c))) {
             try {
-                CheckedCalls.HSsyrk.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, aAt,
-                        lda, beta, cAt, ldc);
+                if (aSpan + cSpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HSsyrk.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha,
+                            aAt, lda, beta, cAt, ldc);
+                } else {
+                    ssyrkLarge(layout.code(), uplo.code(), trans.code(), n, k, alpha, aAt, lda, beta, cAt, ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("ssyrk", e);
             }
             return;
         }
         CheckedCalls.ssyrk(layout, uplo, trans, n, k, alpha, a, aOffset, lda, beta, c, cOffset, ldc);
+    }
+
+    private static void ssyrkLarge(int layout, int uplo, int trans, int n, int k, float alpha, long aAt, int lda,
+            float beta, long cAt, int ldc) {
+        int gate = ExitGate.enter("ssyrk");
+        try {
+            CheckedCalls.HSsyrk.D.plainByAddress().invokeExact(layout, uplo, trans, n, k, alpha, aAt, lda, beta, cAt,
+                    ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("ssyrk", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void ssyrkHeap(Layout layout, Uplo uplo, Transpose trans, int n, int k, float alpha, MemorySegment a,
@@ -7725,13 +9836,17 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 2, 3);
         long bAt = Quick.in(b, bOffset, bSpan, 2, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 2, 3);
-        if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 2
-                && Quick.apart(cAt, cSpan << 2, aAt, aSpan << 2) && Quick.apart(cAt, cSpan << 2, bAt, bSpan << 2)
-                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | bAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 2, aAt, aSpan << 2)
+                && Quick.apart(cAt, cSpan << 2, bAt, bSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b)) && (c.scope() == a.scope() || Quick.owned(c))) {
             try {
-                CheckedCalls.HSsyr2k.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, aAt,
-                        lda, bAt, ldb, beta, cAt, ldc);
+                if (aSpan + bSpan + cSpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HSsyr2k.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha,
+                            aAt, lda, bAt, ldb, beta, cAt, ldc);
+                } else {
+                    ssyr2kLarge(layout.code(), uplo.code(), trans.code(), n, k, alpha, aAt, lda, bAt, ldb, beta, cAt,
+                            ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("ssyr2k", e);
             }
@@ -7739,6 +9854,19 @@ public final class Blas {
         }
         CheckedCalls.ssyr2k(layout, uplo, trans, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset,
                 ldc);
+    }
+
+    private static void ssyr2kLarge(int layout, int uplo, int trans, int n, int k, float alpha, long aAt, int lda,
+            long bAt, int ldb, float beta, long cAt, int ldc) {
+        int gate = ExitGate.enter("ssyr2k");
+        try {
+            CheckedCalls.HSsyr2k.D.plainByAddress().invokeExact(layout, uplo, trans, n, k, alpha, aAt, lda, bAt, ldb,
+                    beta, cAt, ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("ssyr2k", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void ssyr2kHeap(Layout layout, Uplo uplo, Transpose trans, int n, int k, float alpha,
@@ -7791,18 +9919,35 @@ public final class Blas {
         long bSpan = Quick.general(layout, m, n, ldb);
         long aAt = Quick.in(a, aOffset, aSpan, 2, 3);
         long bAt = Quick.out(b, bOffset, bSpan, 2, 3);
-        if ((aAt | bAt) >= 0 && aSpan + bSpan <= Quick.BRIEF >> 2
-                && Quick.apart(bAt, bSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
-                && (b.scope() == a.scope() || Quick.owned(b))) {
+        if ((aAt | bAt) >= 0 && Quick.apart(bAt, bSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))) {
             try {
-                CheckedCalls.HStrmm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
-                        diag.code(), m, n, alpha, aAt, lda, bAt, ldb);
+                if (aSpan + bSpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HStrmm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
+                            diag.code(), m, n, alpha, aAt, lda, bAt, ldb);
+                } else {
+                    strmmLarge(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n, alpha, aAt,
+                            lda, bAt, ldb);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("strmm", e);
             }
             return;
         }
         CheckedCalls.strmm(layout, side, uplo, transA, diag, m, n, alpha, a, aOffset, lda, b, bOffset, ldb);
+    }
+
+    private static void strmmLarge(int layout, int side, int uplo, int transA, int diag, int m, int n, float alpha,
+            long aAt, int lda, long bAt, int ldb) {
+        int gate = ExitGate.enter("strmm");
+        try {
+            CheckedCalls.HStrmm.D.plainByAddress().invokeExact(layout, side, uplo, transA, diag, m, n, alpha, aAt, lda,
+                    bAt, ldb);
+        } catch (Throwable e) {
+            throw Downcall.failed("strmm", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void strmmHeap(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n,
@@ -7850,18 +9995,35 @@ public final class Blas {
         long bSpan = Quick.general(layout, m, n, ldb);
         long aAt = Quick.in(a, aOffset, aSpan, 2, 3);
         long bAt = Quick.out(b, bOffset, bSpan, 2, 3);
-        if ((aAt | bAt) >= 0 && aSpan + bSpan <= Quick.BRIEF >> 2
-                && Quick.apart(bAt, bSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
-                && (b.scope() == a.scope() || Quick.owned(b))) {
+        if ((aAt | bAt) >= 0 && Quick.apart(bAt, bSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))) {
             try {
-                CheckedCalls.HStrsm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
-                        diag.code(), m, n, alpha, aAt, lda, bAt, ldb);
+                if (aSpan + bSpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HStrsm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
+                            diag.code(), m, n, alpha, aAt, lda, bAt, ldb);
+                } else {
+                    strsmLarge(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n, alpha, aAt,
+                            lda, bAt, ldb);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("strsm", e);
             }
             return;
         }
         CheckedCalls.strsm(layout, side, uplo, transA, diag, m, n, alpha, a, aOffset, lda, b, bOffset, ldb);
+    }
+
+    private static void strsmLarge(int layout, int side, int uplo, int transA, int diag, int m, int n, float alpha,
+            long aAt, int lda, long bAt, int ldb) {
+        int gate = ExitGate.enter("strsm");
+        try {
+            CheckedCalls.HStrsm.D.plainByAddress().invokeExact(layout, side, uplo, transA, diag, m, n, alpha, aAt, lda,
+                    bAt, ldb);
+        } catch (Throwable e) {
+            throw Downcall.failed("strsm", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void strsmHeap(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n,
@@ -7904,18 +10066,34 @@ public final class Blas {
         long bSpan = Quick.general(layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols, ldb);
         long aAt = Quick.in(a, aOffset, aSpan, 2, 3);
         long bAt = Quick.out(b, bOffset, bSpan, 2, 3);
-        if ((aAt | bAt) >= 0 && aSpan + bSpan <= Quick.BRIEF >> 2
-                && Quick.apart(bAt, bSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
-                && (b.scope() == a.scope() || Quick.owned(b))) {
+        if ((aAt | bAt) >= 0 && Quick.apart(bAt, bSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))) {
             try {
-                CheckedCalls.HSomatcopy.D.brief().invokeExact(layout.code(), trans.code(), rows, cols, alpha, aAt, lda,
-                        bAt, ldb);
+                if (aSpan + bSpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HSomatcopy.D.brief().invokeExact(layout.code(), trans.code(), rows, cols, alpha, aAt,
+                            lda, bAt, ldb);
+                } else {
+                    somatcopyLarge(layout.code(), trans.code(), rows, cols, alpha, aAt, lda, bAt, ldb);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("somatcopy", e);
             }
             return;
         }
         CheckedCalls.somatcopy(layout, trans, rows, cols, alpha, a, aOffset, lda, b, bOffset, ldb);
+    }
+
+    private static void somatcopyLarge(int layout, int trans, int rows, int cols, float alpha, long aAt, int lda,
+            long bAt, int ldb) {
+        int gate = ExitGate.enter("somatcopy");
+        try {
+            CheckedCalls.HSomatcopy.D.plainByAddress().invokeExact(layout, trans, rows, cols, alpha, aAt, lda, bAt,
+                    ldb);
+        } catch (Throwable e) {
+            throw Downcall.failed("somatcopy", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void somatcopyHeap(Layout layout, Transpose trans, int rows, int cols, float alpha, MemorySegment a,
@@ -7957,17 +10135,33 @@ public final class Blas {
         long cSpan = Quick.general(layout, rows, cols, ldc);
         long aAt = Quick.in(a, aOffset, aSpan, 2, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 2, 3);
-        if ((aAt | cAt) >= 0 && aSpan + cSpan <= Quick.BRIEF >> 2
-                && Quick.apart(cAt, cSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(a) && (c.scope() == a.scope() || Quick.owned(c))) {
             try {
-                CheckedCalls.HSgeadd.D.brief().invokeExact(layout.code(), rows, cols, alpha, aAt, lda, beta, cAt, ldc);
+                if (aSpan + cSpan <= Quick.BRIEF >> 2) {
+                    CheckedCalls.HSgeadd.D.brief().invokeExact(layout.code(), rows, cols, alpha, aAt, lda, beta, cAt,
+                            ldc);
+                } else {
+                    sgeaddLarge(layout.code(), rows, cols, alpha, aAt, lda, beta, cAt, ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("sgeadd", e);
             }
             return;
         }
         CheckedCalls.sgeadd(layout, rows, cols, alpha, a, aOffset, lda, beta, c, cOffset, ldc);
+    }
+
+    private static void sgeaddLarge(int layout, int rows, int cols, float alpha, long aAt, int lda, float beta,
+            long cAt, int ldc) {
+        int gate = ExitGate.enter("sgeadd");
+        try {
+            CheckedCalls.HSgeadd.D.plainByAddress().invokeExact(layout, rows, cols, alpha, aAt, lda, beta, cAt, ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("sgeadd", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void sgeaddHeap(Layout layout, int rows, int cols, float alpha, MemorySegment a, long aOffset,
@@ -8017,13 +10211,17 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
         long bAt = Quick.in(b, bOffset, bSpan, 3, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 7);
-        if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)
-                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | bAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3)
+                && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b)) && (c.scope() == a.scope() || Quick.owned(c))) {
             try {
-                CheckedCalls.HDgemm.D.brief().invokeExact(layout.code(), transA.code(), transB.code(), m, n, k, alpha,
-                        aAt, lda, bAt, ldb, beta, cAt, ldc);
+                if (aSpan + bSpan + cSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDgemm.D.brief().invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
+                            alpha, aAt, lda, bAt, ldb, beta, cAt, ldc);
+                } else {
+                    dgemmLarge(layout.code(), transA.code(), transB.code(), m, n, k, alpha, aAt, lda, bAt, ldb, beta,
+                            cAt, ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dgemm", e);
             }
@@ -8031,6 +10229,19 @@ public final class Blas {
         }
         CheckedCalls.dgemm(layout, transA, transB, m, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c,
                 cOffset, ldc);
+    }
+
+    private static void dgemmLarge(int layout, int transA, int transB, int m, int n, int k, double alpha, long aAt,
+            int lda, long bAt, int ldb, double beta, long cAt, int ldc) {
+        int gate = ExitGate.enter("dgemm");
+        try {
+            CheckedCalls.HDgemm.D.plainByAddress().invokeExact(layout, transA, transB, m, n, k, alpha, aAt, lda, bAt,
+                    ldb, beta, cAt, ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("dgemm", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void dgemmHeap(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, double alpha,
@@ -8089,13 +10300,17 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
         long bAt = Quick.in(b, bOffset, bSpan, 3, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 7);
-        if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)
-                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | bAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3)
+                && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b)) && (c.scope() == a.scope() || Quick.owned(c))) {
             try {
-                CheckedCalls.HDgemmt.D.brief().invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n,
-                        k, alpha, aAt, lda, bAt, ldb, beta, cAt, ldc);
+                if (aSpan + bSpan + cSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDgemmt.D.brief().invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(),
+                            n, k, alpha, aAt, lda, bAt, ldb, beta, cAt, ldc);
+                } else {
+                    dgemmtLarge(layout.code(), uplo.code(), transA.code(), transB.code(), n, k, alpha, aAt, lda, bAt,
+                            ldb, beta, cAt, ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dgemmt", e);
             }
@@ -8103,6 +10318,19 @@ public final class Blas {
         }
         CheckedCalls.dgemmt(layout, uplo, transA, transB, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c,
                 cOffset, ldc);
+    }
+
+    private static void dgemmtLarge(int layout, int uplo, int transA, int transB, int n, int k, double alpha, long aAt,
+            int lda, long bAt, int ldb, double beta, long cAt, int ldc) {
+        int gate = ExitGate.enter("dgemmt");
+        try {
+            CheckedCalls.HDgemmt.D.plainByAddress().invokeExact(layout, uplo, transA, transB, n, k, alpha, aAt, lda,
+                    bAt, ldb, beta, cAt, ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("dgemmt", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void dgemmtHeap(Layout layout, Uplo uplo, Transpose transA, Transpose transB, int n, int k,
@@ -8160,13 +10388,17 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
         long bAt = Quick.in(b, bOffset, bSpan, 3, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 7);
-        if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)
-                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | bAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3)
+                && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b)) && (c.scope() == a.scope() || Quick.owned(c))) {
             try {
-                CheckedCalls.HDsymm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), m, n, alpha, aAt,
-                        lda, bAt, ldb, beta, cAt, ldc);
+                if (aSpan + bSpan + cSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDsymm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), m, n, alpha, aAt,
+                            lda, bAt, ldb, beta, cAt, ldc);
+                } else {
+                    dsymmLarge(layout.code(), side.code(), uplo.code(), m, n, alpha, aAt, lda, bAt, ldb, beta, cAt,
+                            ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dsymm", e);
             }
@@ -8174,6 +10406,19 @@ public final class Blas {
         }
         CheckedCalls.dsymm(layout, side, uplo, m, n, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset,
                 ldc);
+    }
+
+    private static void dsymmLarge(int layout, int side, int uplo, int m, int n, double alpha, long aAt, int lda,
+            long bAt, int ldb, double beta, long cAt, int ldc) {
+        int gate = ExitGate.enter("dsymm");
+        try {
+            CheckedCalls.HDsymm.D.plainByAddress().invokeExact(layout, side, uplo, m, n, alpha, aAt, lda, bAt, ldb,
+                    beta, cAt, ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("dsymm", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void dsymmHeap(Layout layout, Side side, Uplo uplo, int m, int n, double alpha, MemorySegment a,
@@ -8226,18 +10471,34 @@ public final class Blas {
         long cSpan = Quick.span(n, n, ldc);
         long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 7);
-        if ((aAt | cAt) >= 0 && aSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(a) && (c.scope() == a.scope() || Quick.owned(c))) {
             try {
-                CheckedCalls.HDsyrk.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, aAt,
-                        lda, beta, cAt, ldc);
+                if (aSpan + cSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDsyrk.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha,
+                            aAt, lda, beta, cAt, ldc);
+                } else {
+                    dsyrkLarge(layout.code(), uplo.code(), trans.code(), n, k, alpha, aAt, lda, beta, cAt, ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dsyrk", e);
             }
             return;
         }
         CheckedCalls.dsyrk(layout, uplo, trans, n, k, alpha, a, aOffset, lda, beta, c, cOffset, ldc);
+    }
+
+    private static void dsyrkLarge(int layout, int uplo, int trans, int n, int k, double alpha, long aAt, int lda,
+            double beta, long cAt, int ldc) {
+        int gate = ExitGate.enter("dsyrk");
+        try {
+            CheckedCalls.HDsyrk.D.plainByAddress().invokeExact(layout, uplo, trans, n, k, alpha, aAt, lda, beta, cAt,
+                    ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("dsyrk", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void dsyrkHeap(Layout layout, Uplo uplo, Transpose trans, int n, int k, double alpha,
@@ -8289,13 +10550,17 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
         long bAt = Quick.in(b, bOffset, bSpan, 3, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 7);
-        if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)
-                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | bAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3)
+                && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b)) && (c.scope() == a.scope() || Quick.owned(c))) {
             try {
-                CheckedCalls.HDsyr2k.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, aAt,
-                        lda, bAt, ldb, beta, cAt, ldc);
+                if (aSpan + bSpan + cSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDsyr2k.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha,
+                            aAt, lda, bAt, ldb, beta, cAt, ldc);
+                } else {
+                    dsyr2kLarge(layout.code(), uplo.code(), trans.code(), n, k, alpha, aAt, lda, bAt, ldb, beta, cAt,
+                            ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dsyr2k", e);
             }
@@ -8303,6 +10568,19 @@ public final class Blas {
         }
         CheckedCalls.dsyr2k(layout, uplo, trans, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset,
                 ldc);
+    }
+
+    private static void dsyr2kLarge(int layout, int uplo, int trans, int n, int k, double alpha, long aAt, int lda,
+            long bAt, int ldb, double beta, long cAt, int ldc) {
+        int gate = ExitGate.enter("dsyr2k");
+        try {
+            CheckedCalls.HDsyr2k.D.plainByAddress().invokeExact(layout, uplo, trans, n, k, alpha, aAt, lda, bAt, ldb,
+                    beta, cAt, ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("dsyr2k", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void dsyr2kHeap(Layout layout, Uplo uplo, Transpose trans, int n, int k, double alpha,
@@ -8355,18 +10633,35 @@ public final class Blas {
         long bSpan = Quick.general(layout, m, n, ldb);
         long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
         long bAt = Quick.out(b, bOffset, bSpan, 3, 7);
-        if ((aAt | bAt) >= 0 && aSpan + bSpan <= Quick.BRIEF >> 3
-                && Quick.apart(bAt, bSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
-                && (b.scope() == a.scope() || Quick.owned(b))) {
+        if ((aAt | bAt) >= 0 && Quick.apart(bAt, bSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))) {
             try {
-                CheckedCalls.HDtrmm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
-                        diag.code(), m, n, alpha, aAt, lda, bAt, ldb);
+                if (aSpan + bSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDtrmm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
+                            diag.code(), m, n, alpha, aAt, lda, bAt, ldb);
+                } else {
+                    dtrmmLarge(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n, alpha, aAt,
+                            lda, bAt, ldb);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dtrmm", e);
             }
             return;
         }
         CheckedCalls.dtrmm(layout, side, uplo, transA, diag, m, n, alpha, a, aOffset, lda, b, bOffset, ldb);
+    }
+
+    private static void dtrmmLarge(int layout, int side, int uplo, int transA, int diag, int m, int n, double alpha,
+            long aAt, int lda, long bAt, int ldb) {
+        int gate = ExitGate.enter("dtrmm");
+        try {
+            CheckedCalls.HDtrmm.D.plainByAddress().invokeExact(layout, side, uplo, transA, diag, m, n, alpha, aAt, lda,
+                    bAt, ldb);
+        } catch (Throwable e) {
+            throw Downcall.failed("dtrmm", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void dtrmmHeap(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n,
@@ -8414,18 +10709,35 @@ public final class Blas {
         long bSpan = Quick.general(layout, m, n, ldb);
         long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
         long bAt = Quick.out(b, bOffset, bSpan, 3, 7);
-        if ((aAt | bAt) >= 0 && aSpan + bSpan <= Quick.BRIEF >> 3
-                && Quick.apart(bAt, bSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
-                && (b.scope() == a.scope() || Quick.owned(b))) {
+        if ((aAt | bAt) >= 0 && Quick.apart(bAt, bSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))) {
             try {
-                CheckedCalls.HDtrsm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
-                        diag.code(), m, n, alpha, aAt, lda, bAt, ldb);
+                if (aSpan + bSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDtrsm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
+                            diag.code(), m, n, alpha, aAt, lda, bAt, ldb);
+                } else {
+                    dtrsmLarge(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n, alpha, aAt,
+                            lda, bAt, ldb);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dtrsm", e);
             }
             return;
         }
         CheckedCalls.dtrsm(layout, side, uplo, transA, diag, m, n, alpha, a, aOffset, lda, b, bOffset, ldb);
+    }
+
+    private static void dtrsmLarge(int layout, int side, int uplo, int transA, int diag, int m, int n, double alpha,
+            long aAt, int lda, long bAt, int ldb) {
+        int gate = ExitGate.enter("dtrsm");
+        try {
+            CheckedCalls.HDtrsm.D.plainByAddress().invokeExact(layout, side, uplo, transA, diag, m, n, alpha, aAt, lda,
+                    bAt, ldb);
+        } catch (Throwable e) {
+            throw Downcall.failed("dtrsm", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void dtrsmHeap(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n,
@@ -8468,18 +10780,34 @@ public final class Blas {
         long bSpan = Quick.general(layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols, ldb);
         long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
         long bAt = Quick.out(b, bOffset, bSpan, 3, 7);
-        if ((aAt | bAt) >= 0 && aSpan + bSpan <= Quick.BRIEF >> 3
-                && Quick.apart(bAt, bSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
-                && (b.scope() == a.scope() || Quick.owned(b))) {
+        if ((aAt | bAt) >= 0 && Quick.apart(bAt, bSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))) {
             try {
-                CheckedCalls.HDomatcopy.D.brief().invokeExact(layout.code(), trans.code(), rows, cols, alpha, aAt, lda,
-                        bAt, ldb);
+                if (aSpan + bSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDomatcopy.D.brief().invokeExact(layout.code(), trans.code(), rows, cols, alpha, aAt,
+                            lda, bAt, ldb);
+                } else {
+                    domatcopyLarge(layout.code(), trans.code(), rows, cols, alpha, aAt, lda, bAt, ldb);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("domatcopy", e);
             }
             return;
         }
         CheckedCalls.domatcopy(layout, trans, rows, cols, alpha, a, aOffset, lda, b, bOffset, ldb);
+    }
+
+    private static void domatcopyLarge(int layout, int trans, int rows, int cols, double alpha, long aAt, int lda,
+            long bAt, int ldb) {
+        int gate = ExitGate.enter("domatcopy");
+        try {
+            CheckedCalls.HDomatcopy.D.plainByAddress().invokeExact(layout, trans, rows, cols, alpha, aAt, lda, bAt,
+                    ldb);
+        } catch (Throwable e) {
+            throw Downcall.failed("domatcopy", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void domatcopyHeap(Layout layout, Transpose trans, int rows, int cols, double alpha, MemorySegment a,
@@ -8521,17 +10849,33 @@ public final class Blas {
         long cSpan = Quick.general(layout, rows, cols, ldc);
         long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 7);
-        if ((aAt | cAt) >= 0 && aSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(a) && (c.scope() == a.scope() || Quick.owned(c))) {
             try {
-                CheckedCalls.HDgeadd.D.brief().invokeExact(layout.code(), rows, cols, alpha, aAt, lda, beta, cAt, ldc);
+                if (aSpan + cSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HDgeadd.D.brief().invokeExact(layout.code(), rows, cols, alpha, aAt, lda, beta, cAt,
+                            ldc);
+                } else {
+                    dgeaddLarge(layout.code(), rows, cols, alpha, aAt, lda, beta, cAt, ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("dgeadd", e);
             }
             return;
         }
         CheckedCalls.dgeadd(layout, rows, cols, alpha, a, aOffset, lda, beta, c, cOffset, ldc);
+    }
+
+    private static void dgeaddLarge(int layout, int rows, int cols, double alpha, long aAt, int lda, double beta,
+            long cAt, int ldc) {
+        int gate = ExitGate.enter("dgeadd");
+        try {
+            CheckedCalls.HDgeadd.D.plainByAddress().invokeExact(layout, rows, cols, alpha, aAt, lda, beta, cAt, ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("dgeadd", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void dgeaddHeap(Layout layout, int rows, int cols, double alpha, MemorySegment a, long aOffset,
@@ -8581,15 +10925,20 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long bAt = Quick.in(b, bOffset, bSpan, 3, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 3);
-        if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)
-                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | bAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3)
+                && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b)) && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HCgemm.D.brief().invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
-                        Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, Scalars.beta(room, beta).address(),
-                        cAt, ldc);
+                if (aSpan + bSpan + cSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCgemm.D.brief().invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb,
+                            Scalars.beta(room, beta).address(), cAt, ldc);
+                } else {
+                    cgemmLarge(layout.code(), transA.code(), transB.code(), m, n, k,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb,
+                            Scalars.beta(room, beta).address(), cAt, ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("cgemm", e);
             }
@@ -8597,6 +10946,19 @@ public final class Blas {
         }
         CheckedCalls.cgemm(layout, transA, transB, m, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c,
                 cOffset, ldc);
+    }
+
+    private static void cgemmLarge(int layout, int transA, int transB, int m, int n, int k, long alphaAt, long aAt,
+            int lda, long bAt, int ldb, long betaAt, long cAt, int ldc) {
+        int gate = ExitGate.enter("cgemm");
+        try {
+            CheckedCalls.HCgemm.D.plainByAddress().invokeExact(layout, transA, transB, m, n, k, alphaAt, aAt, lda, bAt,
+                    ldb, betaAt, cAt, ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("cgemm", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void cgemmHeap(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
@@ -8656,15 +11018,20 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long bAt = Quick.in(b, bOffset, bSpan, 3, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 3);
-        if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)
-                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | bAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3)
+                && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b)) && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HCgemm3m.D.brief().invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
-                        Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, Scalars.beta(room, beta).address(),
-                        cAt, ldc);
+                if (aSpan + bSpan + cSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCgemm3m.D.brief().invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb,
+                            Scalars.beta(room, beta).address(), cAt, ldc);
+                } else {
+                    cgemm3mLarge(layout.code(), transA.code(), transB.code(), m, n, k,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb,
+                            Scalars.beta(room, beta).address(), cAt, ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("cgemm3m", e);
             }
@@ -8672,6 +11039,19 @@ public final class Blas {
         }
         CheckedCalls.cgemm3m(layout, transA, transB, m, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c,
                 cOffset, ldc);
+    }
+
+    private static void cgemm3mLarge(int layout, int transA, int transB, int m, int n, int k, long alphaAt, long aAt,
+            int lda, long bAt, int ldb, long betaAt, long cAt, int ldc) {
+        int gate = ExitGate.enter("cgemm3m");
+        try {
+            CheckedCalls.HCgemm3m.D.plainByAddress().invokeExact(layout, transA, transB, m, n, k, alphaAt, aAt, lda,
+                    bAt, ldb, betaAt, cAt, ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("cgemm3m", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void cgemm3mHeap(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
@@ -8731,15 +11111,20 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long bAt = Quick.in(b, bOffset, bSpan, 3, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 3);
-        if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)
-                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | bAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3)
+                && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b)) && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HCgemmt.D.brief().invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n,
-                        k, Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, Scalars.beta(room, beta).address(),
-                        cAt, ldc);
+                if (aSpan + bSpan + cSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCgemmt.D.brief().invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(),
+                            n, k, Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb,
+                            Scalars.beta(room, beta).address(), cAt, ldc);
+                } else {
+                    cgemmtLarge(layout.code(), uplo.code(), transA.code(), transB.code(), n, k,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb,
+                            Scalars.beta(room, beta).address(), cAt, ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("cgemmt", e);
             }
@@ -8747,6 +11132,19 @@ public final class Blas {
         }
         CheckedCalls.cgemmt(layout, uplo, transA, transB, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c,
                 cOffset, ldc);
+    }
+
+    private static void cgemmtLarge(int layout, int uplo, int transA, int transB, int n, int k, long alphaAt, long aAt,
+            int lda, long bAt, int ldb, long betaAt, long cAt, int ldc) {
+        int gate = ExitGate.enter("cgemmt");
+        try {
+            CheckedCalls.HCgemmt.D.plainByAddress().invokeExact(layout, uplo, transA, transB, n, k, alphaAt, aAt, lda,
+                    bAt, ldb, betaAt, cAt, ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("cgemmt", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void cgemmtHeap(Layout layout, Uplo uplo, Transpose transA, Transpose transB, int n, int k,
@@ -8805,15 +11203,19 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long bAt = Quick.in(b, bOffset, bSpan, 3, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 3);
-        if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)
-                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | bAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3)
+                && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b)) && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HCsymm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), m, n,
-                        Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, Scalars.beta(room, beta).address(),
-                        cAt, ldc);
+                if (aSpan + bSpan + cSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCsymm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), m, n,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb,
+                            Scalars.beta(room, beta).address(), cAt, ldc);
+                } else {
+                    csymmLarge(layout.code(), side.code(), uplo.code(), m, n, Scalars.alpha(room, alpha).address(), aAt,
+                            lda, bAt, ldb, Scalars.beta(room, beta).address(), cAt, ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("csymm", e);
             }
@@ -8821,6 +11223,19 @@ public final class Blas {
         }
         CheckedCalls.csymm(layout, side, uplo, m, n, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset,
                 ldc);
+    }
+
+    private static void csymmLarge(int layout, int side, int uplo, int m, int n, long alphaAt, long aAt, int lda,
+            long bAt, int ldb, long betaAt, long cAt, int ldc) {
+        int gate = ExitGate.enter("csymm");
+        try {
+            CheckedCalls.HCsymm.D.plainByAddress().invokeExact(layout, side, uplo, m, n, alphaAt, aAt, lda, bAt, ldb,
+                    betaAt, cAt, ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("csymm", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void csymmHeap(Layout layout, Side side, Uplo uplo, int m, int n, ComplexFloat alpha,
@@ -8880,15 +11295,19 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long bAt = Quick.in(b, bOffset, bSpan, 3, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 3);
-        if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)
-                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | bAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3)
+                && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b)) && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HChemm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), m, n,
-                        Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, Scalars.beta(room, beta).address(),
-                        cAt, ldc);
+                if (aSpan + bSpan + cSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HChemm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), m, n,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb,
+                            Scalars.beta(room, beta).address(), cAt, ldc);
+                } else {
+                    chemmLarge(layout.code(), side.code(), uplo.code(), m, n, Scalars.alpha(room, alpha).address(), aAt,
+                            lda, bAt, ldb, Scalars.beta(room, beta).address(), cAt, ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("chemm", e);
             }
@@ -8896,6 +11315,19 @@ public final class Blas {
         }
         CheckedCalls.chemm(layout, side, uplo, m, n, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset,
                 ldc);
+    }
+
+    private static void chemmLarge(int layout, int side, int uplo, int m, int n, long alphaAt, long aAt, int lda,
+            long bAt, int ldb, long betaAt, long cAt, int ldc) {
+        int gate = ExitGate.enter("chemm");
+        try {
+            CheckedCalls.HChemm.D.plainByAddress().invokeExact(layout, side, uplo, m, n, alphaAt, aAt, lda, bAt, ldb,
+                    betaAt, cAt, ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("chemm", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void chemmHeap(Layout layout, Side side, Uplo uplo, int m, int n, ComplexFloat alpha,
@@ -8949,19 +11381,37 @@ public final class Blas {
         long cSpan = Quick.span(n, n, ldc);
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 3);
-        if ((aAt | cAt) >= 0 && aSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(a) && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HCsyrk.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
-                        Scalars.alpha(room, alpha).address(), aAt, lda, Scalars.beta(room, beta).address(), cAt, ldc);
+                if (aSpan + cSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCsyrk.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, Scalars.beta(room, beta).address(), cAt,
+                            ldc);
+                } else {
+                    csyrkLarge(layout.code(), uplo.code(), trans.code(), n, k, Scalars.alpha(room, alpha).address(),
+                            aAt, lda, Scalars.beta(room, beta).address(), cAt, ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("csyrk", e);
             }
             return;
         }
         CheckedCalls.csyrk(layout, uplo, trans, n, k, alpha, a, aOffset, lda, beta, c, cOffset, ldc);
+    }
+
+    private static void csyrkLarge(int layout, int uplo, int trans, int n, int k, long alphaAt, long aAt, int lda,
+            long betaAt, long cAt, int ldc) {
+        int gate = ExitGate.enter("csyrk");
+        try {
+            CheckedCalls.HCsyrk.D.plainByAddress().invokeExact(layout, uplo, trans, n, k, alphaAt, aAt, lda, betaAt,
+                    cAt, ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("csyrk", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void csyrkHeap(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexFloat alpha,
@@ -9009,18 +11459,34 @@ public final class Blas {
         long cSpan = Quick.span(n, n, ldc);
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 3);
-        if ((aAt | cAt) >= 0 && aSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(a) && (c.scope() == a.scope() || Quick.owned(c))) {
             try {
-                CheckedCalls.HCherk.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, aAt,
-                        lda, beta, cAt, ldc);
+                if (aSpan + cSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCherk.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha,
+                            aAt, lda, beta, cAt, ldc);
+                } else {
+                    cherkLarge(layout.code(), uplo.code(), trans.code(), n, k, alpha, aAt, lda, beta, cAt, ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("cherk", e);
             }
             return;
         }
         CheckedCalls.cherk(layout, uplo, trans, n, k, alpha, a, aOffset, lda, beta, c, cOffset, ldc);
+    }
+
+    private static void cherkLarge(int layout, int uplo, int trans, int n, int k, float alpha, long aAt, int lda,
+            float beta, long cAt, int ldc) {
+        int gate = ExitGate.enter("cherk");
+        try {
+            CheckedCalls.HCherk.D.plainByAddress().invokeExact(layout, uplo, trans, n, k, alpha, aAt, lda, beta, cAt,
+                    ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("cherk", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void cherkHeap(Layout layout, Uplo uplo, Transpose trans, int n, int k, float alpha, MemorySegment a,
@@ -9072,15 +11538,19 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long bAt = Quick.in(b, bOffset, bSpan, 3, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 3);
-        if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)
-                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | bAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3)
+                && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b)) && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HCsyr2k.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
-                        Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, Scalars.beta(room, beta).address(),
-                        cAt, ldc);
+                if (aSpan + bSpan + cSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCsyr2k.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb,
+                            Scalars.beta(room, beta).address(), cAt, ldc);
+                } else {
+                    csyr2kLarge(layout.code(), uplo.code(), trans.code(), n, k, Scalars.alpha(room, alpha).address(),
+                            aAt, lda, bAt, ldb, Scalars.beta(room, beta).address(), cAt, ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("csyr2k", e);
             }
@@ -9088,6 +11558,19 @@ public final class Blas {
         }
         CheckedCalls.csyr2k(layout, uplo, trans, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset,
                 ldc);
+    }
+
+    private static void csyr2kLarge(int layout, int uplo, int trans, int n, int k, long alphaAt, long aAt, int lda,
+            long bAt, int ldb, long betaAt, long cAt, int ldc) {
+        int gate = ExitGate.enter("csyr2k");
+        try {
+            CheckedCalls.HCsyr2k.D.plainByAddress().invokeExact(layout, uplo, trans, n, k, alphaAt, aAt, lda, bAt, ldb,
+                    betaAt, cAt, ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("csyr2k", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void csyr2kHeap(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexFloat alpha,
@@ -9146,14 +11629,18 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long bAt = Quick.in(b, bOffset, bSpan, 3, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 3);
-        if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3)
-                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | bAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3)
+                && Quick.apart(cAt, cSpan << 3, bAt, bSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b)) && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HCher2k.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
-                        Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, beta, cAt, ldc);
+                if (aSpan + bSpan + cSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCher2k.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, beta, cAt, ldc);
+                } else {
+                    cher2kLarge(layout.code(), uplo.code(), trans.code(), n, k, Scalars.alpha(room, alpha).address(),
+                            aAt, lda, bAt, ldb, beta, cAt, ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("cher2k", e);
             }
@@ -9161,6 +11648,19 @@ public final class Blas {
         }
         CheckedCalls.cher2k(layout, uplo, trans, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset,
                 ldc);
+    }
+
+    private static void cher2kLarge(int layout, int uplo, int trans, int n, int k, long alphaAt, long aAt, int lda,
+            long bAt, int ldb, float beta, long cAt, int ldc) {
+        int gate = ExitGate.enter("cher2k");
+        try {
+            CheckedCalls.HCher2k.D.plainByAddress().invokeExact(layout, uplo, trans, n, k, alphaAt, aAt, lda, bAt, ldb,
+                    beta, cAt, ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("cher2k", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void cher2kHeap(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexFloat alpha,
@@ -9214,19 +11714,36 @@ public final class Blas {
         long bSpan = Quick.general(layout, m, n, ldb);
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long bAt = Quick.out(b, bOffset, bSpan, 3, 3);
-        if ((aAt | bAt) >= 0 && aSpan + bSpan <= Quick.BRIEF >> 3
-                && Quick.apart(bAt, bSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
-                && (b.scope() == a.scope() || Quick.owned(b))) {
+        if ((aAt | bAt) >= 0 && Quick.apart(bAt, bSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HCtrmm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
-                        diag.code(), m, n, Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb);
+                if (aSpan + bSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCtrmm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
+                            diag.code(), m, n, Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb);
+                } else {
+                    ctrmmLarge(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("ctrmm", e);
             }
             return;
         }
         CheckedCalls.ctrmm(layout, side, uplo, transA, diag, m, n, alpha, a, aOffset, lda, b, bOffset, ldb);
+    }
+
+    private static void ctrmmLarge(int layout, int side, int uplo, int transA, int diag, int m, int n, long alphaAt,
+            long aAt, int lda, long bAt, int ldb) {
+        int gate = ExitGate.enter("ctrmm");
+        try {
+            CheckedCalls.HCtrmm.D.plainByAddress().invokeExact(layout, side, uplo, transA, diag, m, n, alphaAt, aAt,
+                    lda, bAt, ldb);
+        } catch (Throwable e) {
+            throw Downcall.failed("ctrmm", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void ctrmmHeap(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n,
@@ -9276,19 +11793,36 @@ public final class Blas {
         long bSpan = Quick.general(layout, m, n, ldb);
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long bAt = Quick.out(b, bOffset, bSpan, 3, 3);
-        if ((aAt | bAt) >= 0 && aSpan + bSpan <= Quick.BRIEF >> 3
-                && Quick.apart(bAt, bSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
-                && (b.scope() == a.scope() || Quick.owned(b))) {
+        if ((aAt | bAt) >= 0 && Quick.apart(bAt, bSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HCtrsm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
-                        diag.code(), m, n, Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb);
+                if (aSpan + bSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCtrsm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
+                            diag.code(), m, n, Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb);
+                } else {
+                    ctrsmLarge(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("ctrsm", e);
             }
             return;
         }
         CheckedCalls.ctrsm(layout, side, uplo, transA, diag, m, n, alpha, a, aOffset, lda, b, bOffset, ldb);
+    }
+
+    private static void ctrsmLarge(int layout, int side, int uplo, int transA, int diag, int m, int n, long alphaAt,
+            long aAt, int lda, long bAt, int ldb) {
+        int gate = ExitGate.enter("ctrsm");
+        try {
+            CheckedCalls.HCtrsm.D.plainByAddress().invokeExact(layout, side, uplo, transA, diag, m, n, alphaAt, aAt,
+                    lda, bAt, ldb);
+        } catch (Throwable e) {
+            throw Downcall.failed("ctrsm", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void ctrsmHeap(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n,
@@ -9334,19 +11868,36 @@ public final class Blas {
         long bSpan = Quick.general(layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols, ldb);
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long bAt = Quick.out(b, bOffset, bSpan, 3, 3);
-        if ((aAt | bAt) >= 0 && aSpan + bSpan <= Quick.BRIEF >> 3
-                && Quick.apart(bAt, bSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
-                && (b.scope() == a.scope() || Quick.owned(b))) {
+        if ((aAt | bAt) >= 0 && Quick.apart(bAt, bSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HComatcopy.D.brief().invokeExact(layout.code(), trans.code(), rows, cols,
-                        Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb);
+                if (aSpan + bSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HComatcopy.D.brief().invokeExact(layout.code(), trans.code(), rows, cols,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb);
+                } else {
+                    comatcopyLarge(layout.code(), trans.code(), rows, cols, Scalars.alpha(room, alpha).address(), aAt,
+                            lda, bAt, ldb);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("comatcopy", e);
             }
             return;
         }
         CheckedCalls.comatcopy(layout, trans, rows, cols, alpha, a, aOffset, lda, b, bOffset, ldb);
+    }
+
+    private static void comatcopyLarge(int layout, int trans, int rows, int cols, long alphaAt, long aAt, int lda,
+            long bAt, int ldb) {
+        int gate = ExitGate.enter("comatcopy");
+        try {
+            CheckedCalls.HComatcopy.D.plainByAddress().invokeExact(layout, trans, rows, cols, alphaAt, aAt, lda, bAt,
+                    ldb);
+        } catch (Throwable e) {
+            throw Downcall.failed("comatcopy", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void comatcopyHeap(Layout layout, Transpose trans, int rows, int cols, ComplexFloat alpha,
@@ -9390,19 +11941,37 @@ public final class Blas {
         long cSpan = Quick.general(layout, rows, cols, ldc);
         long aAt = Quick.in(a, aOffset, aSpan, 3, 3);
         long cAt = Quick.out(c, cOffset, cSpan, 3, 3);
-        if ((aAt | cAt) >= 0 && aSpan + cSpan <= Quick.BRIEF >> 3
-                && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(a) && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HCgeadd.D.brief().invokeExact(layout.code(), rows, cols,
-                        Scalars.alpha(room, alpha).address(), aAt, lda, Scalars.beta(room, beta).address(), cAt, ldc);
+                if (aSpan + cSpan <= Quick.BRIEF >> 3) {
+                    CheckedCalls.HCgeadd.D.brief().invokeExact(layout.code(), rows, cols,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, Scalars.beta(room, beta).address(), cAt,
+                            ldc);
+                } else {
+                    cgeaddLarge(layout.code(), rows, cols, Scalars.alpha(room, alpha).address(), aAt, lda,
+                            Scalars.beta(room, beta).address(), cAt, ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("cgeadd", e);
             }
             return;
         }
         CheckedCalls.cgeadd(layout, rows, cols, alpha, a, aOffset, lda, beta, c, cOffset, ldc);
+    }
+
+    private static void cgeaddLarge(int layout, int rows, int cols, long alphaAt, long aAt, int lda, long betaAt,
+            long cAt, int ldc) {
+        int gate = ExitGate.enter("cgeadd");
+        try {
+            CheckedCalls.HCgeadd.D.plainByAddress().invokeExact(layout, rows, cols, alphaAt, aAt, lda, betaAt, cAt,
+                    ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("cgeadd", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void cgeaddHeap(Layout layout, int rows, int cols, ComplexFloat alpha, MemorySegment a, long aOffset,
@@ -9453,15 +12022,20 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long bAt = Quick.in(b, bOffset, bSpan, 4, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 4, 7);
-        if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 4
-                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && Quick.apart(cAt, cSpan << 4, bAt, bSpan << 4)
-                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | bAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4)
+                && Quick.apart(cAt, cSpan << 4, bAt, bSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b)) && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HZgemm.D.brief().invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
-                        Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, Scalars.beta(room, beta).address(),
-                        cAt, ldc);
+                if (aSpan + bSpan + cSpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZgemm.D.brief().invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb,
+                            Scalars.beta(room, beta).address(), cAt, ldc);
+                } else {
+                    zgemmLarge(layout.code(), transA.code(), transB.code(), m, n, k,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb,
+                            Scalars.beta(room, beta).address(), cAt, ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zgemm", e);
             }
@@ -9469,6 +12043,19 @@ public final class Blas {
         }
         CheckedCalls.zgemm(layout, transA, transB, m, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c,
                 cOffset, ldc);
+    }
+
+    private static void zgemmLarge(int layout, int transA, int transB, int m, int n, int k, long alphaAt, long aAt,
+            int lda, long bAt, int ldb, long betaAt, long cAt, int ldc) {
+        int gate = ExitGate.enter("zgemm");
+        try {
+            CheckedCalls.HZgemm.D.plainByAddress().invokeExact(layout, transA, transB, m, n, k, alphaAt, aAt, lda, bAt,
+                    ldb, betaAt, cAt, ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("zgemm", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zgemmHeap(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
@@ -9528,15 +12115,20 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long bAt = Quick.in(b, bOffset, bSpan, 4, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 4, 7);
-        if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 4
-                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && Quick.apart(cAt, cSpan << 4, bAt, bSpan << 4)
-                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | bAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4)
+                && Quick.apart(cAt, cSpan << 4, bAt, bSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b)) && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HZgemm3m.D.brief().invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
-                        Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, Scalars.beta(room, beta).address(),
-                        cAt, ldc);
+                if (aSpan + bSpan + cSpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZgemm3m.D.brief().invokeExact(layout.code(), transA.code(), transB.code(), m, n, k,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb,
+                            Scalars.beta(room, beta).address(), cAt, ldc);
+                } else {
+                    zgemm3mLarge(layout.code(), transA.code(), transB.code(), m, n, k,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb,
+                            Scalars.beta(room, beta).address(), cAt, ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zgemm3m", e);
             }
@@ -9544,6 +12136,19 @@ public final class Blas {
         }
         CheckedCalls.zgemm3m(layout, transA, transB, m, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c,
                 cOffset, ldc);
+    }
+
+    private static void zgemm3mLarge(int layout, int transA, int transB, int m, int n, int k, long alphaAt, long aAt,
+            int lda, long bAt, int ldb, long betaAt, long cAt, int ldc) {
+        int gate = ExitGate.enter("zgemm3m");
+        try {
+            CheckedCalls.HZgemm3m.D.plainByAddress().invokeExact(layout, transA, transB, m, n, k, alphaAt, aAt, lda,
+                    bAt, ldb, betaAt, cAt, ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("zgemm3m", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zgemm3mHeap(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
@@ -9603,15 +12208,20 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long bAt = Quick.in(b, bOffset, bSpan, 4, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 4, 7);
-        if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 4
-                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && Quick.apart(cAt, cSpan << 4, bAt, bSpan << 4)
-                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | bAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4)
+                && Quick.apart(cAt, cSpan << 4, bAt, bSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b)) && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HZgemmt.D.brief().invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(), n,
-                        k, Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, Scalars.beta(room, beta).address(),
-                        cAt, ldc);
+                if (aSpan + bSpan + cSpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZgemmt.D.brief().invokeExact(layout.code(), uplo.code(), transA.code(), transB.code(),
+                            n, k, Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb,
+                            Scalars.beta(room, beta).address(), cAt, ldc);
+                } else {
+                    zgemmtLarge(layout.code(), uplo.code(), transA.code(), transB.code(), n, k,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb,
+                            Scalars.beta(room, beta).address(), cAt, ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zgemmt", e);
             }
@@ -9619,6 +12229,19 @@ public final class Blas {
         }
         CheckedCalls.zgemmt(layout, uplo, transA, transB, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c,
                 cOffset, ldc);
+    }
+
+    private static void zgemmtLarge(int layout, int uplo, int transA, int transB, int n, int k, long alphaAt, long aAt,
+            int lda, long bAt, int ldb, long betaAt, long cAt, int ldc) {
+        int gate = ExitGate.enter("zgemmt");
+        try {
+            CheckedCalls.HZgemmt.D.plainByAddress().invokeExact(layout, uplo, transA, transB, n, k, alphaAt, aAt, lda,
+                    bAt, ldb, betaAt, cAt, ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("zgemmt", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zgemmtHeap(Layout layout, Uplo uplo, Transpose transA, Transpose transB, int n, int k,
@@ -9677,15 +12300,19 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long bAt = Quick.in(b, bOffset, bSpan, 4, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 4, 7);
-        if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 4
-                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && Quick.apart(cAt, cSpan << 4, bAt, bSpan << 4)
-                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | bAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4)
+                && Quick.apart(cAt, cSpan << 4, bAt, bSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b)) && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HZsymm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), m, n,
-                        Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, Scalars.beta(room, beta).address(),
-                        cAt, ldc);
+                if (aSpan + bSpan + cSpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZsymm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), m, n,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb,
+                            Scalars.beta(room, beta).address(), cAt, ldc);
+                } else {
+                    zsymmLarge(layout.code(), side.code(), uplo.code(), m, n, Scalars.alpha(room, alpha).address(), aAt,
+                            lda, bAt, ldb, Scalars.beta(room, beta).address(), cAt, ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zsymm", e);
             }
@@ -9693,6 +12320,19 @@ public final class Blas {
         }
         CheckedCalls.zsymm(layout, side, uplo, m, n, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset,
                 ldc);
+    }
+
+    private static void zsymmLarge(int layout, int side, int uplo, int m, int n, long alphaAt, long aAt, int lda,
+            long bAt, int ldb, long betaAt, long cAt, int ldc) {
+        int gate = ExitGate.enter("zsymm");
+        try {
+            CheckedCalls.HZsymm.D.plainByAddress().invokeExact(layout, side, uplo, m, n, alphaAt, aAt, lda, bAt, ldb,
+                    betaAt, cAt, ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("zsymm", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zsymmHeap(Layout layout, Side side, Uplo uplo, int m, int n, ComplexDouble alpha,
@@ -9752,15 +12392,19 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long bAt = Quick.in(b, bOffset, bSpan, 4, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 4, 7);
-        if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 4
-                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && Quick.apart(cAt, cSpan << 4, bAt, bSpan << 4)
-                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | bAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4)
+                && Quick.apart(cAt, cSpan << 4, bAt, bSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b)) && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HZhemm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), m, n,
-                        Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, Scalars.beta(room, beta).address(),
-                        cAt, ldc);
+                if (aSpan + bSpan + cSpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZhemm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), m, n,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb,
+                            Scalars.beta(room, beta).address(), cAt, ldc);
+                } else {
+                    zhemmLarge(layout.code(), side.code(), uplo.code(), m, n, Scalars.alpha(room, alpha).address(), aAt,
+                            lda, bAt, ldb, Scalars.beta(room, beta).address(), cAt, ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zhemm", e);
             }
@@ -9768,6 +12412,19 @@ public final class Blas {
         }
         CheckedCalls.zhemm(layout, side, uplo, m, n, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset,
                 ldc);
+    }
+
+    private static void zhemmLarge(int layout, int side, int uplo, int m, int n, long alphaAt, long aAt, int lda,
+            long bAt, int ldb, long betaAt, long cAt, int ldc) {
+        int gate = ExitGate.enter("zhemm");
+        try {
+            CheckedCalls.HZhemm.D.plainByAddress().invokeExact(layout, side, uplo, m, n, alphaAt, aAt, lda, bAt, ldb,
+                    betaAt, cAt, ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("zhemm", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zhemmHeap(Layout layout, Side side, Uplo uplo, int m, int n, ComplexDouble alpha,
@@ -9821,19 +12478,37 @@ public final class Blas {
         long cSpan = Quick.span(n, n, ldc);
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 4, 7);
-        if ((aAt | cAt) >= 0 && aSpan + cSpan <= Quick.BRIEF >> 4
-                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen()
+                && Quick.owned(a) && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HZsyrk.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
-                        Scalars.alpha(room, alpha).address(), aAt, lda, Scalars.beta(room, beta).address(), cAt, ldc);
+                if (aSpan + cSpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZsyrk.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, Scalars.beta(room, beta).address(), cAt,
+                            ldc);
+                } else {
+                    zsyrkLarge(layout.code(), uplo.code(), trans.code(), n, k, Scalars.alpha(room, alpha).address(),
+                            aAt, lda, Scalars.beta(room, beta).address(), cAt, ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zsyrk", e);
             }
             return;
         }
         CheckedCalls.zsyrk(layout, uplo, trans, n, k, alpha, a, aOffset, lda, beta, c, cOffset, ldc);
+    }
+
+    private static void zsyrkLarge(int layout, int uplo, int trans, int n, int k, long alphaAt, long aAt, int lda,
+            long betaAt, long cAt, int ldc) {
+        int gate = ExitGate.enter("zsyrk");
+        try {
+            CheckedCalls.HZsyrk.D.plainByAddress().invokeExact(layout, uplo, trans, n, k, alphaAt, aAt, lda, betaAt,
+                    cAt, ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("zsyrk", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zsyrkHeap(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexDouble alpha,
@@ -9881,18 +12556,34 @@ public final class Blas {
         long cSpan = Quick.span(n, n, ldc);
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 4, 7);
-        if ((aAt | cAt) >= 0 && aSpan + cSpan <= Quick.BRIEF >> 4
-                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen()
+                && Quick.owned(a) && (c.scope() == a.scope() || Quick.owned(c))) {
             try {
-                CheckedCalls.HZherk.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha, aAt,
-                        lda, beta, cAt, ldc);
+                if (aSpan + cSpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZherk.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k, alpha,
+                            aAt, lda, beta, cAt, ldc);
+                } else {
+                    zherkLarge(layout.code(), uplo.code(), trans.code(), n, k, alpha, aAt, lda, beta, cAt, ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zherk", e);
             }
             return;
         }
         CheckedCalls.zherk(layout, uplo, trans, n, k, alpha, a, aOffset, lda, beta, c, cOffset, ldc);
+    }
+
+    private static void zherkLarge(int layout, int uplo, int trans, int n, int k, double alpha, long aAt, int lda,
+            double beta, long cAt, int ldc) {
+        int gate = ExitGate.enter("zherk");
+        try {
+            CheckedCalls.HZherk.D.plainByAddress().invokeExact(layout, uplo, trans, n, k, alpha, aAt, lda, beta, cAt,
+                    ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("zherk", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zherkHeap(Layout layout, Uplo uplo, Transpose trans, int n, int k, double alpha,
@@ -9944,15 +12635,19 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long bAt = Quick.in(b, bOffset, bSpan, 4, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 4, 7);
-        if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 4
-                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && Quick.apart(cAt, cSpan << 4, bAt, bSpan << 4)
-                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | bAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4)
+                && Quick.apart(cAt, cSpan << 4, bAt, bSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b)) && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HZsyr2k.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
-                        Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, Scalars.beta(room, beta).address(),
-                        cAt, ldc);
+                if (aSpan + bSpan + cSpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZsyr2k.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb,
+                            Scalars.beta(room, beta).address(), cAt, ldc);
+                } else {
+                    zsyr2kLarge(layout.code(), uplo.code(), trans.code(), n, k, Scalars.alpha(room, alpha).address(),
+                            aAt, lda, bAt, ldb, Scalars.beta(room, beta).address(), cAt, ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zsyr2k", e);
             }
@@ -9960,6 +12655,19 @@ public final class Blas {
         }
         CheckedCalls.zsyr2k(layout, uplo, trans, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset,
                 ldc);
+    }
+
+    private static void zsyr2kLarge(int layout, int uplo, int trans, int n, int k, long alphaAt, long aAt, int lda,
+            long bAt, int ldb, long betaAt, long cAt, int ldc) {
+        int gate = ExitGate.enter("zsyr2k");
+        try {
+            CheckedCalls.HZsyr2k.D.plainByAddress().invokeExact(layout, uplo, trans, n, k, alphaAt, aAt, lda, bAt, ldb,
+                    betaAt, cAt, ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("zsyr2k", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zsyr2kHeap(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexDouble alpha,
@@ -10018,14 +12726,18 @@ public final class Blas {
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long bAt = Quick.in(b, bOffset, bSpan, 4, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 4, 7);
-        if ((aAt | bAt | cAt) >= 0 && aSpan + bSpan + cSpan <= Quick.BRIEF >> 4
-                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && Quick.apart(cAt, cSpan << 4, bAt, bSpan << 4)
-                && ExitGate.isOpen() && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | bAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4)
+                && Quick.apart(cAt, cSpan << 4, bAt, bSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b)) && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HZher2k.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
-                        Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, beta, cAt, ldc);
+                if (aSpan + bSpan + cSpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZher2k.D.brief().invokeExact(layout.code(), uplo.code(), trans.code(), n, k,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb, beta, cAt, ldc);
+                } else {
+                    zher2kLarge(layout.code(), uplo.code(), trans.code(), n, k, Scalars.alpha(room, alpha).address(),
+                            aAt, lda, bAt, ldb, beta, cAt, ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zher2k", e);
             }
@@ -10033,6 +12745,19 @@ public final class Blas {
         }
         CheckedCalls.zher2k(layout, uplo, trans, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset,
                 ldc);
+    }
+
+    private static void zher2kLarge(int layout, int uplo, int trans, int n, int k, long alphaAt, long aAt, int lda,
+            long bAt, int ldb, double beta, long cAt, int ldc) {
+        int gate = ExitGate.enter("zher2k");
+        try {
+            CheckedCalls.HZher2k.D.plainByAddress().invokeExact(layout, uplo, trans, n, k, alphaAt, aAt, lda, bAt, ldb,
+                    beta, cAt, ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("zher2k", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zher2kHeap(Layout layout, Uplo uplo, Transpose trans, int n, int k, ComplexDouble alpha,
@@ -10086,19 +12811,36 @@ public final class Blas {
         long bSpan = Quick.general(layout, m, n, ldb);
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long bAt = Quick.out(b, bOffset, bSpan, 4, 7);
-        if ((aAt | bAt) >= 0 && aSpan + bSpan <= Quick.BRIEF >> 4
-                && Quick.apart(bAt, bSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
-                && (b.scope() == a.scope() || Quick.owned(b))) {
+        if ((aAt | bAt) >= 0 && Quick.apart(bAt, bSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen()
+                && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HZtrmm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
-                        diag.code(), m, n, Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb);
+                if (aSpan + bSpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZtrmm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
+                            diag.code(), m, n, Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb);
+                } else {
+                    ztrmmLarge(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("ztrmm", e);
             }
             return;
         }
         CheckedCalls.ztrmm(layout, side, uplo, transA, diag, m, n, alpha, a, aOffset, lda, b, bOffset, ldb);
+    }
+
+    private static void ztrmmLarge(int layout, int side, int uplo, int transA, int diag, int m, int n, long alphaAt,
+            long aAt, int lda, long bAt, int ldb) {
+        int gate = ExitGate.enter("ztrmm");
+        try {
+            CheckedCalls.HZtrmm.D.plainByAddress().invokeExact(layout, side, uplo, transA, diag, m, n, alphaAt, aAt,
+                    lda, bAt, ldb);
+        } catch (Throwable e) {
+            throw Downcall.failed("ztrmm", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void ztrmmHeap(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n,
@@ -10148,19 +12890,36 @@ public final class Blas {
         long bSpan = Quick.general(layout, m, n, ldb);
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long bAt = Quick.out(b, bOffset, bSpan, 4, 7);
-        if ((aAt | bAt) >= 0 && aSpan + bSpan <= Quick.BRIEF >> 4
-                && Quick.apart(bAt, bSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
-                && (b.scope() == a.scope() || Quick.owned(b))) {
+        if ((aAt | bAt) >= 0 && Quick.apart(bAt, bSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen()
+                && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HZtrsm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
-                        diag.code(), m, n, Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb);
+                if (aSpan + bSpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZtrsm.D.brief().invokeExact(layout.code(), side.code(), uplo.code(), transA.code(),
+                            diag.code(), m, n, Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb);
+                } else {
+                    ztrsmLarge(layout.code(), side.code(), uplo.code(), transA.code(), diag.code(), m, n,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("ztrsm", e);
             }
             return;
         }
         CheckedCalls.ztrsm(layout, side, uplo, transA, diag, m, n, alpha, a, aOffset, lda, b, bOffset, ldb);
+    }
+
+    private static void ztrsmLarge(int layout, int side, int uplo, int transA, int diag, int m, int n, long alphaAt,
+            long aAt, int lda, long bAt, int ldb) {
+        int gate = ExitGate.enter("ztrsm");
+        try {
+            CheckedCalls.HZtrsm.D.plainByAddress().invokeExact(layout, side, uplo, transA, diag, m, n, alphaAt, aAt,
+                    lda, bAt, ldb);
+        } catch (Throwable e) {
+            throw Downcall.failed("ztrsm", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void ztrsmHeap(Layout layout, Side side, Uplo uplo, Transpose transA, Diag diag, int m, int n,
@@ -10206,19 +12965,36 @@ public final class Blas {
         long bSpan = Quick.general(layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols, ldb);
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long bAt = Quick.out(b, bOffset, bSpan, 4, 7);
-        if ((aAt | bAt) >= 0 && aSpan + bSpan <= Quick.BRIEF >> 4
-                && Quick.apart(bAt, bSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
-                && (b.scope() == a.scope() || Quick.owned(b))) {
+        if ((aAt | bAt) >= 0 && Quick.apart(bAt, bSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen()
+                && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HZomatcopy.D.brief().invokeExact(layout.code(), trans.code(), rows, cols,
-                        Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb);
+                if (aSpan + bSpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZomatcopy.D.brief().invokeExact(layout.code(), trans.code(), rows, cols,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, bAt, ldb);
+                } else {
+                    zomatcopyLarge(layout.code(), trans.code(), rows, cols, Scalars.alpha(room, alpha).address(), aAt,
+                            lda, bAt, ldb);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zomatcopy", e);
             }
             return;
         }
         CheckedCalls.zomatcopy(layout, trans, rows, cols, alpha, a, aOffset, lda, b, bOffset, ldb);
+    }
+
+    private static void zomatcopyLarge(int layout, int trans, int rows, int cols, long alphaAt, long aAt, int lda,
+            long bAt, int ldb) {
+        int gate = ExitGate.enter("zomatcopy");
+        try {
+            CheckedCalls.HZomatcopy.D.plainByAddress().invokeExact(layout, trans, rows, cols, alphaAt, aAt, lda, bAt,
+                    ldb);
+        } catch (Throwable e) {
+            throw Downcall.failed("zomatcopy", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zomatcopyHeap(Layout layout, Transpose trans, int rows, int cols, ComplexDouble alpha,
@@ -10262,19 +13038,37 @@ public final class Blas {
         long cSpan = Quick.general(layout, rows, cols, ldc);
         long aAt = Quick.in(a, aOffset, aSpan, 4, 7);
         long cAt = Quick.out(c, cOffset, cSpan, 4, 7);
-        if ((aAt | cAt) >= 0 && aSpan + cSpan <= Quick.BRIEF >> 4
-                && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
-                && (c.scope() == a.scope() || Quick.owned(c))) {
+        if ((aAt | cAt) >= 0 && Quick.apart(cAt, cSpan << 4, aAt, aSpan << 4) && ExitGate.isOpen()
+                && Quick.owned(a) && (c.scope() == a.scope() || Quick.owned(c))) {
             MemorySegment room = Scalars.room();
             try {
-                CheckedCalls.HZgeadd.D.brief().invokeExact(layout.code(), rows, cols,
-                        Scalars.alpha(room, alpha).address(), aAt, lda, Scalars.beta(room, beta).address(), cAt, ldc);
+                if (aSpan + cSpan <= Quick.BRIEF >> 4) {
+                    CheckedCalls.HZgeadd.D.brief().invokeExact(layout.code(), rows, cols,
+                            Scalars.alpha(room, alpha).address(), aAt, lda, Scalars.beta(room, beta).address(), cAt,
+                            ldc);
+                } else {
+                    zgeaddLarge(layout.code(), rows, cols, Scalars.alpha(room, alpha).address(), aAt, lda,
+                            Scalars.beta(room, beta).address(), cAt, ldc);
+                }
             } catch (Throwable e) {
                 throw Downcall.failed("zgeadd", e);
             }
             return;
         }
         CheckedCalls.zgeadd(layout, rows, cols, alpha, a, aOffset, lda, beta, c, cOffset, ldc);
+    }
+
+    private static void zgeaddLarge(int layout, int rows, int cols, long alphaAt, long aAt, int lda, long betaAt,
+            long cAt, int ldc) {
+        int gate = ExitGate.enter("zgeadd");
+        try {
+            CheckedCalls.HZgeadd.D.plainByAddress().invokeExact(layout, rows, cols, alphaAt, aAt, lda, betaAt, cAt,
+                    ldc);
+        } catch (Throwable e) {
+            throw Downcall.failed("zgeadd", e);
+        } finally {
+            ExitGate.leave(gate);
+        }
     }
 
     private static void zgeaddHeap(Layout layout, int rows, int cols, ComplexDouble alpha, MemorySegment a,

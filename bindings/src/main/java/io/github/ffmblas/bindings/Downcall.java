@@ -22,8 +22,8 @@ import java.lang.invoke.MethodHandles;
  *   <li>{@code bySegment} passes each pointer as a segment (a slice from the operand's first element), which FFM
  *       keeps alive for the call: for shared arenas and heap arrays (FFM pins the array during a critical call).</li>
  * </ul>
- * The quick paths of {@link Blas} call {@code critical} (heap arrays) and {@code brief} (pointers as {@code long}s,
- * no thread-state transition) directly. One handle for both kinds of call, not one picked at run time: a picked handle is no constant to the JIT, which
+ * The quick paths of {@link Blas} call {@code critical} (heap arrays), {@code brief} (pointers as {@code long}s, no
+ * thread-state transition) and {@code plainByAddress} (the same, with the transition, for longer calls) directly. One handle for both kinds of call, not one picked at run time: a picked handle is no constant to the JIT, which
  * then cannot inline the downcall. The address comes from the very file ffmblas loaded
  * ({@link SymbolLookup#libraryLookup}), never from another copy of OpenBLAS that the class loader may also hold
  * (JavaCPP's, in the benchmarks).
@@ -31,7 +31,8 @@ import java.lang.invoke.MethodHandles;
  * <p>Kept in a {@code static final} field of a holder class per routine: created on first use, and constant to
  * the JIT (a record's fields are trusted), so {@code invokeExact} on it inlines.
  */
-record Downcall(MethodHandle critical, MethodHandle bySegment, MethodHandle byAddress, MethodHandle brief) {
+record Downcall(MethodHandle critical, MethodHandle bySegment, MethodHandle byAddress, MethodHandle brief,
+                MethodHandle plainByAddress) {
     private static final SymbolLookup OURS = SymbolLookup.libraryLookup(OpenBlasLibrary.load().path(), Arena.global());
 
     static Downcall of(String symbol, FunctionDescriptor descriptor) {
@@ -40,7 +41,8 @@ record Downcall(MethodHandle critical, MethodHandle bySegment, MethodHandle byAd
         MethodHandle plain = linker.downcallHandle(address, descriptor);
         MethodHandle critical = linker.downcallHandle(address, descriptor, Linker.Option.critical(true));
         MethodHandle brief = byAddress(address, descriptor, Linker.Option.critical(false));
-        return new Downcall(critical, either(critical, plain), either(brief, byAddress(address, descriptor)), brief);
+        MethodHandle plainByAddress = byAddress(address, descriptor);
+        return new Downcall(critical, either(critical, plain), either(brief, plainByAddress), brief, plainByAddress);
     }
 
     /** A handle that takes a leading boolean and calls {@code ifTrue} or {@code ifFalse} with the rest. */
