@@ -27,8 +27,10 @@ import org.bytedeco.openblas.global.openblas_nolapack;
 /**
  * One BLAS routine at one size n, on one set of operands, callable along each path of the suite: {@code ffmblas}
  * (native segments through {@link Blas}), {@code ffmblas-heap} (heap segments over the arrays, through {@link Blas}),
- * {@code jni} (JavaCPP's {@code cblas_*} on the very native memory of the {@code ffmblas} path) and {@code java}
- * (netlib's pure-Java BLAS on the very arrays of the {@code ffmblas-heap} path). Both memories start from the same
+ * {@code raw} and {@code raw-heap} (the same cblas symbol through a bare critical downcall, {@link RawDowncalls}, on
+ * the very memory of {@code ffmblas} and of {@code ffmblas-heap}: the floor those two are read against), {@code jni}
+ * (JavaCPP's {@code cblas_*} on the very native memory of the {@code ffmblas} path) and {@code java} (netlib's
+ * pure-Java BLAS on the very arrays of the {@code ffmblas-heap} path). Both memories start from the same
  * numbers ({@link #reset}), which {@link #writeOperands} also hands to the C harness.
  *
  * <p>Every path makes the same call: column-major (netlib's convention, so the Fortran-style call has the very same
@@ -245,6 +247,11 @@ abstract class BlasCase implements AutoCloseable {
         return segments[op - 'a'];
     }
 
+    /** The address of operand {@code op}'s native memory, for the {@code raw} path. */
+    final long addr(char op) {
+        return segments[op - 'a'].address();
+    }
+
     final MemorySegment hseg(char op) {
         return heapSegments[op - 'a'];
     }
@@ -275,6 +282,8 @@ abstract class BlasCase implements AutoCloseable {
         switch (path) {
             case FFMBLAS -> ffmblas(calls);
             case HEAP -> heap(calls);
+            case RAW -> raw(calls);
+            case RAW_HEAP -> rawHeap(calls);
             case JNI -> jni(calls);
             case JAVA -> java(calls);
             case C -> throw new IllegalArgumentException("the c path runs in the C harness");
@@ -284,6 +293,10 @@ abstract class BlasCase implements AutoCloseable {
     abstract void ffmblas(int calls);
 
     abstract void heap(int calls);
+
+    abstract void raw(int calls);
+
+    abstract void rawHeap(int calls);
 
     abstract void jni(int calls);
 
@@ -298,6 +311,7 @@ abstract class BlasCase implements AutoCloseable {
         private final MemorySegment x = seg('x'), y = seg('y'), hx = hseg('x'), hy = hseg('y');
         private final FloatPointer px = fp('x'), py = fp('y');
         private final float[] ax = fa('x'), ay = fa('y');
+        private final long rx = addr('x'), ry = addr('y');
 
         Sdot(Spec spec, int n, long seed) {
             super(spec, n, seed);
@@ -317,6 +331,32 @@ abstract class BlasCase implements AutoCloseable {
             double acc = 0;
             for (int i = 0; i < calls; i++) {
                 acc += Blas.sdot(n, hx, 0, 1, hy, 0, 1);
+            }
+            sink = acc;
+        }
+
+        @Override
+        void raw(int calls) {
+            double acc = 0;
+            try {
+                for (int i = 0; i < calls; i++) {
+                    acc += (float) RawDowncalls.Sdot.BY_ADDRESS.invokeExact(n, rx, 1, ry, 1);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_sdot", e);
+            }
+            sink = acc;
+        }
+
+        @Override
+        void rawHeap(int calls) {
+            double acc = 0;
+            try {
+                for (int i = 0; i < calls; i++) {
+                    acc += (float) RawDowncalls.Sdot.HEAP.invokeExact(n, hx, 1, hy, 1);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_sdot", e);
             }
             sink = acc;
         }
@@ -344,6 +384,7 @@ abstract class BlasCase implements AutoCloseable {
         private final MemorySegment x = seg('x'), y = seg('y'), hx = hseg('x'), hy = hseg('y');
         private final DoublePointer px = dp('x'), py = dp('y');
         private final double[] ax = da('x'), ay = da('y');
+        private final long rx = addr('x'), ry = addr('y');
 
         Ddot(Spec spec, int n, long seed) {
             super(spec, n, seed);
@@ -363,6 +404,32 @@ abstract class BlasCase implements AutoCloseable {
             double acc = 0;
             for (int i = 0; i < calls; i++) {
                 acc += Blas.ddot(n, hx, 0, 1, hy, 0, 1);
+            }
+            sink = acc;
+        }
+
+        @Override
+        void raw(int calls) {
+            double acc = 0;
+            try {
+                for (int i = 0; i < calls; i++) {
+                    acc += (double) RawDowncalls.Ddot.BY_ADDRESS.invokeExact(n, rx, 1, ry, 1);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_ddot", e);
+            }
+            sink = acc;
+        }
+
+        @Override
+        void rawHeap(int calls) {
+            double acc = 0;
+            try {
+                for (int i = 0; i < calls; i++) {
+                    acc += (double) RawDowncalls.Ddot.HEAP.invokeExact(n, hx, 1, hy, 1);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_ddot", e);
             }
             sink = acc;
         }
@@ -391,6 +458,7 @@ abstract class BlasCase implements AutoCloseable {
         private final FloatPointer px = fp('x'), py = fp('y');
         private final float[] ax = fa('x'), ay = fa('y');
         private final float al = (float) alpha;
+        private final long rx = addr('x'), ry = addr('y');
 
         Saxpy(Spec spec, int n, long seed) {
             super(spec, n, seed);
@@ -407,6 +475,28 @@ abstract class BlasCase implements AutoCloseable {
         void heap(int calls) {
             for (int i = 0; i < calls; i++) {
                 Blas.saxpy(n, al, hx, 0, 1, hy, 0, 1);
+            }
+        }
+
+        @Override
+        void raw(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Saxpy.BY_ADDRESS.invokeExact(n, al, rx, 1, ry, 1);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_saxpy", e);
+            }
+        }
+
+        @Override
+        void rawHeap(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Saxpy.HEAP.invokeExact(n, al, hx, 1, hy, 1);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_saxpy", e);
             }
         }
 
@@ -430,6 +520,7 @@ abstract class BlasCase implements AutoCloseable {
         private final DoublePointer px = dp('x'), py = dp('y');
         private final double[] ax = da('x'), ay = da('y');
         private final double al = alpha;
+        private final long rx = addr('x'), ry = addr('y');
 
         Daxpy(Spec spec, int n, long seed) {
             super(spec, n, seed);
@@ -446,6 +537,28 @@ abstract class BlasCase implements AutoCloseable {
         void heap(int calls) {
             for (int i = 0; i < calls; i++) {
                 Blas.daxpy(n, al, hx, 0, 1, hy, 0, 1);
+            }
+        }
+
+        @Override
+        void raw(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Daxpy.BY_ADDRESS.invokeExact(n, al, rx, 1, ry, 1);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_daxpy", e);
+            }
+        }
+
+        @Override
+        void rawHeap(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Daxpy.HEAP.invokeExact(n, al, hx, 1, hy, 1);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_daxpy", e);
             }
         }
 
@@ -468,6 +581,7 @@ abstract class BlasCase implements AutoCloseable {
         private final MemorySegment x = seg('x'), hx = hseg('x');
         private final FloatPointer px = fp('x');
         private final float[] ax = fa('x');
+        private final long rx = addr('x');
 
         Snrm2(Spec spec, int n, long seed) {
             super(spec, n, seed);
@@ -487,6 +601,32 @@ abstract class BlasCase implements AutoCloseable {
             double acc = 0;
             for (int i = 0; i < calls; i++) {
                 acc += Blas.snrm2(n, hx, 0, 1);
+            }
+            sink = acc;
+        }
+
+        @Override
+        void raw(int calls) {
+            double acc = 0;
+            try {
+                for (int i = 0; i < calls; i++) {
+                    acc += (float) RawDowncalls.Snrm2.BY_ADDRESS.invokeExact(n, rx, 1);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_snrm2", e);
+            }
+            sink = acc;
+        }
+
+        @Override
+        void rawHeap(int calls) {
+            double acc = 0;
+            try {
+                for (int i = 0; i < calls; i++) {
+                    acc += (float) RawDowncalls.Snrm2.HEAP.invokeExact(n, hx, 1);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_snrm2", e);
             }
             sink = acc;
         }
@@ -514,6 +654,7 @@ abstract class BlasCase implements AutoCloseable {
         private final MemorySegment x = seg('x'), hx = hseg('x');
         private final DoublePointer px = dp('x');
         private final double[] ax = da('x');
+        private final long rx = addr('x');
 
         Dnrm2(Spec spec, int n, long seed) {
             super(spec, n, seed);
@@ -533,6 +674,32 @@ abstract class BlasCase implements AutoCloseable {
             double acc = 0;
             for (int i = 0; i < calls; i++) {
                 acc += Blas.dnrm2(n, hx, 0, 1);
+            }
+            sink = acc;
+        }
+
+        @Override
+        void raw(int calls) {
+            double acc = 0;
+            try {
+                for (int i = 0; i < calls; i++) {
+                    acc += (double) RawDowncalls.Dnrm2.BY_ADDRESS.invokeExact(n, rx, 1);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_dnrm2", e);
+            }
+            sink = acc;
+        }
+
+        @Override
+        void rawHeap(int calls) {
+            double acc = 0;
+            try {
+                for (int i = 0; i < calls; i++) {
+                    acc += (double) RawDowncalls.Dnrm2.HEAP.invokeExact(n, hx, 1);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_dnrm2", e);
             }
             sink = acc;
         }
@@ -561,6 +728,7 @@ abstract class BlasCase implements AutoCloseable {
         private final MemorySegment x = seg('x'), hx = hseg('x');
         private final FloatPointer px = fp('x');
         private final float[] ax = fa('x');
+        private final long rx = addr('x');
 
         Isamax(Spec spec, int n, long seed) {
             super(spec, n, seed);
@@ -580,6 +748,32 @@ abstract class BlasCase implements AutoCloseable {
             double acc = 0;
             for (int i = 0; i < calls; i++) {
                 acc += Blas.isamax(n, hx, 0, 1);
+            }
+            sink = acc;
+        }
+
+        @Override
+        void raw(int calls) {
+            double acc = 0;
+            try {
+                for (int i = 0; i < calls; i++) {
+                    acc += (long) RawDowncalls.Isamax.BY_ADDRESS.invokeExact(n, rx, 1);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_isamax", e);
+            }
+            sink = acc;
+        }
+
+        @Override
+        void rawHeap(int calls) {
+            double acc = 0;
+            try {
+                for (int i = 0; i < calls; i++) {
+                    acc += (long) RawDowncalls.Isamax.HEAP.invokeExact(n, hx, 1);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_isamax", e);
             }
             sink = acc;
         }
@@ -607,6 +801,7 @@ abstract class BlasCase implements AutoCloseable {
         private final MemorySegment x = seg('x'), hx = hseg('x');
         private final DoublePointer px = dp('x');
         private final double[] ax = da('x');
+        private final long rx = addr('x');
 
         Idamax(Spec spec, int n, long seed) {
             super(spec, n, seed);
@@ -626,6 +821,32 @@ abstract class BlasCase implements AutoCloseable {
             double acc = 0;
             for (int i = 0; i < calls; i++) {
                 acc += Blas.idamax(n, hx, 0, 1);
+            }
+            sink = acc;
+        }
+
+        @Override
+        void raw(int calls) {
+            double acc = 0;
+            try {
+                for (int i = 0; i < calls; i++) {
+                    acc += (long) RawDowncalls.Idamax.BY_ADDRESS.invokeExact(n, rx, 1);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_idamax", e);
+            }
+            sink = acc;
+        }
+
+        @Override
+        void rawHeap(int calls) {
+            double acc = 0;
+            try {
+                for (int i = 0; i < calls; i++) {
+                    acc += (long) RawDowncalls.Idamax.HEAP.invokeExact(n, hx, 1);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_idamax", e);
             }
             sink = acc;
         }
@@ -655,6 +876,7 @@ abstract class BlasCase implements AutoCloseable {
         private final FloatPointer pa = fp('a'), px = fp('x'), py = fp('y');
         private final float[] aa = fa('a'), ax = fa('x'), ay = fa('y');
         private final float al = (float) alpha;
+        private final long ra = addr('a'), rx = addr('x'), ry = addr('y');
 
         Sgemv(Spec spec, int n, long seed) {
             super(spec, n, seed);
@@ -671,6 +893,28 @@ abstract class BlasCase implements AutoCloseable {
         void heap(int calls) {
             for (int i = 0; i < calls; i++) {
                 Blas.sgemv(Layout.COLUMN_MAJOR, Transpose.NO_TRANSPOSE, n, n, al, ha, 0, n, hx, 0, 1, 0f, hy, 0, 1);
+            }
+        }
+
+        @Override
+        void raw(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Sgemv.BY_ADDRESS.invokeExact(COL, NO_TRANS, n, n, al, ra, n, rx, 1, 0f, ry, 1);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_sgemv", e);
+            }
+        }
+
+        @Override
+        void rawHeap(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Sgemv.HEAP.invokeExact(COL, NO_TRANS, n, n, al, ha, n, hx, 1, 0f, hy, 1);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_sgemv", e);
             }
         }
 
@@ -695,6 +939,7 @@ abstract class BlasCase implements AutoCloseable {
         private final DoublePointer pa = dp('a'), px = dp('x'), py = dp('y');
         private final double[] aa = da('a'), ax = da('x'), ay = da('y');
         private final double al = alpha;
+        private final long ra = addr('a'), rx = addr('x'), ry = addr('y');
 
         Dgemv(Spec spec, int n, long seed) {
             super(spec, n, seed);
@@ -711,6 +956,28 @@ abstract class BlasCase implements AutoCloseable {
         void heap(int calls) {
             for (int i = 0; i < calls; i++) {
                 Blas.dgemv(Layout.COLUMN_MAJOR, Transpose.NO_TRANSPOSE, n, n, al, ha, 0, n, hx, 0, 1, 0d, hy, 0, 1);
+            }
+        }
+
+        @Override
+        void raw(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Dgemv.BY_ADDRESS.invokeExact(COL, NO_TRANS, n, n, al, ra, n, rx, 1, 0d, ry, 1);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_dgemv", e);
+            }
+        }
+
+        @Override
+        void rawHeap(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Dgemv.HEAP.invokeExact(COL, NO_TRANS, n, n, al, ha, n, hx, 1, 0d, hy, 1);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_dgemv", e);
             }
         }
 
@@ -735,6 +1002,7 @@ abstract class BlasCase implements AutoCloseable {
         private final FloatPointer pa = fp('a'), px = fp('x'), py = fp('y');
         private final float[] aa = fa('a'), ax = fa('x'), ay = fa('y');
         private final float al = (float) alpha;
+        private final long ra = addr('a'), rx = addr('x'), ry = addr('y');
 
         Sger(Spec spec, int n, long seed) {
             super(spec, n, seed);
@@ -751,6 +1019,28 @@ abstract class BlasCase implements AutoCloseable {
         void heap(int calls) {
             for (int i = 0; i < calls; i++) {
                 Blas.sger(Layout.COLUMN_MAJOR, n, n, al, hx, 0, 1, hy, 0, 1, ha, 0, n);
+            }
+        }
+
+        @Override
+        void raw(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Sger.BY_ADDRESS.invokeExact(COL, n, n, al, rx, 1, ry, 1, ra, n);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_sger", e);
+            }
+        }
+
+        @Override
+        void rawHeap(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Sger.HEAP.invokeExact(COL, n, n, al, hx, 1, hy, 1, ha, n);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_sger", e);
             }
         }
 
@@ -775,6 +1065,7 @@ abstract class BlasCase implements AutoCloseable {
         private final DoublePointer pa = dp('a'), px = dp('x'), py = dp('y');
         private final double[] aa = da('a'), ax = da('x'), ay = da('y');
         private final double al = alpha;
+        private final long ra = addr('a'), rx = addr('x'), ry = addr('y');
 
         Dger(Spec spec, int n, long seed) {
             super(spec, n, seed);
@@ -791,6 +1082,28 @@ abstract class BlasCase implements AutoCloseable {
         void heap(int calls) {
             for (int i = 0; i < calls; i++) {
                 Blas.dger(Layout.COLUMN_MAJOR, n, n, al, hx, 0, 1, hy, 0, 1, ha, 0, n);
+            }
+        }
+
+        @Override
+        void raw(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Dger.BY_ADDRESS.invokeExact(COL, n, n, al, rx, 1, ry, 1, ra, n);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_dger", e);
+            }
+        }
+
+        @Override
+        void rawHeap(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Dger.HEAP.invokeExact(COL, n, n, al, hx, 1, hy, 1, ha, n);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_dger", e);
             }
         }
 
@@ -813,6 +1126,7 @@ abstract class BlasCase implements AutoCloseable {
         private final MemorySegment a = seg('a'), x = seg('x'), ha = hseg('a'), hx = hseg('x');
         private final FloatPointer pa = fp('a'), px = fp('x');
         private final float[] aa = fa('a'), ax = fa('x');
+        private final long ra = addr('a'), rx = addr('x');
 
         Strsv(Spec spec, int n, long seed) {
             super(spec, n, seed);
@@ -829,6 +1143,28 @@ abstract class BlasCase implements AutoCloseable {
         void heap(int calls) {
             for (int i = 0; i < calls; i++) {
                 Blas.strsv(Layout.COLUMN_MAJOR, Uplo.LOWER, Transpose.NO_TRANSPOSE, Diag.NON_UNIT, n, ha, 0, n, hx, 0, 1);
+            }
+        }
+
+        @Override
+        void raw(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Strsv.BY_ADDRESS.invokeExact(COL, LOWER, NO_TRANS, NON_UNIT, n, ra, n, rx, 1);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_strsv", e);
+            }
+        }
+
+        @Override
+        void rawHeap(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Strsv.HEAP.invokeExact(COL, LOWER, NO_TRANS, NON_UNIT, n, ha, n, hx, 1);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_strsv", e);
             }
         }
 
@@ -851,6 +1187,7 @@ abstract class BlasCase implements AutoCloseable {
         private final MemorySegment a = seg('a'), x = seg('x'), ha = hseg('a'), hx = hseg('x');
         private final DoublePointer pa = dp('a'), px = dp('x');
         private final double[] aa = da('a'), ax = da('x');
+        private final long ra = addr('a'), rx = addr('x');
 
         Dtrsv(Spec spec, int n, long seed) {
             super(spec, n, seed);
@@ -867,6 +1204,28 @@ abstract class BlasCase implements AutoCloseable {
         void heap(int calls) {
             for (int i = 0; i < calls; i++) {
                 Blas.dtrsv(Layout.COLUMN_MAJOR, Uplo.LOWER, Transpose.NO_TRANSPOSE, Diag.NON_UNIT, n, ha, 0, n, hx, 0, 1);
+            }
+        }
+
+        @Override
+        void raw(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Dtrsv.BY_ADDRESS.invokeExact(COL, LOWER, NO_TRANS, NON_UNIT, n, ra, n, rx, 1);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_dtrsv", e);
+            }
+        }
+
+        @Override
+        void rawHeap(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Dtrsv.HEAP.invokeExact(COL, LOWER, NO_TRANS, NON_UNIT, n, ha, n, hx, 1);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_dtrsv", e);
             }
         }
 
@@ -891,6 +1250,7 @@ abstract class BlasCase implements AutoCloseable {
         private final FloatPointer pa = fp('a'), pb = fp('b'), pc = fp('c');
         private final float[] aa = fa('a'), ab = fa('b'), ac = fa('c');
         private final float al = (float) alpha;
+        private final long ra = addr('a'), rb = addr('b'), rc = addr('c');
 
         Sgemm(Spec spec, int n, long seed) {
             super(spec, n, seed);
@@ -909,6 +1269,29 @@ abstract class BlasCase implements AutoCloseable {
             for (int i = 0; i < calls; i++) {
                 Blas.sgemm(Layout.COLUMN_MAJOR, Transpose.NO_TRANSPOSE, Transpose.NO_TRANSPOSE, n, n, n, al, ha, 0, n,
                         hb, 0, n, 0f, hc, 0, n);
+            }
+        }
+
+        @Override
+        void raw(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Sgemm.BY_ADDRESS.invokeExact(COL, NO_TRANS, NO_TRANS, n, n, n, al, ra, n, rb, n, 0f,
+                            rc, n);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_sgemm", e);
+            }
+        }
+
+        @Override
+        void rawHeap(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Sgemm.HEAP.invokeExact(COL, NO_TRANS, NO_TRANS, n, n, n, al, ha, n, hb, n, 0f, hc, n);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_sgemm", e);
             }
         }
 
@@ -933,6 +1316,7 @@ abstract class BlasCase implements AutoCloseable {
         private final DoublePointer pa = dp('a'), pb = dp('b'), pc = dp('c');
         private final double[] aa = da('a'), ab = da('b'), ac = da('c');
         private final double al = alpha;
+        private final long ra = addr('a'), rb = addr('b'), rc = addr('c');
 
         Dgemm(Spec spec, int n, long seed) {
             super(spec, n, seed);
@@ -951,6 +1335,29 @@ abstract class BlasCase implements AutoCloseable {
             for (int i = 0; i < calls; i++) {
                 Blas.dgemm(Layout.COLUMN_MAJOR, Transpose.NO_TRANSPOSE, Transpose.NO_TRANSPOSE, n, n, n, al, ha, 0, n,
                         hb, 0, n, 0d, hc, 0, n);
+            }
+        }
+
+        @Override
+        void raw(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Dgemm.BY_ADDRESS.invokeExact(COL, NO_TRANS, NO_TRANS, n, n, n, al, ra, n, rb, n, 0d,
+                            rc, n);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_dgemm", e);
+            }
+        }
+
+        @Override
+        void rawHeap(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Dgemm.HEAP.invokeExact(COL, NO_TRANS, NO_TRANS, n, n, n, al, ha, n, hb, n, 0d, hc, n);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_dgemm", e);
             }
         }
 
@@ -974,6 +1381,7 @@ abstract class BlasCase implements AutoCloseable {
         private final FloatPointer pa = fp('a'), pc = fp('c');
         private final float[] aa = fa('a'), ac = fa('c');
         private final float al = (float) alpha;
+        private final long ra = addr('a'), rc = addr('c');
 
         Ssyrk(Spec spec, int n, long seed) {
             super(spec, n, seed);
@@ -990,6 +1398,28 @@ abstract class BlasCase implements AutoCloseable {
         void heap(int calls) {
             for (int i = 0; i < calls; i++) {
                 Blas.ssyrk(Layout.COLUMN_MAJOR, Uplo.LOWER, Transpose.NO_TRANSPOSE, n, n, al, ha, 0, n, 0f, hc, 0, n);
+            }
+        }
+
+        @Override
+        void raw(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Ssyrk.BY_ADDRESS.invokeExact(COL, LOWER, NO_TRANS, n, n, al, ra, n, 0f, rc, n);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_ssyrk", e);
+            }
+        }
+
+        @Override
+        void rawHeap(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Ssyrk.HEAP.invokeExact(COL, LOWER, NO_TRANS, n, n, al, ha, n, 0f, hc, n);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_ssyrk", e);
             }
         }
 
@@ -1013,6 +1443,7 @@ abstract class BlasCase implements AutoCloseable {
         private final DoublePointer pa = dp('a'), pc = dp('c');
         private final double[] aa = da('a'), ac = da('c');
         private final double al = alpha;
+        private final long ra = addr('a'), rc = addr('c');
 
         Dsyrk(Spec spec, int n, long seed) {
             super(spec, n, seed);
@@ -1029,6 +1460,28 @@ abstract class BlasCase implements AutoCloseable {
         void heap(int calls) {
             for (int i = 0; i < calls; i++) {
                 Blas.dsyrk(Layout.COLUMN_MAJOR, Uplo.LOWER, Transpose.NO_TRANSPOSE, n, n, al, ha, 0, n, 0d, hc, 0, n);
+            }
+        }
+
+        @Override
+        void raw(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Dsyrk.BY_ADDRESS.invokeExact(COL, LOWER, NO_TRANS, n, n, al, ra, n, 0d, rc, n);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_dsyrk", e);
+            }
+        }
+
+        @Override
+        void rawHeap(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Dsyrk.HEAP.invokeExact(COL, LOWER, NO_TRANS, n, n, al, ha, n, 0d, hc, n);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_dsyrk", e);
             }
         }
 
@@ -1052,6 +1505,7 @@ abstract class BlasCase implements AutoCloseable {
         private final FloatPointer pa = fp('a'), pb = fp('b');
         private final float[] aa = fa('a'), ab = fa('b');
         private final float al = (float) alpha;
+        private final long ra = addr('a'), rb = addr('b');
 
         Strsm(Spec spec, int n, long seed) {
             super(spec, n, seed);
@@ -1070,6 +1524,29 @@ abstract class BlasCase implements AutoCloseable {
             for (int i = 0; i < calls; i++) {
                 Blas.strsm(Layout.COLUMN_MAJOR, Side.LEFT, Uplo.LOWER, Transpose.NO_TRANSPOSE, Diag.NON_UNIT, n, n, al,
                         ha, 0, n, hb, 0, n);
+            }
+        }
+
+        @Override
+        void raw(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Strsm.BY_ADDRESS.invokeExact(COL, LEFT, LOWER, NO_TRANS, NON_UNIT, n, n, al, ra, n, rb,
+                            n);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_strsm", e);
+            }
+        }
+
+        @Override
+        void rawHeap(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Strsm.HEAP.invokeExact(COL, LEFT, LOWER, NO_TRANS, NON_UNIT, n, n, al, ha, n, hb, n);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_strsm", e);
             }
         }
 
@@ -1093,6 +1570,7 @@ abstract class BlasCase implements AutoCloseable {
         private final DoublePointer pa = dp('a'), pb = dp('b');
         private final double[] aa = da('a'), ab = da('b');
         private final double al = alpha;
+        private final long ra = addr('a'), rb = addr('b');
 
         Dtrsm(Spec spec, int n, long seed) {
             super(spec, n, seed);
@@ -1111,6 +1589,29 @@ abstract class BlasCase implements AutoCloseable {
             for (int i = 0; i < calls; i++) {
                 Blas.dtrsm(Layout.COLUMN_MAJOR, Side.LEFT, Uplo.LOWER, Transpose.NO_TRANSPOSE, Diag.NON_UNIT, n, n, al,
                         ha, 0, n, hb, 0, n);
+            }
+        }
+
+        @Override
+        void raw(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Dtrsm.BY_ADDRESS.invokeExact(COL, LEFT, LOWER, NO_TRANS, NON_UNIT, n, n, al, ra, n, rb,
+                            n);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_dtrsm", e);
+            }
+        }
+
+        @Override
+        void rawHeap(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Dtrsm.HEAP.invokeExact(COL, LEFT, LOWER, NO_TRANS, NON_UNIT, n, n, al, ha, n, hb, n);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_dtrsm", e);
             }
         }
 
@@ -1137,13 +1638,22 @@ abstract class BlasCase implements AutoCloseable {
         private final ComplexDouble al = new ComplexDouble(alpha, 0);
         private final DoublePointer pAlpha;
         private final DoublePointer pBeta;
+        private final MemorySegment alphaAt; // native: the raw-heap call passes both kinds
+        private final MemorySegment betaAt;
+        private final long rAlpha;
+        private final long rBeta;
+        private final long ra = addr('a'), rb = addr('b'), rc = addr('c');
 
         Zgemm(Spec spec, int n, long seed) {
             super(spec, n, seed);
             MemorySegment scalars = allocate(4 * Double.BYTES);
             scalars.setAtIndex(ValueLayout.JAVA_DOUBLE, 0, alpha); // alpha = (alpha, 0), beta = (0, 0)
-            pAlpha = new SegmentDoublePointer(scalars.asSlice(0, 2 * Double.BYTES));
-            pBeta = new SegmentDoublePointer(scalars.asSlice(2 * Double.BYTES, 2 * Double.BYTES));
+            alphaAt = scalars.asSlice(0, 2 * Double.BYTES);
+            betaAt = scalars.asSlice(2 * Double.BYTES, 2 * Double.BYTES);
+            pAlpha = new SegmentDoublePointer(alphaAt);
+            pBeta = new SegmentDoublePointer(betaAt);
+            rAlpha = alphaAt.address();
+            rBeta = betaAt.address();
         }
 
         @Override
@@ -1159,6 +1669,30 @@ abstract class BlasCase implements AutoCloseable {
             for (int i = 0; i < calls; i++) {
                 Blas.zgemm(Layout.COLUMN_MAJOR, Transpose.NO_TRANSPOSE, Transpose.NO_TRANSPOSE, n, n, n, al, ha, 0, n,
                         hb, 0, n, ComplexDouble.ZERO, hc, 0, n);
+            }
+        }
+
+        @Override
+        void raw(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Zgemm.BY_ADDRESS.invokeExact(COL, NO_TRANS, NO_TRANS, n, n, n, rAlpha, ra, n, rb, n,
+                            rBeta, rc, n);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_zgemm", e);
+            }
+        }
+
+        @Override
+        void rawHeap(int calls) {
+            try {
+                for (int i = 0; i < calls; i++) {
+                    RawDowncalls.Zgemm.HEAP.invokeExact(COL, NO_TRANS, NO_TRANS, n, n, n, alphaAt, ha, n, hb, n, betaAt,
+                            hc, n);
+                }
+            } catch (Throwable e) {
+                throw RawDowncalls.failed("cblas_zgemm", e);
             }
         }
 

@@ -10,15 +10,18 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
- * The BLAS-routine suite ({@code ffmblas bench --blas}): per routine and size, the same call along five paths
+ * The BLAS-routine suite ({@code ffmblas bench --blas}): per routine and size, the same call along seven paths
  * ({@link PathKind}), on the same numbers, timed in interleaved rounds as {@code InterleavedCalls} times sgemm: each
  * round runs a batch of about {@link Budget#batchMillis} on every path, in a rotating order (each path takes each
- * place in turn, and every other cycle runs backwards), and each path's ratio to {@code ffmblas} is taken within the
- * round, so the drift of a shared machine cancels. Reported per path: the median nanoseconds per call over the rounds
- * and the median (and quartiles) of the per-round ratio to {@code ffmblas}.
+ * place in turn, and every other cycle runs backwards), and each path's ratios are taken within the round, so the
+ * drift of a shared machine cancels. Reported per path: the median nanoseconds per call over the rounds, the median
+ * (and quartiles) of the per-round ratio to {@code ffmblas}, and the same of the per-round ratio to its raw floor
+ * ({@link PathKind#floor}): {@code raw} for native memory, {@code raw-heap} for heap arrays, the bare downcall that
+ * any binding on that memory pays.
  *
  * <p>Before any timing every path makes one call on the pristine operands and its result is compared with
  * {@code ffmblas}'s: a path that disagrees is not timed (status {@code wrong}), as in the other benchmarks.
@@ -31,12 +34,21 @@ public final class BlasSuite {
 
     /** The paths, in the order reported. */
     public enum PathKind {
-        FFMBLAS("ffmblas"), HEAP("ffmblas-heap"), JNI("jni"), JAVA("java"), C("c");
+        FFMBLAS("ffmblas", false), HEAP("ffmblas-heap", true), RAW("raw", false), RAW_HEAP("raw-heap", true),
+        JNI("jni", false), JAVA("java", true), C("c", false);
 
         public final String label;
+        /** Whether it works on the heap arrays (and its outputs are read there), not on native memory. */
+        public final boolean heap;
 
-        PathKind(String label) {
+        PathKind(String label, boolean heap) {
             this.label = label;
+            this.heap = heap;
+        }
+
+        /** The bare downcall on the same kind of memory: what this path is read against as a floor. */
+        public PathKind floor() {
+            return heap ? RAW_HEAP : RAW;
         }
     }
 
@@ -55,19 +67,28 @@ public final class BlasSuite {
 
     /**
      * One routine x size x path. {@code status}: {@code ok}; {@code wrong} (its result differs from ffmblas's: not
-     * timed); {@code unsupported}; {@code failed} (it threw). Times are null unless ok.
+     * timed); {@code unsupported}; {@code failed} (it threw). Times are null unless ok; the ratios to the
+     * {@code floor} path (its label) are null too when the floor was not timed.
      */
     public record Row(String routine, int level, String precision, int n, String path, String status, Double medianNs,
-                      Double ratioToFfmblas, Double ratioQ1, Double ratioQ3, int rounds, long callsPerBatch,
-                      String note) {}
+                      Double ratioToFfmblas, Double ratioQ1, Double ratioQ3, String floor, Double ratioToFloor,
+                      Double floorQ1, Double floorQ3, int rounds, long callsPerBatch, String note) {}
+
+    /** The rows of a run, and the warm-up figures when they were asked for (else none). */
+    public record Results(List<Row> rows, List<WarmupTrace.Figure> warmups) {}
 
     public static List<String> routines() {
         return BlasCase.SPECS.stream().map(BlasCase.Spec::name).toList();
     }
 
-    /** Every routine at every size, one routine after the other; {@code perRoutine} gets each routine's rows. */
-    public static List<Row> run(List<String> routines, List<Integer> sizes, Budget budget, long seed,
-                                Consumer<String> progress, Consumer<List<Row>> perRoutine) throws IOException {
+    /**
+     * Every routine at every size, one routine after the other; {@code perRoutine} gets each routine's rows and
+     * warm-up figures. With {@code warmup}, each routine starts with {@link WarmupTrace}'s figure per path, before
+     * anything else calls that routine, so its loops are cold.
+     */
+    public static Results run(List<String> routines, List<Integer> sizes, Budget budget, long seed, boolean warmup,
+                              Consumer<String> progress, BiConsumer<List<Row>, List<WarmupTrace.Figure>> perRoutine)
+            throws IOException {
         List<BlasCase.Spec> specs = routines.stream().map(BlasCase::spec).toList();
         JavaCppOpenBlas.load(); // first: pins the FFM bindings to ffmblas's file before JavaCPP loads its copy
         Blas.setNumThreads(1);
@@ -81,8 +102,15 @@ public final class BlasSuite {
         }
         Path dir = Files.createTempDirectory("ffmblas-blas-operands");
         List<Row> all = new ArrayList<>();
+        List<WarmupTrace.Figure> allWarmups = new ArrayList<>();
         try {
             for (BlasCase.Spec spec : specs) {
+                List<WarmupTrace.Figure> warmups = new ArrayList<>();
+                if (warmup) {
+                    int n = sizes.stream().min(Integer::compare).orElseThrow();
+                    progress.accept(spec.name() + " n=" + n + " warm-up ...");
+                    warmups.addAll(WarmupTrace.figures(spec, n, seed, harness, harnessProblem, dir));
+                }
                 List<Row> rows = new ArrayList<>();
                 for (int n : sizes) {
                     progress.accept(spec.name() + " n=" + n + " ...");
@@ -91,7 +119,8 @@ public final class BlasSuite {
                     }
                 }
                 all.addAll(rows);
-                perRoutine.accept(rows);
+                allWarmups.addAll(warmups);
+                perRoutine.accept(rows, warmups);
             }
         } finally {
             if (harness != null) {
@@ -99,7 +128,7 @@ public final class BlasSuite {
             }
             BlasHarness.deleteTree(dir);
         }
-        return all;
+        return new Results(all, allWarmups);
     }
 
     /** {@code openblas_get_config()} etc. as the C harness reports them, or why there is no harness. */
@@ -180,20 +209,30 @@ public final class BlasSuite {
             int rounds = time(timed, ns, batch);
             List<Row> rows = new ArrayList<>();
             for (int p = 0; p < kinds.length; p++) {
+                String floor = kinds[p].floor().label;
                 if (ns[p] == null) {
                     rows.add(new Row(spec.name(), spec.level(), spec.precision(), c.n, kinds[p].label, status[p], null,
-                            null, null, null, 0, 0, note[p]));
+                            null, null, null, floor, null, null, null, 0, 0, note[p]));
                     continue;
                 }
-                double[] ratio = new double[rounds];
-                for (int r = 0; r < rounds; r++) {
-                    ratio[r] = ns[p][r] / ns[0][r];
-                }
+                double[] ratio = perRound(ns[p], ns[0]);
+                double[] toFloor = ns[kinds[p].floor().ordinal()];
+                toFloor = toFloor == null ? null : perRound(ns[p], toFloor);
                 rows.add(new Row(spec.name(), spec.level(), spec.precision(), c.n, kinds[p].label, "ok",
                         quantile(ns[p], 0.5), quantile(ratio, 0.5), quantile(ratio, 0.25), quantile(ratio, 0.75),
-                        rounds, batch[p], note[p]));
+                        floor, quantile(toFloor, 0.5), quantile(toFloor, 0.25), quantile(toFloor, 0.75), rounds,
+                        batch[p], note[p]));
             }
             return rows;
+        }
+
+        /** a[r] / b[r], round by round: both paths timed in the same round, so its drift cancels. */
+        private static double[] perRound(double[] a, double[] b) {
+            double[] r = new double[a.length];
+            for (int i = 0; i < a.length; i++) {
+                r[i] = a[i] / b[i];
+            }
+            return r;
         }
 
         /** One call on the pristine operands along {@code kind}; empty when it agrees with ffmblas, else how not. */
@@ -212,9 +251,8 @@ public final class BlasSuite {
                 c.reset();
                 c.run(kind, 1);
                 scalar = c.sink;
-                boolean heap = kind == PathKind.HEAP || kind == PathKind.JAVA;
                 for (char op : spec.outputs().toCharArray()) {
-                    got.add(c.output(op, heap));
+                    got.add(c.output(op, kind.heap));
                 }
             }
             double tolerance = spec.isDouble() ? 1e-9 : 1e-3;
@@ -293,7 +331,11 @@ public final class BlasSuite {
         }
     }
 
-    static double quantile(double[] values, double q) {
+    /** The q-quantile (nearest rank) of {@code values}; null for none. */
+    static Double quantile(double[] values, double q) {
+        if (values == null) {
+            return null;
+        }
         double[] sorted = values.clone();
         Arrays.sort(sorted);
         return sorted[(int) Math.round(q * (sorted.length - 1))];

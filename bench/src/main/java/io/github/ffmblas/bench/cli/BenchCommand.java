@@ -50,7 +50,8 @@ import picocli.CommandLine.Spec;
         description = {"Native against its peers (plain Java, Vector API, JNI, ONNX Runtime, C) on attention and sgemm,"
                 + " same inputs and threads per row: tables, results.json, report.md, chart.png.",
                 "With --blas: BLAS routines of levels 1-3 per size, ffmblas on native segments and heap arrays against"
-                + " JNI (JavaCPP), pure Java (netlib) and C, interleaved, OpenBLAS on 1 thread."})
+                + " JNI (JavaCPP), pure Java (netlib) and C, and against the raw floor (bare critical downcalls on the"
+                + " same memory), interleaved, OpenBLAS on 1 thread."})
 public final class BenchCommand implements Subcommand {
     static final String DEFAULT_SHAPES = "1,128,128,768,12;1,512,512,768,12;8,128,128,512,8;1,2048,2048,1024,16";
     /** Square sizes, then the fused Q/K/V projection of the first default shape (B·L x 3d x d). */
@@ -83,6 +84,9 @@ public final class BenchCommand implements Subcommand {
     private String sizes;
     @Option(names = "--quick", description = "short warm-up and fewer rounds")
     private boolean quick;
+    @Option(names = "--warmup-report", description = "--blas: first, per routine and path, time batches of calls from"
+            + " a fresh case's first call for 1 s (at the smallest size): calls until steady, first-second cost")
+    private boolean warmupReport;
     @Option(names = "--json", paramLabel = "FILE", description = "also write results.json here")
     private Path json;
     @Option(names = "--out", paramLabel = "DIR", description = "directory for the reports (default bench-results/<time>)")
@@ -111,8 +115,8 @@ public final class BenchCommand implements Subcommand {
             throw new UsageException((clients != null ? "--clients" : "--levels") + " belongs to the load test: add"
                     + " --load");
         }
-        if (routines != null || sizes != null) {
-            throw new UsageException((routines != null ? "--routines" : "--sizes")
+        if (routines != null || sizes != null || warmupReport) {
+            throw new UsageException((routines != null ? "--routines" : sizes != null ? "--sizes" : "--warmup-report")
                     + " belongs to the BLAS suite: add --blas");
         }
         List<Problem> problems = new ArrayList<>(parseShapes(shapes == null ? DEFAULT_SHAPES : shapes));
@@ -302,6 +306,10 @@ public final class BenchCommand implements Subcommand {
         env.put("path_ffmblas", "io.github.ffmblas.bindings.Blas on native segments (Arena.allocate, 64-byte aligned)");
         env.put("path_ffmblas-heap", "io.github.ffmblas.bindings.Blas on heap segments over float[]/double[]"
                 + " (critical downcalls)");
+        env.put("path_raw", "the same cblas symbol through a bare downcall handle (Linker.Option.critical(false),"
+                + " pointers as long addresses), no checks, on the ffmblas path's native segments: the native floor");
+        env.put("path_raw-heap", "the same cblas symbol through a bare downcall handle (Linker.Option.critical(true)),"
+                + " no checks, on the ffmblas-heap path's heap segments (made once): the heap floor");
         env.put("path_jni", "JavaCPP org.bytedeco.openblas.global.openblas_nolapack.cblas_* on the ffmblas path's native"
                 + " memory; its own copy of " + JavaCppOpenBlas.config());
         env.put("path_java", "netlib " + BlasSuite.javaBlas() + " (dev.ludovic.netlib:blas) on the ffmblas-heap path's"
@@ -309,23 +317,29 @@ public final class BenchCommand implements Subcommand {
         env.put("path_c", "blas_harness.c, " + CHarnessImplementation.compiler().map(Path::toString).orElse("no compiler")
                 + " -O2, one process driven through stdin: " + BlasSuite.harnessInfo());
         out.println("ffmblas bench --blas: " + routineList.size() + " routines x " + sizeList.size() + " sizes "
-                + sizeList + " x " + BlasSuite.PathKind.values().length + " paths" + (quick ? " (quick)" : ""));
+                + sizeList + " x " + BlasSuite.PathKind.values().length + " paths" + (quick ? " (quick)" : "")
+                + (warmupReport ? " + warm-up report" : ""));
         out.println("  kernel: " + rt.coreName() + " (OPENBLAS_CORETYPE="
                 + rt.coreTypeOverride().orElse("unset") + "), " + rt.config());
         out.println("  threads: OpenBLAS on 1 thread on every path (ffmblas, JavaCPP's copy, C harness)");
         env.forEach((k, v) -> out.printf("  %-28s %s%n", k, v));
         out.println();
 
-        List<BlasSuite.Row> rows = BlasSuite.run(routineList, sizeList,
-                quick ? BlasSuite.Budget.QUICK : BlasSuite.Budget.DEFAULT, seed, progress::show, group -> {
+        BlasSuite.Results results = BlasSuite.run(routineList, sizeList,
+                quick ? BlasSuite.Budget.QUICK : BlasSuite.Budget.DEFAULT, seed, warmupReport, progress::show,
+                (group, warmups) -> {
                     progress.clear();
                     out.println(BlasReports.consoleTable(group));
+                    if (!warmups.isEmpty()) {
+                        out.println(BlasReports.consoleWarmup(warmups));
+                    }
                 });
+        List<BlasSuite.Row> rows = results.rows();
         Files.createDirectories(outDir);
-        BlasReports.writeJson(outDir.resolve("results.json"), env, sizeList, command, rows);
-        BlasReports.writeMarkdown(outDir.resolve("report.md"), env, command, rows);
+        BlasReports.writeJson(outDir.resolve("results.json"), env, sizeList, command, rows, results.warmups());
+        BlasReports.writeMarkdown(outDir.resolve("report.md"), env, command, rows, results.warmups());
         if (json != null) {
-            BlasReports.writeJson(json, env, sizeList, command, rows);
+            BlasReports.writeJson(json, env, sizeList, command, rows, results.warmups());
             out.println("wrote " + json);
         }
         out.println("wrote " + outDir.resolve("results.json") + ", " + outDir.resolve("report.md"));

@@ -3,6 +3,7 @@ package io.github.ffmblas.bench.netlib;
 import dev.ludovic.netlib.blas.BLAS;
 import dev.ludovic.netlib.blas.JavaBLAS;
 import dev.ludovic.netlib.blas.NativeBLAS;
+import io.github.ffmblas.bench.blas.RawDowncalls;
 import io.github.ffmblas.bindings.Blas;
 import io.github.ffmblas.cli.Main;
 import io.github.ffmblas.cli.Subcommand;
@@ -29,18 +30,21 @@ import picocli.CommandLine.Option;
  * FfmBLAS against netlib's own implementations of {@link BLAS}, on the same heap arrays in one JVM: JNIBLAS pointed at
  * the very libopenblas.so.0 file ffmblas loaded ({@code -Ddev.ludovic.netlib.blas.nativeLibPath}, set here), netlib's
  * pure-Java VectorBLAS (Vector API) and F2jBLAS (f2j's reference BLAS). OpenBLAS runs on 1 thread for both native
- * paths (one process-wide setting of the one library). For each routine and size, the four take turns in
- * interleaved rounds (the order rotates each round), each round timing a batch of calls per implementation that
- * lasts at least {@code --batch-ms}; the report gives each implementation's median time per call and, per round,
- * the ratios FfmBLAS/JNIBLAS, VectorBLAS/FfmBLAS and F2jBLAS/FfmBLAS, whose medians are what to read on a noisy
- * machine.
+ * paths (one process-wide setting of the one library). A fifth, {@code raw}, is the floor: the same cblas symbol
+ * through a bare critical downcall ({@code critical(true)}) on heap segments over the same arrays, column-major as
+ * netlib calls it, no checks ({@link Workload#raw}). For each routine and size, the five take turns in interleaved
+ * rounds (the order rotates each round), each round timing a batch of calls per implementation that lasts at least
+ * {@code --batch-ms}; the report gives each implementation's median time per call and, per round, the ratios
+ * FfmBLAS/JNIBLAS, VectorBLAS/FfmBLAS, F2jBLAS/FfmBLAS, FfmBLAS/raw and JNIBLAS/raw, whose medians are what to read
+ * on a noisy machine.
  *
  * <p>Run from the repository root: {@code ./ffmblas bench-netlib --out docs/bench/netlib} ({@code --help} lists the
  * options; {@code main} runs the same command for a plain {@code java -cp bench/target/ffmblas.jar}).
  */
 @Command(name = "bench-netlib", mixinStandardHelpOptions = true, sortOptions = false,
         description = "FfmBLAS against netlib's JNIBLAS (on the same libopenblas.so.0), VectorBLAS and F2jBLAS, on"
-                + " the same heap arrays, interleaved rounds, OpenBLAS on 1 thread.")
+                + " the same heap arrays, interleaved rounds, OpenBLAS on 1 thread; raw (a bare critical downcall on"
+                + " the same arrays) as the floor.")
 public final class NetlibComparison implements Subcommand {
     @Option(names = "--sizes", split = ",", paramLabel = "N", defaultValue = "4,8,16,32,64,128,256,512,1024",
             description = "sizes n (vectors of n, n x n matrices)")
@@ -78,7 +82,7 @@ public final class NetlibComparison implements Subcommand {
     }
     static final String NATIVE_LIB_PATH = "dev.ludovic.netlib.blas.nativeLibPath";
     static final List<String> ALL_ROUTINES = List.of("ddot", "daxpy", "dgemv", "dgemm", "sgemm", "dtrsm", "dsyrk");
-    static final List<String> IMPLEMENTATIONS = List.of("FfmBLAS", "JNIBLAS", "VectorBLAS", "F2jBLAS");
+    static final List<String> IMPLEMENTATIONS = List.of("FfmBLAS", "JNIBLAS", "VectorBLAS", "F2jBLAS", "raw");
 
     /** The same as {@code ffmblas bench-netlib ARGS}. */
     public static void main(String[] args) {
@@ -126,12 +130,12 @@ public final class NetlibComparison implements Subcommand {
             Files.writeString(options.out.resolve("environment.txt"), environment + "\n");
             Files.writeString(options.out.resolve("ratios.md"), table);
             StringBuilder csv = new StringBuilder(
-                    "routine,n,implementation,median_ns_per_call,min_ns_per_call,rounds\n");
+                    "routine,n,implementation,median_ns_per_call,min_ns_per_call,rounds,median_ratio_to_raw\n");
             for (Row row : rows) {
                 for (String impl : IMPLEMENTATIONS) {
                     double[] t = row.nanos.get(impl);
-                    csv.append(String.format(Locale.ROOT, "%s,%d,%s,%.1f,%.1f,%d%n", row.routine, row.n, impl,
-                            median(t), Arrays.stream(t).min().orElse(Double.NaN), t.length));
+                    csv.append(String.format(Locale.ROOT, "%s,%d,%s,%.1f,%.1f,%d,%.4f%n", row.routine, row.n, impl,
+                            median(t), Arrays.stream(t).min().orElse(Double.NaN), t.length, row.ratio(impl, "raw")));
                 }
             }
             Files.writeString(options.out.resolve("results.csv"), csv.toString());
@@ -166,17 +170,14 @@ public final class NetlibComparison implements Subcommand {
             for (String impl : IMPLEMENTATIONS) {
                 sb.append(String.format(Locale.ROOT, " %s %s", impl, time(median(nanos.get(impl)))));
             }
-            return sb.append(String.format(Locale.ROOT, "  FfmBLAS/JNIBLAS %.2f  VectorBLAS/FfmBLAS %.2f",
-                    ratio("FfmBLAS", "JNIBLAS"), ratio("VectorBLAS", "FfmBLAS"))).toString();
+            return sb.append(String.format(Locale.ROOT, "  FfmBLAS/JNIBLAS %.2f  VectorBLAS/FfmBLAS %.2f"
+                    + "  FfmBLAS/raw %.2f  JNIBLAS/raw %.2f", ratio("FfmBLAS", "JNIBLAS"), ratio("VectorBLAS", "FfmBLAS"),
+                    ratio("FfmBLAS", "raw"), ratio("JNIBLAS", "raw"))).toString();
         }
     }
 
     private static Row measure(String routine, int n, Map<String, BLAS> blas, Options options) {
-        Map<String, Runnable> calls = new LinkedHashMap<>();
-        Workload work = new Workload(routine, n);
-        for (var e : blas.entrySet()) {
-            calls.put(e.getKey(), work.call(e.getValue()));
-        }
+        Map<String, Runnable> calls = calls(new Workload(routine, n), blas);
         long target = options.batchMs * 1_000_000L;
         // Warm up: the JIT compiles each path before it is timed. A routine's first size gets ten times as long,
         // since that is when its code is compiled; FfmBLAS's path through the bindings' checks is the deepest.
@@ -216,6 +217,14 @@ public final class NetlibComparison implements Subcommand {
         return new Row(routine, n, nanos);
     }
 
+    /** Each implementation's call on {@code work}, in {@link #IMPLEMENTATIONS}' order: the four BLAS, then raw. */
+    private static Map<String, Runnable> calls(Workload work, Map<String, BLAS> blas) {
+        Map<String, Runnable> calls = new LinkedHashMap<>();
+        blas.forEach((name, b) -> calls.put(name, work.call(b)));
+        calls.put("raw", work.raw());
+        return calls;
+    }
+
     private static long time(Runnable call, int reps) {
         long start = System.nanoTime();
         for (int i = 0; i < reps; i++) {
@@ -243,36 +252,38 @@ public final class NetlibComparison implements Subcommand {
 
     private static String table(List<Row> rows) {
         StringBuilder sb = new StringBuilder();
-        sb.append("| routine | n | FfmBLAS | JNIBLAS | VectorBLAS | F2jBLAS | FfmBLAS/JNIBLAS | VectorBLAS/FfmBLAS "
-                + "| F2jBLAS/FfmBLAS |\n");
-        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        sb.append("| routine | n | FfmBLAS | JNIBLAS | VectorBLAS | F2jBLAS | raw | FfmBLAS/JNIBLAS | VectorBLAS/FfmBLAS "
+                + "| F2jBLAS/FfmBLAS | FfmBLAS/raw | JNIBLAS/raw |\n");
+        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Row row : rows) {
-            sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %.2f | %.2f | %.2f |%n",
-                    row.routine, row.n, time(median(row.nanos.get("FfmBLAS"))),
+            sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %.2f | %.2f | %.2f | %.2f"
+                    + " | %.2f |%n", row.routine, row.n, time(median(row.nanos.get("FfmBLAS"))),
                     time(median(row.nanos.get("JNIBLAS"))), time(median(row.nanos.get("VectorBLAS"))),
-                    time(median(row.nanos.get("F2jBLAS"))), row.ratio("FfmBLAS", "JNIBLAS"),
-                    row.ratio("VectorBLAS", "FfmBLAS"), row.ratio("F2jBLAS", "FfmBLAS")));
+                    time(median(row.nanos.get("F2jBLAS"))), time(median(row.nanos.get("raw"))),
+                    row.ratio("FfmBLAS", "JNIBLAS"), row.ratio("VectorBLAS", "FfmBLAS"),
+                    row.ratio("F2jBLAS", "FfmBLAS"), row.ratio("FfmBLAS", "raw"), row.ratio("JNIBLAS", "raw")));
         }
         return sb.toString();
     }
 
     /**
-     * The four compute the same thing on the same inputs (a small dgemm and dtrsm): a wrongly loaded library or a
-     * mixed-up argument would show here before any timing.
+     * The five compute the same thing on the same inputs (a small call of every routine): a wrongly loaded library
+     * or a mixed-up argument would show here before any timing.
      */
     private static void sameResults(Map<String, BLAS> blas) {
-        for (String routine : List.of("dgemm", "dtrsm", "dgemv", "ddot")) {
+        for (String routine : ALL_ROUTINES) {
+            double tolerance = routine.startsWith("s") ? 1e-4 : 1e-9;
             double[] reference = null;
-            for (var e : blas.entrySet()) {
+            for (String impl : IMPLEMENTATIONS) {
                 Workload w = new Workload(routine, 9);
-                w.call(e.getValue()).run();
+                calls(w, blas).get(impl).run();
                 double[] out = w.result();
                 if (reference == null) {
                     reference = out;
                 } else {
                     for (int i = 0; i < out.length; i++) {
-                        if (Math.abs(out[i] - reference[i]) > 1e-9 * Math.max(1, Math.abs(reference[i]))) {
-                            throw new IllegalStateException(e.getKey() + " computes another " + routine + ": element "
+                        if (Math.abs(out[i] - reference[i]) > tolerance * Math.max(1, Math.abs(reference[i]))) {
+                            throw new IllegalStateException(impl + " computes another " + routine + ": element "
                                     + i + " is " + out[i] + ", FfmBLAS has " + reference[i]);
                         }
                     }
@@ -295,6 +306,8 @@ public final class NetlibComparison implements Subcommand {
         for (var e : blas.entrySet()) {
             sb.append(e.getKey()).append(": ").append(e.getValue().getClass().getName()).append('\n');
         }
+        sb.append("raw: the cblas symbols through bare downcall handles, Linker.Option.critical(true), on heap"
+                + " segments over the same arrays (").append(RawDowncalls.class.getName()).append(")\n");
         return sb.toString().strip();
     }
 

@@ -30,11 +30,13 @@ class BenchNetlibCommandTest {
         assertTrue(p.waitFor(5, java.util.concurrent.TimeUnit.MINUTES), "bench-netlib did not finish");
         assertEquals(0, p.exitValue(), output);
         String csv = Files.readString(dir.resolve("results.csv"));
-        for (String impl : List.of("FfmBLAS", "JNIBLAS", "VectorBLAS", "F2jBLAS")) {
+        for (String impl : List.of("FfmBLAS", "JNIBLAS", "VectorBLAS", "F2jBLAS", "raw")) {
             assertTrue(csv.contains("ddot,4," + impl + ",") && csv.contains("dgemm,4," + impl + ","), csv);
         }
         assertTrue(Files.readString(dir.resolve("environment.txt")).contains("libopenblas"));
-        assertTrue(Files.size(dir.resolve("ratios.md")) > 0);
+        String ratios = Files.readString(dir.resolve("ratios.md"));
+        assertTrue(ratios.contains("| FfmBLAS/raw | JNIBLAS/raw |"), ratios);
+        assertTrue(output.contains("FfmBLAS/raw "), output);
     }
 
     @Test
