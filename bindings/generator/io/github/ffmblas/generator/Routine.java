@@ -209,8 +209,12 @@ public record Routine(String name, char precision, String returns, List<Param> p
         return !custom && before == null && java == null && alsoShape == null;
     }
 
-    /** The C function this routine calls. */
+    /**
+     * The C function this routine calls: {@code cblas_} and the name in snake case; the complex dot products call
+     * the {@code _sub} variant, which writes the result through a pointer instead of returning a struct.
+     */
     public String symbol() {
-        return "cblas_" + (name.matches("[cz]dot[uc]") ? name + "_sub" : name);
+        String snake = name.replaceAll("([A-Z])", "_$1").toLowerCase(Locale.ROOT);
+        return "cblas_" + (name.matches("[cz]dot[uc]") ? snake + "_sub" : snake);
     }
 }

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.github.ffmblas.bindings.cblas.cblas_h;
+import io.github.ffmblas.generator.BlasRoutines;
+import io.github.ffmblas.generator.Routine;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Method;
@@ -191,6 +193,20 @@ class FacadeCoverageTest {
         Set<String> routines = boundRoutines().keySet();
         List<String> stray = facade.stream().filter(m -> !routines.contains(m) && !own.contains(m)).toList();
         assertEquals(List.of(), stray, "Blas methods matching no function of cblas.h");
+    }
+
+    @Test
+    void theRoutineTableDeclaresEveryBoundRoutineAndItsPrecision() {
+        Map<String, Character> table = new TreeMap<>();
+        for (Routine r : BlasRoutines.ALL) {
+            assertEquals(null, table.put(r.name(), r.precision()), r.name() + " is declared twice in BlasRoutines");
+            assertEquals(boundRoutines().get(r.name()), r.symbol().replace("_sub", ""), r.name() + ": the table's"
+                    + " symbol and the cblas.h function the facade binds");
+        }
+        assertEquals(boundRoutines().keySet(), table.keySet(), "the routines of the table against those of Blas");
+        for (var e : table.entrySet()) {
+            assertEquals(precision(e.getKey()), (char) e.getValue(), e.getKey() + ": the precision of its arrays");
+        }
     }
 
     @Test
