@@ -750,7 +750,7 @@ public final class BlasRoutines {
                         + "after one check of every item: OpenBLAS 0.3.31's batch entry points crash or ignore "
                         + "column-major calls for small shapes (see {@link #sgemmBatchStrided}), and only the "
                         + "single-precision route has been measured and guarded.")
-                .handWritten(),
+                .loopOf("dgemm"),
         r("cimatcopy", 'c', "void", "layout trans rows cols alpha:ComplexFloat A:general(rows, cols, lda)! ldb:int",
                 "A = alpha * op(A) in place (OpenBLAS extension): A is read as rows x cols with leading dimension lda "
                         + "and written as op(A) (cols x rows when transposed) with leading dimension ldb. Both shapes "
@@ -766,7 +766,7 @@ public final class BlasRoutines {
                         + "after one check of every item: OpenBLAS 0.3.31's batch entry points crash or ignore "
                         + "column-major calls for small shapes (see {@link #sgemmBatchStrided}), and only the "
                         + "single-precision route has been measured and guarded.")
-                .handWritten(),
+                .loopOf("cgemm"),
         r("zimatcopy", 'z', "void", "layout trans rows cols alpha:ComplexDouble A:general(rows, cols, lda)! ldb:int",
                 "A = alpha * op(A) in place (OpenBLAS extension): A is read as rows x cols with leading dimension lda "
                         + "and written as op(A) (cols x rows when transposed) with leading dimension ldb. Both shapes "
@@ -782,6 +782,6 @@ public final class BlasRoutines {
                         + "after one check of every item: OpenBLAS 0.3.31's batch entry points crash or ignore "
                         + "column-major calls for small shapes (see {@link #sgemmBatchStrided}), and only the "
                         + "single-precision route has been measured and guarded.")
-                .handWritten()
+                .loopOf("zgemm")
 );
 }

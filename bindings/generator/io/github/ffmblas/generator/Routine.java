@@ -19,7 +19,9 @@ import java.util.Locale;
  *       dimension): {@code vector(n, incx)}, {@code contiguous(n)}, {@code real()} (one real of a complex routine),
  *       {@code packed(n)}, {@code general(rows, cols, ld)}, {@code triangle(uplo, diag, n, ld)},
  *       {@code band(m, n, kl, ku, ld)}, {@code tband(uplo, n, k, ld)} (a triangular band),
- *       {@code batch(rows, cols, ld, count, stride)}. Shape arguments are Java expressions over the parameters.</li>
+ *       {@code batch(rows, cols, ld, count, stride)}; for LAPACK ({@link LapackRoutines}) also {@code ints(n)},
+ *       {@code reals(n)} (of the routine's real type) and the work arrays {@code work(lwork, minimum)} and
+ *       {@code iwork(liwork, minimum)}. Shape arguments are Java expressions over the parameters.</li>
  * </ul>
  *
  * @param precision  {@code s d c z}: the type of the operands' elements
@@ -34,10 +36,15 @@ import java.util.Locale;
  * @param java       an expression computed in Java instead of the native call, after the checks
  * @param alsoShape  a second shape of an operand, checked first (in-place transposition reads and writes A)
  * @param custom     the routine's body is hand-written (GemmCalls); only its signature is generated
+ * @param loopOf     a batch run as a loop over this routine's downcall, one call per item (d/c/z
+ *                   gemmBatchStrided over ?gemm); null otherwise
+ * @param failure    LAPACK: what INFO > 0 means, a {@code LapackException.Reason} and a message ({@code {info}}
+ *                   stands for the value); null for BLAS
  */
 public record Routine(String name, char precision, String returns, List<Param> params, String doc,
                       List<String[]> where, List<String[]> refusals, List<String[]> pass, String whenEmpty,
-                      String before, String java, Param.Operand alsoShape, boolean custom) {
+                      String before, String java, Param.Operand alsoShape, boolean custom, String loopOf,
+                      String[] failure) {
 
     /** One parameter (or operand, with its segment, offset and attached ints) of a routine. */
     public sealed interface Param {
@@ -73,6 +80,7 @@ public record Routine(String name, char precision, String returns, List<Param> p
                     case "triangle", "tband" -> List.of(args.get(3));
                     case "band" -> List.of(args.get(4));
                     case "batch" -> List.of(args.get(2), args.get(4));
+                    case "work", "iwork" -> List.of(args.get(0)); // LAPACK: the array's length, lwork
                     default -> List.of();
                 };
             }
@@ -80,7 +88,7 @@ public record Routine(String name, char precision, String returns, List<Param> p
     }
 
     private static final List<String> FLAGS = List.of("layout", "trans", "transA", "transB", "uplo", "diag", "side");
-    private static final List<String> DIMS = List.of("n", "m", "k", "kl", "ku", "rows", "cols", "count");
+    private static final List<String> DIMS = List.of("n", "m", "k", "kl", "ku", "rows", "cols", "count", "nrhs");
 
     /** A routine declared by its parameter string. */
     public static Routine of(String name, char precision, String returns, String params, String doc) {
@@ -89,7 +97,7 @@ public record Routine(String name, char precision, String returns, List<Param> p
             parsed.add(parse(token));
         }
         return new Routine(name, precision, returns, List.copyOf(parsed), doc, List.of(), List.of(), List.of(), null,
-                null, null, null, false);
+                null, null, null, false, null, null);
     }
 
     static Param parse(String token) {
@@ -148,12 +156,12 @@ public record Routine(String name, char precision, String returns, List<Param> p
 
     public Routine where(String local, String expression) {
         return new Routine(name, precision, returns, params, doc, plus(where, local, expression), refusals, pass,
-                whenEmpty, before, java, alsoShape, custom);
+                whenEmpty, before, java, alsoShape, custom, loopOf, failure);
     }
 
     public Routine refuse(String condition, String message) {
         return new Routine(name, precision, returns, params, doc, where, plus(refusals, condition, message), pass,
-                whenEmpty, before, java, alsoShape, custom);
+                whenEmpty, before, java, alsoShape, custom, loopOf, failure);
     }
 
     /** Index routines: a negative increment is refused (BLAS defines no index for a vector walked backwards). */
@@ -163,32 +171,42 @@ public record Routine(String name, char precision, String returns, List<Param> p
 
     public Routine pass(String parameter, String expression) {
         return new Routine(name, precision, returns, params, doc, where, refusals, plus(pass, parameter, expression),
-                whenEmpty, before, java, alsoShape, custom);
+                whenEmpty, before, java, alsoShape, custom, loopOf, failure);
     }
 
     public Routine whenEmpty(String value) {
         return new Routine(name, precision, returns, params, doc, where, refusals, pass, value, before, java,
-                alsoShape, custom);
+                alsoShape, custom, loopOf, failure);
     }
 
     public Routine before(String statement) {
         return new Routine(name, precision, returns, params, doc, where, refusals, pass, whenEmpty, statement, java,
-                alsoShape, custom);
+                alsoShape, custom, loopOf, failure);
     }
 
     public Routine java(String expression) {
         return new Routine(name, precision, returns, params, doc, where, refusals, pass, whenEmpty, before,
-                expression, alsoShape, custom);
+                expression, alsoShape, custom, loopOf, failure);
     }
 
     public Routine alsoShape(String operand) {
         return new Routine(name, precision, returns, params, doc, where, refusals, pass, whenEmpty, before, java,
-                (Param.Operand) parse(operand), custom);
+                (Param.Operand) parse(operand), custom, loopOf, failure);
     }
 
     public Routine handWritten() {
         return new Routine(name, precision, returns, params, doc, where, refusals, pass, whenEmpty, before, java,
-                alsoShape, true);
+                alsoShape, true, loopOf, failure);
+    }
+
+    public Routine loopOf(String item) {
+        return new Routine(name, precision, returns, params, doc, where, refusals, pass, whenEmpty, before, java,
+                alsoShape, custom, item, failure);
+    }
+
+    public Routine failure(String reason, String message) {
+        return new Routine(name, precision, returns, params, doc, where, refusals, pass, whenEmpty, before, java,
+                alsoShape, custom, loopOf, new String[] {reason, message});
     }
 
     private static List<String[]> plus(List<String[]> list, String a, String b) {
@@ -206,7 +224,7 @@ public record Routine(String name, char precision, String returns, List<Param> p
 
     /** Whether the generated quick path may take this routine: one without Java-side work of its own. */
     public boolean quick() {
-        return !custom && before == null && java == null && alsoShape == null;
+        return !custom && before == null && java == null && alsoShape == null && loopOf == null;
     }
 
     /**

@@ -982,7 +982,8 @@ public final class Blas {
             if (x.getClass() == Quick.NATIVE && y.getClass() == Quick.NATIVE && param.getClass() == Quick.NATIVE) {
                 srotmNative(n, x, xOffset, incx, y, yOffset, incy, param, paramOffset);
                 return;
-            } else if (x.getClass() == Quick.FLOATS && y.getClass() == Quick.FLOATS && param.getClass() == Quick.FLOATS) {
+            } else if (x.getClass() == Quick.FLOATS && y.getClass() == Quick.FLOATS
+                        && param.getClass() == Quick.FLOATS) {
                 srotmHeap(n, x, xOffset, incx, y, yOffset, incy, param, paramOffset);
                 return;
             }
@@ -1058,7 +1059,7 @@ public final class Blas {
                 srotgNative(a, aOffset, b, bOffset, c, cOffset, s, sOffset);
                 return;
             } else if (a.getClass() == Quick.FLOATS && b.getClass() == Quick.FLOATS && c.getClass() == Quick.FLOATS
-                    && s.getClass() == Quick.FLOATS) {
+                        && s.getClass() == Quick.FLOATS) {
                 srotgHeap(a, aOffset, b, bOffset, c, cOffset, s, sOffset);
                 return;
             }
@@ -2098,7 +2099,7 @@ public final class Blas {
                 drotmNative(n, x, xOffset, incx, y, yOffset, incy, param, paramOffset);
                 return;
             } else if (x.getClass() == Quick.DOUBLES && y.getClass() == Quick.DOUBLES
-                    && param.getClass() == Quick.DOUBLES) {
+                        && param.getClass() == Quick.DOUBLES) {
                 drotmHeap(n, x, xOffset, incx, y, yOffset, incy, param, paramOffset);
                 return;
             }
@@ -2173,8 +2174,8 @@ public final class Blas {
                     && s.getClass() == Quick.NATIVE) {
                 drotgNative(a, aOffset, b, bOffset, c, cOffset, s, sOffset);
                 return;
-            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES && c.getClass() == Quick.DOUBLES
-                    && s.getClass() == Quick.DOUBLES) {
+            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES
+                        && c.getClass() == Quick.DOUBLES && s.getClass() == Quick.DOUBLES) {
                 drotgHeap(a, aOffset, b, bOffset, c, cOffset, s, sOffset);
                 return;
             }
@@ -3330,7 +3331,7 @@ public final class Blas {
                 crotgNative(a, aOffset, b, bOffset, c, cOffset, s, sOffset);
                 return;
             } else if (a.getClass() == Quick.FLOATS && b.getClass() == Quick.FLOATS && c.getClass() == Quick.FLOATS
-                    && s.getClass() == Quick.FLOATS) {
+                        && s.getClass() == Quick.FLOATS) {
                 crotgHeap(a, aOffset, b, bOffset, c, cOffset, s, sOffset);
                 return;
             }
@@ -4476,8 +4477,8 @@ public final class Blas {
                     && s.getClass() == Quick.NATIVE) {
                 zrotgNative(a, aOffset, b, bOffset, c, cOffset, s, sOffset);
                 return;
-            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES && c.getClass() == Quick.DOUBLES
-                    && s.getClass() == Quick.DOUBLES) {
+            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES
+                        && c.getClass() == Quick.DOUBLES && s.getClass() == Quick.DOUBLES) {
                 zrotgHeap(a, aOffset, b, bOffset, c, cOffset, s, sOffset);
                 return;
             }
@@ -5464,7 +5465,8 @@ public final class Blas {
             if (ap.getClass() == Quick.NATIVE && x.getClass() == Quick.NATIVE && y.getClass() == Quick.NATIVE) {
                 sspmvNative(layout, uplo, n, alpha, ap, apOffset, x, xOffset, incx, beta, y, yOffset, incy);
                 return;
-            } else if (ap.getClass() == Quick.FLOATS && x.getClass() == Quick.FLOATS && y.getClass() == Quick.FLOATS) {
+            } else if (ap.getClass() == Quick.FLOATS && x.getClass() == Quick.FLOATS
+                        && y.getClass() == Quick.FLOATS) {
                 sspmvHeap(layout, uplo, n, alpha, ap, apOffset, x, xOffset, incx, beta, y, yOffset, incy);
                 return;
             }
@@ -5751,7 +5753,8 @@ public final class Blas {
             if (x.getClass() == Quick.NATIVE && y.getClass() == Quick.NATIVE && ap.getClass() == Quick.NATIVE) {
                 sspr2Native(layout, uplo, n, alpha, x, xOffset, incx, y, yOffset, incy, ap, apOffset);
                 return;
-            } else if (x.getClass() == Quick.FLOATS && y.getClass() == Quick.FLOATS && ap.getClass() == Quick.FLOATS) {
+            } else if (x.getClass() == Quick.FLOATS && y.getClass() == Quick.FLOATS
+                        && ap.getClass() == Quick.FLOATS) {
                 sspr2Heap(layout, uplo, n, alpha, x, xOffset, incx, y, yOffset, incy, ap, apOffset);
                 return;
             }
@@ -5826,7 +5829,8 @@ public final class Blas {
             if (a.getClass() == Quick.NATIVE && x.getClass() == Quick.NATIVE && y.getClass() == Quick.NATIVE) {
                 dgemvNative(layout, trans, m, n, alpha, a, aOffset, lda, x, xOffset, incx, beta, y, yOffset, incy);
                 return;
-            } else if (a.getClass() == Quick.DOUBLES && x.getClass() == Quick.DOUBLES && y.getClass() == Quick.DOUBLES) {
+            } else if (a.getClass() == Quick.DOUBLES && x.getClass() == Quick.DOUBLES
+                        && y.getClass() == Quick.DOUBLES) {
                 dgemvHeap(layout, trans, m, n, alpha, a, aOffset, lda, x, xOffset, incx, beta, y, yOffset, incy);
                 return;
             }
@@ -5915,7 +5919,8 @@ public final class Blas {
                 dgbmvNative(layout, trans, m, n, kl, ku, alpha, a, aOffset, lda, x, xOffset, incx, beta, y, yOffset,
                         incy);
                 return;
-            } else if (a.getClass() == Quick.DOUBLES && x.getClass() == Quick.DOUBLES && y.getClass() == Quick.DOUBLES) {
+            } else if (a.getClass() == Quick.DOUBLES && x.getClass() == Quick.DOUBLES
+                        && y.getClass() == Quick.DOUBLES) {
                 dgbmvHeap(layout, trans, m, n, kl, ku, alpha, a, aOffset, lda, x, xOffset, incx, beta, y, yOffset,
                         incy);
                 return;
@@ -6000,7 +6005,8 @@ public final class Blas {
             if (x.getClass() == Quick.NATIVE && y.getClass() == Quick.NATIVE && a.getClass() == Quick.NATIVE) {
                 dgerNative(layout, m, n, alpha, x, xOffset, incx, y, yOffset, incy, a, aOffset, lda);
                 return;
-            } else if (x.getClass() == Quick.DOUBLES && y.getClass() == Quick.DOUBLES && a.getClass() == Quick.DOUBLES) {
+            } else if (x.getClass() == Quick.DOUBLES && y.getClass() == Quick.DOUBLES
+                        && a.getClass() == Quick.DOUBLES) {
                 dgerHeap(layout, m, n, alpha, x, xOffset, incx, y, yOffset, incy, a, aOffset, lda);
                 return;
             }
@@ -6495,7 +6501,8 @@ public final class Blas {
             if (a.getClass() == Quick.NATIVE && x.getClass() == Quick.NATIVE && y.getClass() == Quick.NATIVE) {
                 dsymvNative(layout, uplo, n, alpha, a, aOffset, lda, x, xOffset, incx, beta, y, yOffset, incy);
                 return;
-            } else if (a.getClass() == Quick.DOUBLES && x.getClass() == Quick.DOUBLES && y.getClass() == Quick.DOUBLES) {
+            } else if (a.getClass() == Quick.DOUBLES && x.getClass() == Quick.DOUBLES
+                        && y.getClass() == Quick.DOUBLES) {
                 dsymvHeap(layout, uplo, n, alpha, a, aOffset, lda, x, xOffset, incx, beta, y, yOffset, incy);
                 return;
             }
@@ -6575,7 +6582,8 @@ public final class Blas {
             if (a.getClass() == Quick.NATIVE && x.getClass() == Quick.NATIVE && y.getClass() == Quick.NATIVE) {
                 dsbmvNative(layout, uplo, n, k, alpha, a, aOffset, lda, x, xOffset, incx, beta, y, yOffset, incy);
                 return;
-            } else if (a.getClass() == Quick.DOUBLES && x.getClass() == Quick.DOUBLES && y.getClass() == Quick.DOUBLES) {
+            } else if (a.getClass() == Quick.DOUBLES && x.getClass() == Quick.DOUBLES
+                        && y.getClass() == Quick.DOUBLES) {
                 dsbmvHeap(layout, uplo, n, k, alpha, a, aOffset, lda, x, xOffset, incx, beta, y, yOffset, incy);
                 return;
             }
@@ -6655,7 +6663,8 @@ public final class Blas {
             if (ap.getClass() == Quick.NATIVE && x.getClass() == Quick.NATIVE && y.getClass() == Quick.NATIVE) {
                 dspmvNative(layout, uplo, n, alpha, ap, apOffset, x, xOffset, incx, beta, y, yOffset, incy);
                 return;
-            } else if (ap.getClass() == Quick.DOUBLES && x.getClass() == Quick.DOUBLES && y.getClass() == Quick.DOUBLES) {
+            } else if (ap.getClass() == Quick.DOUBLES && x.getClass() == Quick.DOUBLES
+                        && y.getClass() == Quick.DOUBLES) {
                 dspmvHeap(layout, uplo, n, alpha, ap, apOffset, x, xOffset, incx, beta, y, yOffset, incy);
                 return;
             }
@@ -6798,7 +6807,8 @@ public final class Blas {
             if (x.getClass() == Quick.NATIVE && y.getClass() == Quick.NATIVE && a.getClass() == Quick.NATIVE) {
                 dsyr2Native(layout, uplo, n, alpha, x, xOffset, incx, y, yOffset, incy, a, aOffset, lda);
                 return;
-            } else if (x.getClass() == Quick.DOUBLES && y.getClass() == Quick.DOUBLES && a.getClass() == Quick.DOUBLES) {
+            } else if (x.getClass() == Quick.DOUBLES && y.getClass() == Quick.DOUBLES
+                        && a.getClass() == Quick.DOUBLES) {
                 dsyr2Heap(layout, uplo, n, alpha, x, xOffset, incx, y, yOffset, incy, a, aOffset, lda);
                 return;
             }
@@ -6942,7 +6952,8 @@ public final class Blas {
             if (x.getClass() == Quick.NATIVE && y.getClass() == Quick.NATIVE && ap.getClass() == Quick.NATIVE) {
                 dspr2Native(layout, uplo, n, alpha, x, xOffset, incx, y, yOffset, incy, ap, apOffset);
                 return;
-            } else if (x.getClass() == Quick.DOUBLES && y.getClass() == Quick.DOUBLES && ap.getClass() == Quick.DOUBLES) {
+            } else if (x.getClass() == Quick.DOUBLES && y.getClass() == Quick.DOUBLES
+                        && ap.getClass() == Quick.DOUBLES) {
                 dspr2Heap(layout, uplo, n, alpha, x, xOffset, incx, y, yOffset, incy, ap, apOffset);
                 return;
             }
@@ -7952,7 +7963,8 @@ public final class Blas {
             if (ap.getClass() == Quick.NATIVE && x.getClass() == Quick.NATIVE && y.getClass() == Quick.NATIVE) {
                 chpmvNative(layout, uplo, n, alpha, ap, apOffset, x, xOffset, incx, beta, y, yOffset, incy);
                 return;
-            } else if (ap.getClass() == Quick.FLOATS && x.getClass() == Quick.FLOATS && y.getClass() == Quick.FLOATS) {
+            } else if (ap.getClass() == Quick.FLOATS && x.getClass() == Quick.FLOATS
+                        && y.getClass() == Quick.FLOATS) {
                 chpmvHeap(layout, uplo, n, alpha, ap, apOffset, x, xOffset, incx, beta, y, yOffset, incy);
                 return;
             }
@@ -8249,7 +8261,8 @@ public final class Blas {
             if (x.getClass() == Quick.NATIVE && y.getClass() == Quick.NATIVE && ap.getClass() == Quick.NATIVE) {
                 chpr2Native(layout, uplo, n, alpha, x, xOffset, incx, y, yOffset, incy, ap, apOffset);
                 return;
-            } else if (x.getClass() == Quick.FLOATS && y.getClass() == Quick.FLOATS && ap.getClass() == Quick.FLOATS) {
+            } else if (x.getClass() == Quick.FLOATS && y.getClass() == Quick.FLOATS
+                        && ap.getClass() == Quick.FLOATS) {
                 chpr2Heap(layout, uplo, n, alpha, x, xOffset, incx, y, yOffset, incy, ap, apOffset);
                 return;
             }
@@ -8328,7 +8341,8 @@ public final class Blas {
             if (a.getClass() == Quick.NATIVE && x.getClass() == Quick.NATIVE && y.getClass() == Quick.NATIVE) {
                 zgemvNative(layout, trans, m, n, alpha, a, aOffset, lda, x, xOffset, incx, beta, y, yOffset, incy);
                 return;
-            } else if (a.getClass() == Quick.DOUBLES && x.getClass() == Quick.DOUBLES && y.getClass() == Quick.DOUBLES) {
+            } else if (a.getClass() == Quick.DOUBLES && x.getClass() == Quick.DOUBLES
+                        && y.getClass() == Quick.DOUBLES) {
                 zgemvHeap(layout, trans, m, n, alpha, a, aOffset, lda, x, xOffset, incx, beta, y, yOffset, incy);
                 return;
             }
@@ -8421,7 +8435,8 @@ public final class Blas {
                 zgbmvNative(layout, trans, m, n, kl, ku, alpha, a, aOffset, lda, x, xOffset, incx, beta, y, yOffset,
                         incy);
                 return;
-            } else if (a.getClass() == Quick.DOUBLES && x.getClass() == Quick.DOUBLES && y.getClass() == Quick.DOUBLES) {
+            } else if (a.getClass() == Quick.DOUBLES && x.getClass() == Quick.DOUBLES
+                        && y.getClass() == Quick.DOUBLES) {
                 zgbmvHeap(layout, trans, m, n, kl, ku, alpha, a, aOffset, lda, x, xOffset, incx, beta, y, yOffset,
                         incy);
                 return;
@@ -8510,7 +8525,8 @@ public final class Blas {
             if (x.getClass() == Quick.NATIVE && y.getClass() == Quick.NATIVE && a.getClass() == Quick.NATIVE) {
                 zgeruNative(layout, m, n, alpha, x, xOffset, incx, y, yOffset, incy, a, aOffset, lda);
                 return;
-            } else if (x.getClass() == Quick.DOUBLES && y.getClass() == Quick.DOUBLES && a.getClass() == Quick.DOUBLES) {
+            } else if (x.getClass() == Quick.DOUBLES && y.getClass() == Quick.DOUBLES
+                        && a.getClass() == Quick.DOUBLES) {
                 zgeruHeap(layout, m, n, alpha, x, xOffset, incx, y, yOffset, incy, a, aOffset, lda);
                 return;
             }
@@ -8590,7 +8606,8 @@ public final class Blas {
             if (x.getClass() == Quick.NATIVE && y.getClass() == Quick.NATIVE && a.getClass() == Quick.NATIVE) {
                 zgercNative(layout, m, n, alpha, x, xOffset, incx, y, yOffset, incy, a, aOffset, lda);
                 return;
-            } else if (x.getClass() == Quick.DOUBLES && y.getClass() == Quick.DOUBLES && a.getClass() == Quick.DOUBLES) {
+            } else if (x.getClass() == Quick.DOUBLES && y.getClass() == Quick.DOUBLES
+                        && a.getClass() == Quick.DOUBLES) {
                 zgercHeap(layout, m, n, alpha, x, xOffset, incx, y, yOffset, incy, a, aOffset, lda);
                 return;
             }
@@ -9099,7 +9116,8 @@ public final class Blas {
             if (a.getClass() == Quick.NATIVE && x.getClass() == Quick.NATIVE && y.getClass() == Quick.NATIVE) {
                 zhbmvNative(layout, uplo, n, k, alpha, a, aOffset, lda, x, xOffset, incx, beta, y, yOffset, incy);
                 return;
-            } else if (a.getClass() == Quick.DOUBLES && x.getClass() == Quick.DOUBLES && y.getClass() == Quick.DOUBLES) {
+            } else if (a.getClass() == Quick.DOUBLES && x.getClass() == Quick.DOUBLES
+                        && y.getClass() == Quick.DOUBLES) {
                 zhbmvHeap(layout, uplo, n, k, alpha, a, aOffset, lda, x, xOffset, incx, beta, y, yOffset, incy);
                 return;
             }
@@ -9185,7 +9203,8 @@ public final class Blas {
             if (ap.getClass() == Quick.NATIVE && x.getClass() == Quick.NATIVE && y.getClass() == Quick.NATIVE) {
                 zhpmvNative(layout, uplo, n, alpha, ap, apOffset, x, xOffset, incx, beta, y, yOffset, incy);
                 return;
-            } else if (ap.getClass() == Quick.DOUBLES && x.getClass() == Quick.DOUBLES && y.getClass() == Quick.DOUBLES) {
+            } else if (ap.getClass() == Quick.DOUBLES && x.getClass() == Quick.DOUBLES
+                        && y.getClass() == Quick.DOUBLES) {
                 zhpmvHeap(layout, uplo, n, alpha, ap, apOffset, x, xOffset, incx, beta, y, yOffset, incy);
                 return;
             }
@@ -9334,7 +9353,8 @@ public final class Blas {
             if (x.getClass() == Quick.NATIVE && y.getClass() == Quick.NATIVE && a.getClass() == Quick.NATIVE) {
                 zher2Native(layout, uplo, n, alpha, x, xOffset, incx, y, yOffset, incy, a, aOffset, lda);
                 return;
-            } else if (x.getClass() == Quick.DOUBLES && y.getClass() == Quick.DOUBLES && a.getClass() == Quick.DOUBLES) {
+            } else if (x.getClass() == Quick.DOUBLES && y.getClass() == Quick.DOUBLES
+                        && a.getClass() == Quick.DOUBLES) {
                 zher2Heap(layout, uplo, n, alpha, x, xOffset, incx, y, yOffset, incy, a, aOffset, lda);
                 return;
             }
@@ -9482,7 +9502,8 @@ public final class Blas {
             if (x.getClass() == Quick.NATIVE && y.getClass() == Quick.NATIVE && ap.getClass() == Quick.NATIVE) {
                 zhpr2Native(layout, uplo, n, alpha, x, xOffset, incx, y, yOffset, incy, ap, apOffset);
                 return;
-            } else if (x.getClass() == Quick.DOUBLES && y.getClass() == Quick.DOUBLES && ap.getClass() == Quick.DOUBLES) {
+            } else if (x.getClass() == Quick.DOUBLES && y.getClass() == Quick.DOUBLES
+                        && ap.getClass() == Quick.DOUBLES) {
                 zhpr2Heap(layout, uplo, n, alpha, x, xOffset, incx, y, yOffset, incy, ap, apOffset);
                 return;
             }
@@ -10192,7 +10213,8 @@ public final class Blas {
                 dgemmNative(layout, transA, transB, m, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset,
                         ldc);
                 return;
-            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES && c.getClass() == Quick.DOUBLES) {
+            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES
+                        && c.getClass() == Quick.DOUBLES) {
                 dgemmHeap(layout, transA, transB, m, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset,
                         ldc);
                 return;
@@ -10281,7 +10303,8 @@ public final class Blas {
                 dgemmtNative(layout, uplo, transA, transB, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c,
                         cOffset, ldc);
                 return;
-            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES && c.getClass() == Quick.DOUBLES) {
+            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES
+                        && c.getClass() == Quick.DOUBLES) {
                 dgemmtHeap(layout, uplo, transA, transB, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c,
                         cOffset, ldc);
                 return;
@@ -10369,7 +10392,8 @@ public final class Blas {
             if (a.getClass() == Quick.NATIVE && b.getClass() == Quick.NATIVE && c.getClass() == Quick.NATIVE) {
                 dsymmNative(layout, side, uplo, m, n, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);
                 return;
-            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES && c.getClass() == Quick.DOUBLES) {
+            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES
+                        && c.getClass() == Quick.DOUBLES) {
                 dsymmHeap(layout, side, uplo, m, n, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);
                 return;
             }
@@ -10532,7 +10556,8 @@ public final class Blas {
                 dsyr2kNative(layout, uplo, trans, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset,
                         ldc);
                 return;
-            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES && c.getClass() == Quick.DOUBLES) {
+            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES
+                        && c.getClass() == Quick.DOUBLES) {
                 dsyr2kHeap(layout, uplo, trans, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);
                 return;
             }
@@ -12003,7 +12028,8 @@ public final class Blas {
                 zgemmNative(layout, transA, transB, m, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset,
                         ldc);
                 return;
-            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES && c.getClass() == Quick.DOUBLES) {
+            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES
+                        && c.getClass() == Quick.DOUBLES) {
                 zgemmHeap(layout, transA, transB, m, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset,
                         ldc);
                 return;
@@ -12096,7 +12122,8 @@ public final class Blas {
                 zgemm3mNative(layout, transA, transB, m, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c,
                         cOffset, ldc);
                 return;
-            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES && c.getClass() == Quick.DOUBLES) {
+            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES
+                        && c.getClass() == Quick.DOUBLES) {
                 zgemm3mHeap(layout, transA, transB, m, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset,
                         ldc);
                 return;
@@ -12189,7 +12216,8 @@ public final class Blas {
                 zgemmtNative(layout, uplo, transA, transB, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c,
                         cOffset, ldc);
                 return;
-            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES && c.getClass() == Quick.DOUBLES) {
+            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES
+                        && c.getClass() == Quick.DOUBLES) {
                 zgemmtHeap(layout, uplo, transA, transB, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c,
                         cOffset, ldc);
                 return;
@@ -12281,7 +12309,8 @@ public final class Blas {
             if (a.getClass() == Quick.NATIVE && b.getClass() == Quick.NATIVE && c.getClass() == Quick.NATIVE) {
                 zsymmNative(layout, side, uplo, m, n, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);
                 return;
-            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES && c.getClass() == Quick.DOUBLES) {
+            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES
+                        && c.getClass() == Quick.DOUBLES) {
                 zsymmHeap(layout, side, uplo, m, n, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);
                 return;
             }
@@ -12373,7 +12402,8 @@ public final class Blas {
             if (a.getClass() == Quick.NATIVE && b.getClass() == Quick.NATIVE && c.getClass() == Quick.NATIVE) {
                 zhemmNative(layout, side, uplo, m, n, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);
                 return;
-            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES && c.getClass() == Quick.DOUBLES) {
+            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES
+                        && c.getClass() == Quick.DOUBLES) {
                 zhemmHeap(layout, side, uplo, m, n, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);
                 return;
             }
@@ -12617,7 +12647,8 @@ public final class Blas {
                 zsyr2kNative(layout, uplo, trans, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset,
                         ldc);
                 return;
-            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES && c.getClass() == Quick.DOUBLES) {
+            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES
+                        && c.getClass() == Quick.DOUBLES) {
                 zsyr2kHeap(layout, uplo, trans, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);
                 return;
             }
@@ -12708,7 +12739,8 @@ public final class Blas {
                 zher2kNative(layout, uplo, trans, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset,
                         ldc);
                 return;
-            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES && c.getClass() == Quick.DOUBLES) {
+            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES
+                        && c.getClass() == Quick.DOUBLES) {
                 zher2kHeap(layout, uplo, trans, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);
                 return;
             }
@@ -13117,8 +13149,8 @@ public final class Blas {
     public static void dgemmBatchStrided(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
             double alpha, MemorySegment a, long aOffset, int lda, long strideA, MemorySegment b, long bOffset, int ldb,
             long strideB, double beta, MemorySegment c, long cOffset, int ldc, long strideC, int count) {
-        GemmCalls.dgemmBatchStrided(layout, transA, transB, m, n, k, alpha, a, aOffset, lda, strideA, b, bOffset, ldb,
-                strideB, beta, c, cOffset, ldc, strideC, count);
+        CheckedCalls.dgemmBatchStrided(layout, transA, transB, m, n, k, alpha, a, aOffset, lda, strideA, b,
+                bOffset, ldb, strideB, beta, c, cOffset, ldc, strideC, count);
     }
 
     /**
@@ -13139,8 +13171,8 @@ public final class Blas {
     public static void cgemmBatchStrided(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
             ComplexFloat alpha, MemorySegment a, long aOffset, int lda, long strideA, MemorySegment b, long bOffset,
             int ldb, long strideB, ComplexFloat beta, MemorySegment c, long cOffset, int ldc, long strideC, int count) {
-        GemmCalls.cgemmBatchStrided(layout, transA, transB, m, n, k, alpha, a, aOffset, lda, strideA, b, bOffset, ldb,
-                strideB, beta, c, cOffset, ldc, strideC, count);
+        CheckedCalls.cgemmBatchStrided(layout, transA, transB, m, n, k, alpha, a, aOffset, lda, strideA, b,
+                bOffset, ldb, strideB, beta, c, cOffset, ldc, strideC, count);
     }
 
     /**
@@ -13162,8 +13194,8 @@ public final class Blas {
             ComplexDouble alpha, MemorySegment a, long aOffset, int lda, long strideA, MemorySegment b, long bOffset,
             int ldb, long strideB, ComplexDouble beta, MemorySegment c, long cOffset, int ldc, long strideC,
             int count) {
-        GemmCalls.zgemmBatchStrided(layout, transA, transB, m, n, k, alpha, a, aOffset, lda, strideA, b, bOffset, ldb,
-                strideB, beta, c, cOffset, ldc, strideC, count);
+        CheckedCalls.zgemmBatchStrided(layout, transA, transB, m, n, k, alpha, a, aOffset, lda, strideA, b,
+                bOffset, ldb, strideB, beta, c, cOffset, ldc, strideC, count);
     }
 
     // ---- the library -----------------------------------------------------------------------------------------

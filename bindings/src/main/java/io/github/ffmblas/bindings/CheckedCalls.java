@@ -5104,7 +5104,8 @@ final class CheckedCalls {
         Checks.nonNegative(routine, "cols", cols);
         Call call = Call.begin(routine, Precision.SINGLE)
                 .general("A", a, aOffset, layout, rows, cols, lda)
-                .general("B", b, bOffset, layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols, ldb).output()
+                .general("B", b, bOffset, layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols,
+                        ldb).output()
                 .check();
         if (call.skip) {
             return;
@@ -5433,7 +5434,8 @@ final class CheckedCalls {
         Checks.nonNegative(routine, "cols", cols);
         Call call = Call.begin(routine, Precision.DOUBLE)
                 .general("A", a, aOffset, layout, rows, cols, lda)
-                .general("B", b, bOffset, layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols, ldb).output()
+                .general("B", b, bOffset, layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols,
+                        ldb).output()
                 .check();
         if (call.skip) {
             return;
@@ -5717,7 +5719,8 @@ final class CheckedCalls {
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
         if (trans == Transpose.CONJUGATE_TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for csyrk; use NO_TRANSPOSE or TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for csyrk;"
+                + "use NO_TRANSPOSE or TRANSPOSE");
         }
         Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
                 .general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda)
@@ -5757,7 +5760,8 @@ final class CheckedCalls {
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "k", k);
         if (trans == Transpose.TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for cherk; use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for cherk;"
+                + "use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
         }
         Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
                 .general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda)
@@ -5798,7 +5802,8 @@ final class CheckedCalls {
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
         if (trans == Transpose.CONJUGATE_TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for csyr2k; use NO_TRANSPOSE or TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for csyr2k;"
+                + "use NO_TRANSPOSE or TRANSPOSE");
         }
         Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
                 .general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda)
@@ -5842,7 +5847,8 @@ final class CheckedCalls {
         Checks.nonNegative(routine, "k", k);
         Checks.notNull(routine, "alpha", alpha);
         if (trans == Transpose.TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for cher2k; use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for cher2k;"
+                + "use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
         }
         Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
                 .general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda)
@@ -5966,7 +5972,8 @@ final class CheckedCalls {
         Checks.notNull(routine, "alpha", alpha);
         Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
                 .general("A", a, aOffset, layout, rows, cols, lda)
-                .general("B", b, bOffset, layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols, ldb).output()
+                .general("B", b, bOffset, layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols,
+                        ldb).output()
                 .check();
         if (call.skip) {
             return;
@@ -6255,7 +6262,8 @@ final class CheckedCalls {
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
         if (trans == Transpose.CONJUGATE_TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zsyrk; use NO_TRANSPOSE or TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zsyrk;"
+                + "use NO_TRANSPOSE or TRANSPOSE");
         }
         Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
                 .general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda)
@@ -6295,7 +6303,8 @@ final class CheckedCalls {
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "k", k);
         if (trans == Transpose.TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zherk; use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zherk;"
+                + "use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
         }
         Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
                 .general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda)
@@ -6336,7 +6345,8 @@ final class CheckedCalls {
         Checks.notNull(routine, "alpha", alpha);
         Checks.notNull(routine, "beta", beta);
         if (trans == Transpose.CONJUGATE_TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zsyr2k; use NO_TRANSPOSE or TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zsyr2k;"
+                + "use NO_TRANSPOSE or TRANSPOSE");
         }
         Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
                 .general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda)
@@ -6380,7 +6390,8 @@ final class CheckedCalls {
         Checks.nonNegative(routine, "k", k);
         Checks.notNull(routine, "alpha", alpha);
         if (trans == Transpose.TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zher2k; use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=" + trans + " is not defined for zher2k;"
+                + "use NO_TRANSPOSE or CONJUGATE_TRANSPOSE");
         }
         Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
                 .general("A", a, aOffset, layout, trans.transposed() ? k : n, trans.transposed() ? n : k, lda)
@@ -6504,7 +6515,8 @@ final class CheckedCalls {
         Checks.notNull(routine, "alpha", alpha);
         Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
                 .general("A", a, aOffset, layout, rows, cols, lda)
-                .general("B", b, bOffset, layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols, ldb).output()
+                .general("B", b, bOffset, layout, trans.transposed() ? cols : rows, trans.transposed() ? rows : cols,
+                        ldb).output()
                 .check();
         if (call.skip) {
             return;
@@ -6645,6 +6657,46 @@ final class CheckedCalls {
         static final Downcall D = Downcall.of("cblas_dimatcopy", cblas_h.cblas_dimatcopy$descriptor());
     }
 
+    static void dgemmBatchStrided(Layout layout, Transpose transA, Transpose transB, int m, int n, int k, double alpha,
+            MemorySegment a, long aOffset, int lda, long strideA, MemorySegment b, long bOffset, int ldb, long strideB,
+            double beta, MemorySegment c, long cOffset, int ldc, long strideC, int count) {
+        String routine = "dgemmBatchStrided";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "transA", transA);
+        Checks.notNull(routine, "transB", transB);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.nonNegative(routine, "count", count);
+        Checks.nonNegative(routine, "strideA", strideA);
+        Checks.nonNegative(routine, "strideB", strideB);
+        Checks.nonNegative(routine, "strideC", strideC);
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .generalBatch("A", a, aOffset, layout, transA.transposed() ? k : m, transA.transposed() ? m : k, lda,
+                        count, strideA)
+                .generalBatch("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb,
+                        count, strideB)
+                .generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC).output()
+                .check();
+        if (call.skip) {
+            return;
+        }
+        long bytes = Precision.DOUBLE.bytes;
+        int gate = call.enter();
+        try {
+            for (int i = 0; i < count; i++) {
+                HDgemm.D.bySegment().invokeExact(call.critical, layout.code(), transA.code(), transB.code(), m, n, k,
+                        alpha, (MemorySegment) (k == 0 ? a : a.asSlice((aOffset + i * strideA) * bytes)), lda,
+                        (MemorySegment) (k == 0 ? b : b.asSlice((bOffset + i * strideB) * bytes)), ldb, beta,
+                        c.asSlice((cOffset + i * strideC) * bytes), ldc);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+    }
+
     static void cimatcopy(Layout layout, Transpose trans, int rows, int cols, ComplexFloat alpha, MemorySegment a,
             long aOffset, int lda, int ldb) {
         String routine = "cimatcopy";
@@ -6686,6 +6738,50 @@ final class CheckedCalls {
         static final Downcall D = Downcall.of("cblas_cimatcopy", cblas_h.cblas_cimatcopy$descriptor());
     }
 
+    static void cgemmBatchStrided(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
+            ComplexFloat alpha, MemorySegment a, long aOffset, int lda, long strideA, MemorySegment b, long bOffset,
+            int ldb, long strideB, ComplexFloat beta, MemorySegment c, long cOffset, int ldc, long strideC, int count) {
+        String routine = "cgemmBatchStrided";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "transA", transA);
+        Checks.notNull(routine, "transB", transB);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.nonNegative(routine, "count", count);
+        Checks.nonNegative(routine, "strideA", strideA);
+        Checks.nonNegative(routine, "strideB", strideB);
+        Checks.nonNegative(routine, "strideC", strideC);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .generalBatch("A", a, aOffset, layout, transA.transposed() ? k : m, transA.transposed() ? m : k, lda,
+                        count, strideA)
+                .generalBatch("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb,
+                        count, strideB)
+                .generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC).output()
+                .check();
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        long bytes = Precision.COMPLEX_SINGLE.bytes;
+        int gate = call.enter();
+        try {
+            for (int i = 0; i < count; i++) {
+                HCgemm.D.bySegment().invokeExact(call.critical, layout.code(), transA.code(), transB.code(), m, n, k,
+                        Scalars.alpha(room, alpha),
+                        (MemorySegment) (k == 0 ? a : a.asSlice((aOffset + i * strideA) * bytes)), lda,
+                        (MemorySegment) (k == 0 ? b : b.asSlice((bOffset + i * strideB) * bytes)), ldb,
+                        Scalars.beta(room, beta), c.asSlice((cOffset + i * strideC) * bytes), ldc);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+    }
+
     static void zimatcopy(Layout layout, Transpose trans, int rows, int cols, ComplexDouble alpha, MemorySegment a,
             long aOffset, int lda, int ldb) {
         String routine = "zimatcopy";
@@ -6725,5 +6821,50 @@ final class CheckedCalls {
 
     static final class HZimatcopy {
         static final Downcall D = Downcall.of("cblas_zimatcopy", cblas_h.cblas_zimatcopy$descriptor());
+    }
+
+    static void zgemmBatchStrided(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
+            ComplexDouble alpha, MemorySegment a, long aOffset, int lda, long strideA, MemorySegment b, long bOffset,
+            int ldb, long strideB, ComplexDouble beta, MemorySegment c, long cOffset, int ldc, long strideC,
+            int count) {
+        String routine = "zgemmBatchStrided";
+        Checks.notNull(routine, "layout", layout);
+        Checks.notNull(routine, "transA", transA);
+        Checks.notNull(routine, "transB", transB);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        Checks.nonNegative(routine, "count", count);
+        Checks.nonNegative(routine, "strideA", strideA);
+        Checks.nonNegative(routine, "strideB", strideB);
+        Checks.nonNegative(routine, "strideC", strideC);
+        Checks.notNull(routine, "alpha", alpha);
+        Checks.notNull(routine, "beta", beta);
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .generalBatch("A", a, aOffset, layout, transA.transposed() ? k : m, transA.transposed() ? m : k, lda,
+                        count, strideA)
+                .generalBatch("B", b, bOffset, layout, transB.transposed() ? n : k, transB.transposed() ? k : n, ldb,
+                        count, strideB)
+                .generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC).output()
+                .check();
+        if (call.skip) {
+            return;
+        }
+        MemorySegment room = Scalars.room();
+        long bytes = Precision.COMPLEX_DOUBLE.bytes;
+        int gate = call.enter();
+        try {
+            for (int i = 0; i < count; i++) {
+                HZgemm.D.bySegment().invokeExact(call.critical, layout.code(), transA.code(), transB.code(), m, n, k,
+                        Scalars.alpha(room, alpha),
+                        (MemorySegment) (k == 0 ? a : a.asSlice((aOffset + i * strideA) * bytes)), lda,
+                        (MemorySegment) (k == 0 ? b : b.asSlice((bOffset + i * strideB) * bytes)), ldb,
+                        Scalars.beta(room, beta), c.asSlice((cOffset + i * strideC) * bytes), ldc);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
     }
 }

@@ -23,7 +23,8 @@ import java.lang.invoke.MethodHandles;
  *       keeps alive for the call: for shared arenas and heap arrays (FFM pins the array during a critical call).</li>
  * </ul>
  * The quick paths of {@link Blas} call {@code critical} (heap arrays), {@code brief} (pointers as {@code long}s, no
- * thread-state transition) and {@code plainByAddress} (the same, with the transition, for longer calls) directly. One handle for both kinds of call, not one picked at run time: a picked handle is no constant to the JIT, which
+ * thread-state transition) and {@code plainByAddress} (the same, with the transition, for longer calls) directly.
+ * One handle for both kinds of call, not one picked at run time: a picked handle is no constant to the JIT, which
  * then cannot inline the downcall. The address comes from the very file ffmblas loaded
  * ({@link SymbolLookup#libraryLookup}), never from another copy of OpenBLAS that the class loader may also hold
  * (JavaCPP's, in the benchmarks).

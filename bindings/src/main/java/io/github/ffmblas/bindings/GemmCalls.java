@@ -8,9 +8,10 @@ import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 
 /**
- * The routines {@link Blas} does not generate from the table: the single-precision GEMM, on which attention runs
- * (its own quick check, {@link FastGemmCheck}, slices chosen so that a forward allocates nothing, short products as
- * critical calls) and the strided batches, which loop over the GEMMs or call OpenBLAS's batch where that is safe.
+ * The routines whose bodies the table leaves to hand-written code: the single-precision GEMM, on which attention
+ * runs (its own quick check, {@link FastGemmCheck}, slices chosen so that a forward allocates nothing, short products
+ * as critical calls), and its strided batch, which calls OpenBLAS's batch where that is safe and loops over
+ * {@code cblas_sgemm} elsewhere.
  */
 final class GemmCalls {
     /** Called directly by {@link #gemm}; see there. */
@@ -302,144 +303,5 @@ final class GemmCalls {
             return BatchRoute.NATIVE;
         }
         return BatchRoute.LOOP_AVOIDS_CRASH;
-    }
-
-    static void dgemmBatchStrided(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
-                                         double alpha, MemorySegment a, long aOffset, int lda, long strideA,
-                                         MemorySegment b, long bOffset, int ldb, long strideB,
-                                         double beta, MemorySegment c, long cOffset, int ldc, long strideC,
-                                         int count) {
-        String routine = "dgemmBatchStrided";
-        Checks.notNull(routine, "layout", layout);
-        Checks.notNull(routine, "transA", transA);
-        Checks.notNull(routine, "transB", transB);
-        Checks.nonNegative(routine, "m", m);
-        Checks.nonNegative(routine, "n", n);
-        Checks.nonNegative(routine, "k", k);
-        Checks.nonNegative(routine, "count", count);
-        Checks.nonNegative(routine, "strideA", strideA);
-        Checks.nonNegative(routine, "strideB", strideB);
-        Checks.nonNegative(routine, "strideC", strideC);
-        boolean ta = transA.transposed();
-        boolean tb = transB.transposed();
-        Call call = Call.begin(routine, Precision.DOUBLE)
-                .generalBatch("A", a, aOffset, layout, ta ? k : m, ta ? m : k, lda, count, strideA)
-                .generalBatch("B", b, bOffset, layout, tb ? n : k, tb ? k : n, ldb, count, strideB)
-                .generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC).output()
-                .check();
-        if (call.skip) {
-            return;
-        }
-        MethodHandle gemm = CheckedCalls.HDgemm.D.bySegment();
-        long bytes = Precision.DOUBLE.bytes;
-        int gate = call.enter();
-        try {
-            for (int i = 0; i < count; i++) {
-                gemm.invokeExact(call.critical, layout.code(), transA.code(), transB.code(), m, n, k, alpha,
-                        (MemorySegment) (k == 0 ? a : a.asSlice((aOffset + i * strideA) * bytes)), lda,
-                        (MemorySegment) (k == 0 ? b : b.asSlice((bOffset + i * strideB) * bytes)), ldb, beta,
-                        c.asSlice((cOffset + i * strideC) * bytes), ldc);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-    }
-
-    static void cgemmBatchStrided(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
-                                         ComplexFloat alpha, MemorySegment a, long aOffset, int lda, long strideA,
-                                         MemorySegment b, long bOffset, int ldb, long strideB,
-                                         ComplexFloat beta, MemorySegment c, long cOffset, int ldc, long strideC,
-                                         int count) {
-        String routine = "cgemmBatchStrided";
-        Checks.notNull(routine, "layout", layout);
-        Checks.notNull(routine, "transA", transA);
-        Checks.notNull(routine, "transB", transB);
-        Checks.notNull(routine, "alpha", alpha);
-        Checks.notNull(routine, "beta", beta);
-        Checks.nonNegative(routine, "m", m);
-        Checks.nonNegative(routine, "n", n);
-        Checks.nonNegative(routine, "k", k);
-        Checks.nonNegative(routine, "count", count);
-        Checks.nonNegative(routine, "strideA", strideA);
-        Checks.nonNegative(routine, "strideB", strideB);
-        Checks.nonNegative(routine, "strideC", strideC);
-        boolean ta = transA.transposed();
-        boolean tb = transB.transposed();
-        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
-                .generalBatch("A", a, aOffset, layout, ta ? k : m, ta ? m : k, lda, count, strideA)
-                .generalBatch("B", b, bOffset, layout, tb ? n : k, tb ? k : n, ldb, count, strideB)
-                .generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC).output()
-                .check();
-        if (call.skip) {
-            return;
-        }
-        MemorySegment room = Scalars.room();
-        MethodHandle gemm = CheckedCalls.HCgemm.D.bySegment();
-        long bytes = Precision.COMPLEX_SINGLE.bytes;
-        int gate = call.enter();
-        try {
-            for (int i = 0; i < count; i++) {
-                gemm.invokeExact(call.critical, layout.code(), transA.code(), transB.code(), m, n, k,
-                        Scalars.alpha(room, alpha),
-                        (MemorySegment) (k == 0 ? a : a.asSlice((aOffset + i * strideA) * bytes)), lda,
-                        (MemorySegment) (k == 0 ? b : b.asSlice((bOffset + i * strideB) * bytes)), ldb,
-                        Scalars.beta(room, beta),
-                        c.asSlice((cOffset + i * strideC) * bytes), ldc);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-    }
-
-    static void zgemmBatchStrided(Layout layout, Transpose transA, Transpose transB, int m, int n, int k,
-                                         ComplexDouble alpha, MemorySegment a, long aOffset, int lda, long strideA,
-                                         MemorySegment b, long bOffset, int ldb, long strideB,
-                                         ComplexDouble beta, MemorySegment c, long cOffset, int ldc, long strideC,
-                                         int count) {
-        String routine = "zgemmBatchStrided";
-        Checks.notNull(routine, "layout", layout);
-        Checks.notNull(routine, "transA", transA);
-        Checks.notNull(routine, "transB", transB);
-        Checks.notNull(routine, "alpha", alpha);
-        Checks.notNull(routine, "beta", beta);
-        Checks.nonNegative(routine, "m", m);
-        Checks.nonNegative(routine, "n", n);
-        Checks.nonNegative(routine, "k", k);
-        Checks.nonNegative(routine, "count", count);
-        Checks.nonNegative(routine, "strideA", strideA);
-        Checks.nonNegative(routine, "strideB", strideB);
-        Checks.nonNegative(routine, "strideC", strideC);
-        boolean ta = transA.transposed();
-        boolean tb = transB.transposed();
-        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
-                .generalBatch("A", a, aOffset, layout, ta ? k : m, ta ? m : k, lda, count, strideA)
-                .generalBatch("B", b, bOffset, layout, tb ? n : k, tb ? k : n, ldb, count, strideB)
-                .generalBatch("C", c, cOffset, layout, m, n, ldc, count, strideC).output()
-                .check();
-        if (call.skip) {
-            return;
-        }
-        MemorySegment room = Scalars.room();
-        MethodHandle gemm = CheckedCalls.HZgemm.D.bySegment();
-        long bytes = Precision.COMPLEX_DOUBLE.bytes;
-        int gate = call.enter();
-        try {
-            for (int i = 0; i < count; i++) {
-                gemm.invokeExact(call.critical, layout.code(), transA.code(), transB.code(), m, n, k,
-                        Scalars.alpha(room, alpha),
-                        (MemorySegment) (k == 0 ? a : a.asSlice((aOffset + i * strideA) * bytes)), lda,
-                        (MemorySegment) (k == 0 ? b : b.asSlice((bOffset + i * strideB) * bytes)), ldb,
-                        Scalars.beta(room, beta),
-                        c.asSlice((cOffset + i * strideC) * bytes), ldc);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
     }
 }

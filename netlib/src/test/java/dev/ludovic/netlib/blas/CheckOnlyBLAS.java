@@ -4,7 +4,7 @@ import org.netlib.util.doubleW;
 import org.netlib.util.floatW;
 
 /**
- * netlib 3.0.4's argument checks alone: AbstractBLAS (package-private, hence this package in the test sources) with
+ * netlib 3.2.0's argument checks alone: AbstractBLAS (package-private, hence this package in the test sources) with
  * every kernel replaced by a throw of {@link KernelReached}. A call either throws what netlib throws for its
  * arguments, or KernelReached: netlib would have passed them on. F2jBLAS cannot serve here: for arguments netlib
  * passes on but reference BLAS rejects, f2j's xerbla exits the JVM.

@@ -158,32 +158,47 @@ class FfmBLASArgumentsTest {
     }
 
     /**
-     * netlib checks no flag or dimension of ?gbmv and ?sbmv, and lets ?tbmv/?tbsv have lda = k; its F2jBLAS then
-     * exits the JVM from f2j's xerbla. FfmBLAS throws netlib's exception with reference BLAS's parameter number.
+     * netlib 3.2.0 checks the flags and dimensions of ?gbmv and ?sbmv and the band width of ?tbmv/?tbsv (lda &gt;= k
+     * + 1) itself, with reference BLAS's parameter numbers (3.0.4 checked none of them and let lda = k through, and
+     * its F2jBLAS then exited the JVM from f2j's xerbla): FfmBLAS throws what netlib throws.
      */
     @Test
-    void whatNetlibLeavesToXerblaThrows() {
+    void bandChecksAreNetlibs() {
         double[] a = new double[64];
         double[] x = new double[8];
         double[] y = new double[8];
         Object[] gbmv = {"X", 4, 4, 1, 1, 1.0, a, 0, 3, x, 0, 1, 0.0, y, 0, 1};
-        assertInstanceOf(CheckOnlyBLAS.KernelReached.class,
-                Netlib.call(CheckOnlyBLAS.INSTANCE, method("dgbmv", 16), gbmv).thrown());
+        assertNetlibMessage("** On entry to 'DGBMV' parameter number 1 had an illegal value", method("dgbmv", 16),
+                gbmv);
         assertMessage("** On entry to 'DGBMV' parameter number 1 had an illegal value",
                 () -> FFM.dgbmv("X", 4, 4, 1, 1, 1.0, a, 0, 3, x, 0, 1, 0.0, y, 0, 1));
+        assertNetlibMessage("** On entry to 'DGBMV' parameter number 8 had an illegal value", method("dgbmv", 16),
+                new Object[] {"N", 4, 4, 1, 1, 1.0, a, 0, 2, x, 0, 1, 0.0, y, 0, 1});
         assertMessage("** On entry to 'DGBMV' parameter number 8 had an illegal value",
                 () -> FFM.dgbmv("N", 4, 4, 1, 1, 1.0, a, 0, 2, x, 0, 1, 0.0, y, 0, 1));
+        assertNetlibMessage("** On entry to 'SSBMV' parameter number 1 had an illegal value", method("ssbmv", 14),
+                new Object[] {"Q", 4, 1, 1f, new float[64], 0, 2, new float[8], 0, 1, 0f, new float[8], 0, 1});
         assertMessage("** On entry to 'SSBMV' parameter number 1 had an illegal value",
                 () -> FFM.ssbmv("Q", 4, 1, 1f, new float[64], 0, 2, new float[8], 0, 1, 0f, new float[8], 0, 1));
+        assertNetlibMessage("** On entry to 'DSBMV' parameter number 8 had an illegal value", method("dsbmv", 14),
+                new Object[] {"U", 4, 1, 1.0, a, 0, 2, x, 0, 0, 0.0, y, 0, 1});
         assertMessage("** On entry to 'DSBMV' parameter number 8 had an illegal value",
                 () -> FFM.dsbmv("U", 4, 1, 1.0, a, 0, 2, x, 0, 0, 0.0, y, 0, 1));
         Object[] tbmv = {"U", "N", "N", 4, 2, a, 0, 2, x, 0, 1};
-        assertInstanceOf(CheckOnlyBLAS.KernelReached.class,
-                Netlib.call(CheckOnlyBLAS.INSTANCE, method("dtbmv", 11), tbmv).thrown());
+        assertNetlibMessage("** On entry to 'DTBMV' parameter number 7 had an illegal value", method("dtbmv", 11),
+                tbmv);
         assertMessage("** On entry to 'DTBMV' parameter number 7 had an illegal value",
                 () -> FFM.dtbmv("U", "N", "N", 4, 2, a, 0, 2, x, 0, 1));
+        assertNetlibMessage("** On entry to 'STBSV' parameter number 7 had an illegal value", method("stbsv", 11),
+                new Object[] {"L", "T", "U", 4, 3, new float[64], 0, 3, new float[8], 0, 1});
         assertMessage("** On entry to 'STBSV' parameter number 7 had an illegal value",
                 () -> FFM.stbsv("L", "T", "U", 4, 3, new float[64], 0, 3, new float[8], 0, 1));
+    }
+
+    private static void assertNetlibMessage(String message, Method m, Object[] args) {
+        Throwable thrown = Netlib.call(CheckOnlyBLAS.INSTANCE, m, args).thrown();
+        assertInstanceOf(IllegalArgumentException.class, thrown);
+        assertEquals(message, thrown.getMessage());
     }
 
     /**

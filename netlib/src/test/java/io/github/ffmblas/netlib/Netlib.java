@@ -14,7 +14,7 @@ final class Netlib {
 
     /**
      * netlib's f2j translation of reference BLAS, through its checks in AbstractBLAS. {@code F2jBLAS} is
-     * package-private in netlib 3.0.4, so its getInstance() is reached reflectively.
+     * package-private in netlib 3.2.0, so its getInstance() is reached reflectively.
      */
     static final BLAS F2J = instance("dev.ludovic.netlib.blas.F2jBLAS");
 

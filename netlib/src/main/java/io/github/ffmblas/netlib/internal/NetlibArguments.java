@@ -9,7 +9,7 @@ import io.github.ffmblas.bindings.Uplo;
  * netlib's argument conventions, so that code written against {@code dev.ludovic.netlib.blas.BLAS} sees the same
  * exceptions from {@code FfmBLAS} as from netlib's own implementations: a bad flag or dimension is an
  * {@link IllegalArgumentException} with reference BLAS's xerbla text and parameter number, an index past an array
- * an {@link IndexOutOfBoundsException}, both worded as netlib 3.0.4 words them. The index checks take the int the
+ * an {@link IndexOutOfBoundsException}, both worded as netlib 3.2.0 words them. The index checks take the int the
  * caller computed, overflow included, as netlib does; the exact checks come after, in the bindings' facade.
  */
 public final class NetlibArguments {

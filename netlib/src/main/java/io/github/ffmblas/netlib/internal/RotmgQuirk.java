@@ -12,7 +12,8 @@ import org.netlib.util.floatW;
  *       d2 and x1 as they were; reference BLAS tests d1 &lt; 0 first and zeroes d1, d2, x1 and H (flag -1);</li>
  *   <li>d1 = 0: OpenBLAS returns h22 = 0 where reference BLAS has x1 / y1.</li>
  * </ul>
- * Other d1 &lt; 0 inputs agree, but the whole of d1 &lt;= 0 comes here, where it is a few comparisons.
+ * Other d1 &lt; 0 inputs agree, but the whole of d1 &lt;= 0 comes here (FfmBLAS tests {@code d1.val <= 0}), where
+ * it is a few comparisons.
  * Found by FfmBLASOracleTest (FfmBLAS against F2jBLAS).
  */
 public final class RotmgQuirk {
@@ -33,15 +34,6 @@ public final class RotmgQuirk {
     private static IllegalArgumentException neverEnds(String routine, double d2, double y1) {
         return new IllegalArgumentException(routine + ": d1=0, d2=" + d2 + ", y1=" + y1
                 + " make the rotation's d1 negative or infinite, which BLAS rescales for ever (a hang)");
-    }
-
-    /** Whether ?rotmg with this d1 comes here. */
-    public static boolean daffected(double d1) {
-        return d1 <= 0;
-    }
-
-    public static boolean saffected(float d1) {
-        return d1 <= 0;
     }
 
     /**
