@@ -36,7 +36,8 @@ public final class GenerateFacade {
         Map<String, String> files = Map.of(
                 PACKAGE_DIR + "Blas.java", blas(BlasRoutines.ALL),
                 GenerateNetlib.FILE, GenerateNetlib.ffmBlas(BlasRoutines.ALL),
-                PACKAGE_DIR + "CheckedCalls.java", checkedCalls(BlasRoutines.ALL));
+                PACKAGE_DIR + "CheckedCalls.java", checkedCalls(BlasRoutines.ALL),
+                PACKAGE_DIR + "Lapack.java", GenerateLapack.lapack(LapackRoutines.ALL));
         int stale = 0;
         for (var e : files.entrySet()) {
             Path file = root.resolve(e.getKey());
@@ -56,7 +57,8 @@ public final class GenerateFacade {
         if (stale > 0) {
             System.exit(1);
         }
-        System.out.println("generator: " + BlasRoutines.ALL.size() + " routines, " + (check ? "up to date" : "done"));
+        System.out.println("generator: " + BlasRoutines.ALL.size() + " BLAS and " + LapackRoutines.ALL.size()
+                + " LAPACK routines, " + (check ? "up to date" : "done"));
     }
 
     // ---- Blas.java -------------------------------------------------------------------------------------------

@@ -61,8 +61,8 @@ final class Call {
      * exits cannot complete until the call returns. {@code Linker.Option.critical} is only a hint elsewhere.
      */
     static final boolean CRITICAL_HOLDS_EXIT = isHotSpot();
-    /** The most operands of one routine (srotmg's d1, d2, x1, param). */
-    private static final int MAX_OPERANDS = 4;
+    /** The most operands of one routine: LAPACK's ?gesdd has A, s, U, VT, work and iwork (and rwork, complex). */
+    private static final int MAX_OPERANDS = 8;
     private static final ThreadLocal<Call> CURRENT = ThreadLocal.withInitial(Call::new);
     /** A thread that owns nothing: a segment it cannot access is confined to some thread. */
     private static final Thread NO_OWNER = new Thread(() -> { });
@@ -108,6 +108,8 @@ final class Call {
     private static final int OUTPUT = 0x100;
     /** Flag: a real scalar in a complex routine (crotg's c), of the routine's real precision. */
     private static final int REAL = 0x200;
+    /** Flag: an array of 32-bit ints. */
+    private static final int INT = 0x400;
 
     /** Some operand is a heap segment: the call must be a critical downcall that may access the heap. */
     boolean heap;
@@ -170,8 +172,20 @@ final class Call {
 
     /** One real scalar in a complex routine, of its real precision: crotg's c. */
     Call realScalar(String name, MemorySegment segment, long offset) {
+        return reals(name, segment, offset, 1);
+    }
+
+    /** n adjacent reals of the routine's real precision: singular values and eigenvalues of a complex routine. */
+    Call reals(String name, MemorySegment segment, long offset, long n) {
         int at = add(name, segment, CONTIGUOUS | REAL, offset);
-        raw[at + 1] = 1;
+        raw[at + 1] = n;
+        return this;
+    }
+
+    /** n adjacent 32-bit ints: LAPACK's pivot indices and integer work arrays. */
+    Call ints(String name, MemorySegment segment, long offset, long n) {
+        int at = add(name, segment, CONTIGUOUS | INT, offset);
+        raw[at + 1] = n;
         return this;
     }
 
@@ -271,8 +285,10 @@ final class Call {
 
     /** The element type of operand i. */
     private Precision type(int i) {
-        return (kind[i] & REAL) == 0 ? precision
-                : precision == Precision.COMPLEX_DOUBLE ? Precision.DOUBLE : Precision.SINGLE;
+        int k = kind[i];
+        return (k & INT) != 0 ? Precision.INT : (k & REAL) == 0 ? precision
+                : precision == Precision.COMPLEX_DOUBLE || precision == Precision.DOUBLE ? Precision.DOUBLE
+                : Precision.SINGLE;
     }
 
     /** Operand i as a record, for the general checks. */
@@ -326,6 +342,15 @@ final class Call {
         }
     }
 
+    /**
+     * Makes a checked call that may run long (LAPACK's) an ordinary downcall, counted by the exit gate, whatever its
+     * operands' size: critical only when a heap array needs pinning. Call it after {@link #check}.
+     */
+    Call notBrief() {
+        critical = heap;
+        return this;
+    }
+
     /** {@link #check} for a shape of an operand that a second declaration checks again, as it is used. */
     void validate() {
         check();
@@ -376,7 +401,7 @@ final class Call {
             return -1;
         }
         int k = kind[i];
-        Precision p = (k & REAL) == 0 ? precision : type(i);
+        Precision p = (k & (REAL | INT)) == 0 ? precision : type(i);
         Class<?> c = o.getClass();
         if (c == NATIVE_SEGMENT) {
             return plainEnd(i, (MemorySegment) o, true, span, k, p);
@@ -549,7 +574,8 @@ final class Call {
         Class<?> expected = o.precision().heapArray;
         if (s.getClass() != o.precision().heapSegment) { // the class tells the array's type, read-only views too
             throw new IllegalArgumentException(routine + ": " + o.name() + " is a heap segment over "
-                    + arrayType(s) + "; " + routine.charAt(0) + " routines take native memory or a segment over a "
+                    + arrayType(s) + "; " + (o.precision() == Precision.INT ? o.name() + " takes"
+                    : routine.charAt(0) + " routines take") + " native memory or a segment over a "
                     + expected.getSimpleName());
         }
         return true;

@@ -17,4 +17,12 @@ public enum Diag {
     public int code() {
         return code;
     }
+
+    /** LAPACK's letter for it. */
+    byte letter() {
+        return (byte) switch (this) {
+            case NON_UNIT -> 'N';
+            case UNIT -> 'U';
+        };
+    }
 }

@@ -3,7 +3,7 @@ package io.github.ffmblas.bindings;
 import java.lang.foreign.MemorySegment;
 
 /**
- * The element type of a BLAS routine, the letter its name starts with. Offsets, leading dimensions, increments
+ * The element type of a BLAS or LAPACK routine, the letter its name starts with (or of its int arrays). Offsets, leading dimensions, increments
  * and strides count elements of this type; a complex element is a (real, imaginary) pair.
  */
 enum Precision {
@@ -14,7 +14,9 @@ enum Precision {
     /** c: two floats. */
     COMPLEX_SINGLE(8, 4, float[].class, "complex float"),
     /** z: two doubles. */
-    COMPLEX_DOUBLE(16, 8, double[].class, "complex double");
+    COMPLEX_DOUBLE(16, 8, double[].class, "complex double"),
+    /** A 32-bit int: LAPACK's pivot indices and integer work arrays. */
+    INT(4, 4, int[].class, "int");
 
     /** Bytes per element. */
     final int bytes;
@@ -34,6 +36,7 @@ enum Precision {
         this.alignment = alignment;
         this.heapArray = heapArray;
         this.heapSegment = (heapArray == float[].class ? MemorySegment.ofArray(new float[0])
+                : heapArray == int[].class ? MemorySegment.ofArray(new int[0])
                 : MemorySegment.ofArray(new double[0])).getClass();
     }
 }

@@ -17,4 +17,12 @@ public enum Side {
     public int code() {
         return code;
     }
+
+    /** LAPACK's letter for it. */
+    byte letter() {
+        return (byte) switch (this) {
+            case LEFT -> 'L';
+            case RIGHT -> 'R';
+        };
+    }
 }

@@ -23,6 +23,15 @@ public enum Transpose {
         return code;
     }
 
+    /** LAPACK's letter for it. */
+    byte letter() {
+        return (byte) switch (this) {
+            case NO_TRANSPOSE -> 'N';
+            case TRANSPOSE -> 'T';
+            case CONJUGATE_TRANSPOSE -> 'C';
+        };
+    }
+
     /** Whether op(X) swaps rows and columns. */
     boolean transposed() {
         return this != NO_TRANSPOSE;

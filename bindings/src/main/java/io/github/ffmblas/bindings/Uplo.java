@@ -17,4 +17,12 @@ public enum Uplo {
     public int code() {
         return code;
     }
+
+    /** LAPACK's letter for it. */
+    byte letter() {
+        return (byte) switch (this) {
+            case UPPER -> 'U';
+            case LOWER -> 'L';
+        };
+    }
 }

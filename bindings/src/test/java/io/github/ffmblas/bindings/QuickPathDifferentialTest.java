@@ -174,8 +174,15 @@ class QuickPathDifferentialTest {
                 case "int" -> 1 + random.nextInt(13);
                 case "ComplexFloat" -> random.nextInt(40) == 0 ? null : new ComplexFloat(re, im);
                 case "ComplexDouble" -> random.nextInt(40) == 0 ? null : new ComplexDouble(re, im);
+                case "SvdJob" -> pick(random, SvdJob.values());
+                case "EigenJob" -> pick(random, EigenJob.values());
+                case "MachineParameter" -> pick(random, MachineParameter.values());
                 default -> throw new IllegalArgumentException(type);
             };
+        }
+
+        private static Object pick(Random random, Object[] values) {
+            return random.nextInt(40) == 0 ? null : values[random.nextInt(values.length)];
         }
 
         /** A segment of some kind and length (in floats or doubles), filled from the seed; or an earlier one. */

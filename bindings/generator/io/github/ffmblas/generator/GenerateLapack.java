@@ -1,0 +1,341 @@
+package io.github.ffmblas.generator;
+
+import io.github.ffmblas.generator.Routine.Param;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Writes {@code Lapack.java} from {@link LapackRoutines}: per routine, the checks of every argument (through the same
+ * {@code Call} as BLAS's general path), the workspace minimums, the call with every scalar passed by pointer from the
+ * thread's {@code LapackRoom} and each flag's hidden string length, and INFO read into a {@code LapackException};
+ * per routine with a work array, its workspace query. Called by {@link GenerateFacade#main}.
+ */
+final class GenerateLapack {
+    private GenerateLapack() {}
+
+    static String lapack(List<Routine> routines) {
+        StringBuilder out = new StringBuilder(GenerateFacade.HEADER.replace("BlasRoutines.java", "LapackRoutines.java"));
+        out.append("""
+                package io.github.ffmblas.bindings;
+
+                import io.github.ffmblas.bindings.lapack.lapack_h;
+                import java.lang.foreign.MemorySegment;
+                import java.lang.foreign.ValueLayout;
+
+                /**
+                 * LAPACK (OpenBLAS 0.3.31's, LAPACK 3.12.0) behind the same checks as {@link Blas}: each method is the
+                 * Fortran routine of its name, arguments in LAPACK's order, column-major as LAPACK is (a row-major
+                 * matrix is the column-major transpose: factor or solve {@code A^T}, or pass {@code Transpose}), each
+                 * array a {@code MemorySegment} and an offset counted in elements, pivots and integer work as
+                 * {@code int}s. Sizes, leading dimensions, flags, each array's exact extent, alignment, read-only and
+                 * overlapping outputs, liveness and thread confinement are checked before LAPACK runs, with the
+                 * exceptions {@link Blas} throws; a work array must hold at least LAPACK's documented minimum (its
+                 * {@code ...Workspace} query gives the optimal size). So LAPACK never sees an argument it would refuse;
+                 * when it reports that it could not do what was asked (INFO > 0: a singular matrix, no convergence), the
+                 * call throws {@link LapackException}.
+                 *
+                 * <p>Heap arrays ({@code float[]}, {@code double[]}, {@code int[]}) are passed without a copy by a
+                 * critical downcall, which holds off the garbage collector for the whole call: use native memory for
+                 * large factorizations. Calls on several threads are independent (each thread has its own room for
+                 * LAPACK's scalars); OpenBLAS's own thread count is {@link Blas#setNumThreads}'s.
+                 */
+                public final class Lapack {
+                    static {
+                        OpenBlasControl.bind(); // the file ffmblas loaded, before the first routine
+                    }
+
+                    private Lapack() {}
+
+                """);
+        for (Routine r : routines) {
+            method(out, r);
+            if (r.operands().stream().anyMatch(o -> o.shape().equals("work"))) {
+                query(out, r);
+            }
+        }
+        for (Routine r : routines) {
+            out.append("    private static final class ").append(GenerateFacade.holder(r)).append(" {\n");
+            // lapack.h declares some routines to return their INFO too (lapack_int): the facade reads INFO's argument
+            out.append("        static final Downcall D = Downcall.of(\"").append(r.name()).append("_\", lapack_h.")
+                    .append(r.name()).append("_$descriptor()").append(r.returns().equals("void")
+                            ? ".dropReturnLayout()" : "").append(");\n");
+            out.append("    }\n\n");
+        }
+        out.setLength(out.length() - 1);
+        out.append("}\n");
+        return out.toString();
+    }
+
+    private static void method(StringBuilder out, Routine r) {
+        out.append(GenerateFacade.javadoc(r.doc(), "    "));
+        String head = "    public static " + r.returns() + " " + r.name() + "(";
+        out.append(head).append(GenerateFacade.wrapList(GenerateFacade.signature(r), head, 12)).append(") {\n");
+        String i8 = "        ";
+        out.append(i8).append("String routine = \"").append(r.name()).append("\";\n");
+        scalarChecks(out, r);
+        if (r.operands().isEmpty()) { // ?lamch: a flag in, a number out
+            out.append(i8).append("ExitGate.ensureOpen(routine);\n");
+            out.append(i8).append("LapackRoom room = LapackRoom.get();\n");
+            out.append(i8).append("try {\n");
+            List<String> args = new ArrayList<>(arguments(r, true, false));
+            out.append(i8).append("    return (").append(r.returns()).append(") ").append(GenerateFacade.holder(r))
+                    .append(".D.brief().invokeExact(").append(String.join(", ", args)).append(");\n");
+            out.append(i8).append("} catch (Throwable e) {\n");
+            out.append(i8).append("    throw Downcall.failed(routine, e);\n");
+            out.append(i8).append("}\n");
+            out.append("    }\n\n");
+            return;
+        }
+        for (Param.Operand o : r.operands()) {
+            if (o.shape().equals("work") || o.shape().equals("iwork")) {
+                String minimum = o.args().get(0) + "Minimum";
+                out.append(wrapExpression(i8 + "long " + minimum + " = " + o.args().get(1) + ";", 24)).append('\n');
+                out.append(i8).append("LapackChecks.workspace(routine, \"").append(o.args().get(0)).append("\", ")
+                        .append(o.args().get(0)).append(", ").append(minimum).append(");\n");
+            }
+        }
+        operands(out, r, false);
+        out.append(i8).append("if (call.skip) {\n");
+        out.append(i8).append("    return;\n");
+        out.append(i8).append("}\n");
+        nativeCall(out, r, false);
+        String[] failure = r.failure();
+        if (failure == null) {
+            out.append(i8).append("LapackChecks.info(routine, room.infoValue(), null, null);\n");
+        } else {
+            out.append(i8).append("LapackChecks.info(routine, room.infoValue(), LapackException.Reason.")
+                    .append(failure[0]).append(",\n").append(i8).append("        ")
+                    .append(literal(failure[1], i8.length() + 8)).append(");\n");
+        }
+        out.append("    }\n\n");
+    }
+
+    /** The workspace query: the same arguments without the work arrays, LAPACK's optimal sizes back. */
+    private static void query(StringBuilder out, Routine r) {
+        boolean single = r.precision() == 's' || r.precision() == 'c';
+        out.append(GenerateFacade.javadoc("The optimal workspace of {@link #" + r.name() + "} for these arguments, as"
+                + " LAPACK's query (lwork = -1) answers it" + (single ? ", rounded up past the float it arrives in"
+                : "") + ", and at least the documented minimum that the routine asks for (for some shapes LAPACK"
+                + " answers less). The arrays are checked as {@link #" + r.name() + "} checks them; LAPACK does not touch"
+                + " them.", "    "));
+        List<String> params = new ArrayList<>();
+        List<String> all = GenerateFacade.signature(r);
+        for (String p : all) {
+            String name = p.substring(p.indexOf(' ') + 1);
+            if (!isWork(r, name)) {
+                params.add(p);
+            }
+        }
+        String head = "    public static Workspace " + r.name() + "Workspace(";
+        out.append(head).append(GenerateFacade.wrapList(params, head, 12)).append(") {\n");
+        String i8 = "        ";
+        out.append(i8).append("String routine = \"").append(r.name()).append("\";\n");
+        scalarChecks(out, r);
+        operands(out, r, true);
+        Param.Operand iwork = r.operands().stream().filter(o -> o.name().equals("iwork")).findFirst().orElse(null);
+        for (Param.Operand o : r.operands()) {
+            if (o.shape().equals("work") || o.shape().equals("iwork")) {
+                out.append(wrapExpression(i8 + "long " + o.args().get(0) + "Minimum = " + o.args().get(1) + ";", 24))
+                        .append('\n');
+            }
+        }
+        String iworkSize = iwork == null ? "0" : iwork.shape().equals("iwork") ? iwork.args().get(0) + "Minimum"
+                : iwork.args().get(0);
+        out.append(i8).append("if (call.skip) { // nothing to compute: the minimums do\n");
+        out.append(i8).append("    return new Workspace(lworkMinimum, ").append(iworkSize).append(");\n");
+        out.append(i8).append("}\n");
+        nativeCall(out, r, true);
+        out.append(i8).append("LapackChecks.info(routine, room.infoValue(), null, null);\n");
+        // At least the documented minimum, which the routine's check asks for even where LAPACK's own answer is less
+        out.append(i8).append("long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.")
+                .append(single ? "JAVA_FLOAT" : "JAVA_DOUBLE").append(", 0), ").append(single).append("));\n");
+        String iworkAnswer = iwork == null ? "0" : iwork.shape().equals("iwork")
+                ? "Math.max(" + iworkSize + ", room.iwork.get(ValueLayout.JAVA_INT, 0))" : iworkSize;
+        out.append(i8).append("return new Workspace(work, ").append(iworkAnswer).append(");\n");
+        out.append("    }\n\n");
+    }
+
+    private static boolean isWork(Routine r, String parameter) {
+        for (Param.Operand o : r.operands()) {
+            if (isWork(o) && (parameter.equals(o.name()) || parameter.equals(o.name() + "Offset")
+                    || !o.attached().isEmpty() && parameter.equals(o.attached().get(0)))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A work array: {@code work(lwork, minimum)}, {@code iwork(liwork, minimum)}, or ints named iwork. */
+    private static boolean isWork(Param.Operand o) {
+        return o.shape().equals("work") || o.shape().equals("iwork") || o.name().equals("iwork");
+    }
+
+    private static void scalarChecks(StringBuilder out, Routine r) {
+        String i8 = "        ";
+        for (Param p : r.params()) {
+            if (p instanceof Param.Flag || p instanceof Param.Scalar s && isFlag(s)) {
+                out.append(i8).append("Checks.notNull(routine, \"").append(p.name()).append("\", ").append(p.name())
+                        .append(");\n");
+            }
+        }
+        for (Param p : r.params()) {
+            if (p instanceof Param.Dim d) {
+                out.append(i8).append("Checks.nonNegative(routine, \"").append(d.name()).append("\", ")
+                        .append(d.name()).append(");\n");
+            }
+        }
+        for (String[] w : r.where()) {
+            out.append(wrapExpression(i8 + "var " + w[0] + " = " + w[1] + ";", i8.length() + 8)).append('\n');
+        }
+    }
+
+    /** A string literal, split into concatenated parts at spaces to stay within column 120. */
+    private static String literal(String text, int indent) {
+        StringBuilder s = new StringBuilder("\"");
+        int column = indent + 1;
+        for (String word : text.split("(?<= )")) {
+            if (column + word.length() > 116) {
+                s.append("\"\n").append(" ".repeat(indent)).append("+ \"");
+                column = indent + 3;
+            }
+            s.append(word);
+            column += word.length();
+        }
+        return s.append('"').toString();
+    }
+
+    /** A statement broken before its " : " when it passes column 120. */
+    static String wrapExpression(String line, int indent) {
+        if (line.length() <= 120) {
+            return line;
+        }
+        StringBuilder s = new StringBuilder();
+        int column = 0;
+        for (String part : line.split("(?= : )")) {
+            if (column > 0 && column + part.length() > 120) {
+                s.append('\n').append(" ".repeat(indent));
+                part = part.substring(1);
+                column = indent;
+            }
+            s.append(part);
+            column += part.length();
+        }
+        return s.toString();
+    }
+
+    /** The {@code Call} declaring the operands; in a query, all but the work arrays. */
+    private static void operands(StringBuilder out, Routine r, boolean query) {
+        String i8 = "        ";
+        out.append(i8).append("Call call = Call.begin(routine, Precision.")
+                .append(new GenerateFacade.Types(r.precision()).precision()).append(")\n");
+        for (Param.Operand o : r.operands()) {
+            if (query && isWork(o)) {
+                continue;
+            }
+            out.append(i8).append("        ").append(shape(o)).append('\n');
+        }
+        out.append(i8).append("        .check()\n");
+        out.append(i8).append("        .notBrief();\n");
+    }
+
+    private static String shape(Param.Operand o) {
+        String head = "\"" + o.label() + "\", " + o.name() + ", " + o.name() + "Offset";
+        List<String> a = o.args();
+        String call = switch (o.shape()) {
+            case "general" -> ".general(" + head + ", Layout.COLUMN_MAJOR, " + String.join(", ", a) + ")";
+            case "triangle" -> ".triangle(" + head + ", Layout.COLUMN_MAJOR, " + String.join(", ", a) + ")";
+            case "contiguous", "work" -> ".contiguous(" + head + ", " + a.get(0) + ")";
+            case "reals" -> ".reals(" + head + ", " + a.get(0) + ")";
+            case "ints", "iwork", "pivots" -> ".ints(" + head + ", " + a.get(0) + ")";
+            default -> throw new IllegalArgumentException(o.shape());
+        };
+        return call + (o.output() ? ".output()" : "");
+    }
+
+    /** The downcall, by address or by segment as {@code Call} decides, then INFO is in the room. */
+    private static void nativeCall(StringBuilder out, Routine r, boolean query) {
+        String i8 = "        ";
+        out.append(i8).append("LapackRoom room = LapackRoom.get();\n");
+        for (Param.Operand o : r.operands()) {
+            if (o.shape().equals("pivots")) { // read by LAPACK as row numbers: checked, and passed as our copy
+                out.append(i8).append("MemorySegment ").append(o.name()).append("Checked;\n");
+                out.append(i8).append("try {\n");
+                out.append(i8).append("    ").append(o.name()).append("Checked = room.pivots(routine, \"")
+                        .append(o.name()).append("\", ").append(o.name()).append(", ").append(o.name())
+                        .append("Offset, ").append(o.args().get(0)).append(", ").append(o.args().get(1))
+                        .append(");\n");
+                out.append(i8).append("} catch (RuntimeException e) {\n");
+                out.append(i8).append("    call.done();\n");
+                out.append(i8).append("    throw e;\n");
+                out.append(i8).append("}\n");
+            }
+        }
+        out.append(i8).append("int gate = call.enter();\n");
+        out.append(i8).append("try {\n");
+        String h = GenerateFacade.holder(r);
+        List<String> byAddress = new ArrayList<>(List.of("call.critical"));
+        byAddress.addAll(arguments(r, true, query));
+        List<String> bySegment = new ArrayList<>(List.of("call.critical"));
+        bySegment.addAll(arguments(r, false, query));
+        String lead = i8 + "        " + h + ".D.byAddress().invokeExact(";
+        out.append(i8).append("    if (call.byAddress) {\n");
+        out.append(lead).append(GenerateFacade.wrapList(byAddress, lead, 24)).append(");\n");
+        out.append(i8).append("    } else {\n");
+        lead = i8 + "        " + h + ".D.bySegment().invokeExact(";
+        out.append(lead).append(GenerateFacade.wrapList(bySegment, lead, 24)).append(");\n");
+        out.append(i8).append("    }\n");
+        out.append(i8).append("} catch (Throwable e) {\n");
+        out.append(i8).append("    throw call.failed(e);\n");
+        out.append(i8).append("} finally {\n");
+        out.append(i8).append("    call.leave(gate);\n");
+        out.append(i8).append("}\n");
+    }
+
+    /**
+     * LAPACK's arguments in its order: every scalar a pointer into the room, each array the operand's pointer (in a
+     * query the room's one-element work arrays, with lwork = -1), INFO, then one hidden length per flag.
+     */
+    private static List<String> arguments(Routine r, boolean byAddress, boolean query) {
+        List<String> args = new ArrayList<>();
+        String address = byAddress ? ".address()" : "";
+        int ints = 0;
+        int letters = 0;
+        int operand = 0;
+        for (Param p : r.params()) {
+            switch (p) {
+                case Param.Flag f -> args.add("room.letter(" + letters++ + ", " + f.name() + ".letter())" + address);
+                case Param.Scalar s when isFlag(s) ->
+                        args.add("room.letter(" + letters++ + ", " + s.name() + ".letter())" + address);
+                case Param.Dim d -> args.add("room.integer(" + ints++ + ", " + d.name() + ")" + address);
+                case Param.Scalar s -> args.add("room.integer(" + ints++ + ", " + s.name() + ")" + address);
+                case Param.Operand o -> {
+                    boolean work = isWork(o);
+                    if (query && work) {
+                        args.add((o.name().equals("work") ? "room.work" : "room.iwork") + address);
+                    } else if (o.shape().equals("pivots")) {
+                        args.add(o.name() + "Checked" + address);
+                        operand++;
+                    } else {
+                        args.add(byAddress ? "call.address(" + operand + ")" : "call.at(" + operand + ")");
+                        operand++;
+                    }
+                    for (String attached : o.attached()) {
+                        args.add("room.integer(" + ints++ + ", " + (query && work ? "-1" : attached) + ")"
+                                + address);
+                    }
+                }
+            }
+        }
+        if (!r.operands().isEmpty()) {
+            args.add("room.info()" + address);
+        }
+        for (int i = 0; i < letters; i++) {
+            args.add("1L"); // each flag's hidden length (LAPACK_FORTRAN_STRLEN_END)
+        }
+        return args;
+    }
+
+    private static boolean isFlag(Param.Scalar s) {
+        return List.of("SvdJob", "EigenJob", "MachineParameter").contains(s.type());
+    }
+}
