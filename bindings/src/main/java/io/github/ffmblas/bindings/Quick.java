@@ -108,9 +108,19 @@ final class Quick {
         return a + aBytes <= b || b + bBytes <= a;
     }
 
-    /** {@link #apart} for heap positions: ranges of different arrays never meet. */
+    /**
+     * {@link #apart} for heap positions: ranges of different arrays never meet. Two arrays at offset 0, the usual
+     * case, overlap as positions, so the arrays themselves decide: {@code heapBase()}, inlined here so that its
+     * {@code Optional} stays off the heap, names them, except for a read-only view (empty), which
+     * {@link Overlap#sameMemory} answers.
+     */
     static boolean heapApart(MemorySegment x, long a, long aBytes, MemorySegment y, long b, long bBytes) {
-        return apart(a, aBytes, b, bBytes) || !Overlap.sameMemory(x, y);
+        if (apart(a, aBytes, b, bBytes)) {
+            return true;
+        }
+        Object xArray = x.heapBase().orElse(null);
+        Object yArray = y.heapBase().orElse(null);
+        return xArray != null && yArray != null ? xArray != yArray : !Overlap.sameMemory(x, y);
     }
 
     /** A heap operand as the pointer to pass: a slice from element {@code offset} (the segment itself at 0). */
