@@ -11,7 +11,7 @@ import json
 import statistics
 import sys
 
-PATHS = ["ffmblas", "ffmblas-heap", "jni", "java", "c"]
+PATHS = ["ffmblas", "ffmblas-heap", "raw", "raw-heap", "jni", "java", "c"]
 NOISE = 1.02  # "no slower" allowing the ~2% a shared 2-core machine moves between rounds
 
 
@@ -32,6 +32,12 @@ def load(files):
 def ratio(rows, routine, n, path):
     """Median over runs of path/ffmblas, None when never timed."""
     vals = [r["ratio_to_ffmblas"] for r in rows.get((routine, n, path), []) if r["ratio_to_ffmblas"] is not None]
+    return statistics.median(vals) if vals else None
+
+
+def floor(rows, routine, n, path):
+    """Median over runs of path / its floor (raw; raw-heap for heap paths), None when never timed."""
+    vals = [r.get("ratio_to_floor") for r in rows.get((routine, n, path), []) if r.get("ratio_to_floor") is not None]
     return statistics.median(vals) if vals else None
 
 
@@ -62,6 +68,22 @@ def from_n(rows, routine, sizes, path, limit):
 def main(files):
     rows, routines, sizes = load(files)
     print(f"runs: {len(files)}; sizes {sizes}\n")
+    print("### ffmblas / raw and ffmblas-heap / raw-heap (the bare critical downcall; per-round ratio, median)\n")
+    print("| routine | " + " | ".join(f"n={n}" for n in sizes) + " |")
+    print("|---|" + "---:|" * len(sizes))
+    for r in routines:
+        print(f"| {r} | " + " | ".join(f"{fmt(floor(rows, r, n, 'ffmblas'))} / {fmt(floor(rows, r, n, 'ffmblas-heap'))}"
+                                       for n in sizes) + " |")
+    print("\n### ffmblas-heap / jni\n")
+    print("| routine | " + " | ".join(f"n={n}" for n in sizes) + " |")
+    print("|---|" + "---:|" * len(sizes))
+    for r in routines:
+        cells = []
+        for n in sizes:
+            h, j = ratio(rows, r, n, "ffmblas-heap"), ratio(rows, r, n, "jni")
+            cells.append(fmt(None if h is None or j is None else h / j))
+        print(f"| {r} | " + " | ".join(cells) + " |")
+    print()
     print("### ffmblas / jni (per-round ratio, median; below 1: ffmblas faster)\n")
     print("| routine | " + " | ".join(f"n={n}" for n in sizes) + " |")
     print("|---|" + "---:|" * len(sizes))
