@@ -129,11 +129,6 @@ final class Checks {
                 count, stride);
     }
 
-    /** {@link #extent} for a vector of {@code n} floats {@code |inc|} apart. */
-    static long vectorExtent(String routine, String parameter, MemorySegment segment, long offset, int n, int inc) {
-        return extent(routine, parameter, segment, offset, n, 1, Math.abs((long) inc), 1, 0);
-    }
-
     /** The byte address of float {@code offset} of {@code segment}. */
     static long start(MemorySegment segment, long offset) {
         return segment.address() + offset * Float.BYTES;
