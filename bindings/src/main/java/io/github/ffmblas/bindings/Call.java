@@ -65,8 +65,8 @@ final class Call {
     private static final int MAX_OPERANDS = 8;
     private static final ThreadLocal<Call> CURRENT = ThreadLocal.withInitial(Call::new);
     /** A thread that owns nothing: a segment it cannot access is confined to some thread. */
-    private static final Thread NO_OWNER = new Thread(() -> { });
-    private static final MemorySegment.Scope GLOBAL = Arena.global().scope();
+    static final Thread NO_OWNER = new Thread(() -> { });
+    static final MemorySegment.Scope GLOBAL = Arena.global().scope();
 
     String routine;
     private Precision precision;

@@ -26,9 +26,6 @@ final class Quick {
     /** A native call whose operands span at most this many bytes is brief (see {@link Call#BRIEF_BYTES}). */
     static final long BRIEF = Call.BRIEF_BYTES;
 
-    private static final MemorySegment.Scope GLOBAL = java.lang.foreign.Arena.global().scope();
-    /** A thread that owns nothing: a segment it cannot access is confined to some thread. */
-    private static final Thread NO_OWNER = new Thread(() -> { });
 
     private Quick() {}
 
@@ -83,8 +80,8 @@ final class Quick {
      */
     static boolean owned(MemorySegment s) {
         MemorySegment.Scope scope = s.scope();
-        return scope == GLOBAL
-                || scope.isAlive() && !s.isAccessibleBy(NO_OWNER) && s.isAccessibleBy(Thread.currentThread());
+        return scope == Call.GLOBAL
+                || scope.isAlive() && !s.isAccessibleBy(Call.NO_OWNER) && s.isAccessibleBy(Thread.currentThread());
     }
 
     /**
