@@ -37,7 +37,8 @@ public final class GenerateFacade {
                 PACKAGE_DIR + "Blas.java", blas(BlasRoutines.ALL),
                 GenerateNetlib.FILE, GenerateNetlib.ffmBlas(BlasRoutines.ALL),
                 PACKAGE_DIR + "CheckedCalls.java", checkedCalls(BlasRoutines.ALL),
-                PACKAGE_DIR + "Lapack.java", GenerateLapack.lapack(LapackRoutines.ALL));
+                PACKAGE_DIR + "Lapack.java", GenerateLapack.lapack(LapackRoutines.ALL),
+                GenerateLapack.SYMBOLS_FILE, GenerateLapack.symbols(LapackRoutines.ALL));
         int stale = 0;
         for (var e : files.entrySet()) {
             Path file = root.resolve(e.getKey());
@@ -734,7 +735,11 @@ public final class GenerateFacade {
             switch (p) {
                 case Param.Flag f -> s.add(f.type() + " " + f.name());
                 case Param.Dim d -> s.add("int " + d.name());
-                case Param.Scalar sc -> s.add(sc.type() + " " + sc.name());
+                case Param.Scalar sc -> {
+                    if (!sc.output()) {
+                        s.add(sc.type() + " " + sc.name());
+                    }
+                }
                 case Param.Operand o -> {
                     s.add("MemorySegment " + o.name());
                     s.add("long " + o.name() + "Offset");

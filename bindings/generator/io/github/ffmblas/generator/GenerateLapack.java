@@ -13,6 +13,21 @@ import java.util.List;
 final class GenerateLapack {
     private GenerateLapack() {}
 
+    /** The symbols jextract binds (bindings/jextract/regenerate reads the file): the table's, no more. */
+    static final String SYMBOLS_FILE = "bindings/jextract/lapack-symbols.txt";
+
+    static String symbols(List<Routine> routines) {
+        StringBuilder out = new StringBuilder("""
+                # The LAPACK routines the Lapack facade binds, written by bindings/generator/regenerate from
+                # LapackRoutines.java (do not edit): bindings/jextract/regenerate keeps these functions of lapack.h
+                # (Fortran symbols, each char argument followed by its hidden length) in lapack-includes.txt.
+                """);
+        for (Routine r : routines) {
+            out.append(r.name()).append("_\n");
+        }
+        return out.toString();
+    }
+
     static String lapack(List<Routine> routines) {
         StringBuilder out = new StringBuilder(GenerateFacade.HEADER.replace("BlasRoutines.java", "LapackRoutines.java"));
         out.append("""
@@ -87,7 +102,7 @@ final class GenerateLapack {
             return;
         }
         for (Param.Operand o : r.operands()) {
-            if (o.shape().equals("work") || o.shape().equals("iwork")) {
+            if (queried(o)) {
                 String minimum = o.args().get(0) + "Minimum";
                 out.append(wrapExpression(i8 + "long " + minimum + " = " + o.args().get(1) + ";", 24)).append('\n');
                 out.append(i8).append("LapackChecks.workspace(routine, \"").append(o.args().get(0)).append("\", ")
@@ -96,7 +111,7 @@ final class GenerateLapack {
         }
         operands(out, r, false);
         out.append(i8).append("if (call.skip) {\n");
-        out.append(i8).append("    return;\n");
+        out.append(i8).append(outputSlot(r) >= 0 ? "    return 0;\n" : "    return;\n");
         out.append(i8).append("}\n");
         nativeCall(out, r, false);
         String[] failure = r.failure();
@@ -106,6 +121,10 @@ final class GenerateLapack {
             out.append(i8).append("LapackChecks.info(routine, room.infoValue(), LapackException.Reason.")
                     .append(failure[0]).append(",\n").append(i8).append("        ")
                     .append(literal(failure[1], i8.length() + 8)).append(");\n");
+        }
+        int found = outputSlot(r);
+        if (found >= 0) {
+            out.append(i8).append("return room.integerValue(").append(found).append(");\n");
         }
         out.append("    }\n\n");
     }
@@ -132,27 +151,73 @@ final class GenerateLapack {
         out.append(i8).append("String routine = \"").append(r.name()).append("\";\n");
         scalarChecks(out, r);
         operands(out, r, true);
-        Param.Operand iwork = r.operands().stream().filter(o -> o.name().equals("iwork")).findFirst().orElse(null);
         for (Param.Operand o : r.operands()) {
-            if (o.shape().equals("work") || o.shape().equals("iwork")) {
+            if (queried(o)) {
                 out.append(wrapExpression(i8 + "long " + o.args().get(0) + "Minimum = " + o.args().get(1) + ";", 24))
                         .append('\n');
             }
         }
-        String iworkSize = iwork == null ? "0" : iwork.shape().equals("iwork") ? iwork.args().get(0) + "Minimum"
-                : iwork.args().get(0);
         out.append(i8).append("if (call.skip) { // nothing to compute: the minimums do\n");
-        out.append(i8).append("    return new Workspace(lworkMinimum, ").append(iworkSize).append(");\n");
+        out.append(i8).append("    return new Workspace(").append(size(r, "work")).append(", ")
+                .append(size(r, "rwork")).append(", ").append(size(r, "iwork")).append(");\n");
         out.append(i8).append("}\n");
         nativeCall(out, r, true);
         out.append(i8).append("LapackChecks.info(routine, room.infoValue(), null, null);\n");
         // At least the documented minimum, which the routine's check asks for even where LAPACK's own answer is less
+        String real = single ? "JAVA_FLOAT" : "JAVA_DOUBLE";
         out.append(i8).append("long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.")
-                .append(single ? "JAVA_FLOAT" : "JAVA_DOUBLE").append(", 0), ").append(single).append("));\n");
-        String iworkAnswer = iwork == null ? "0" : iwork.shape().equals("iwork")
-                ? "Math.max(" + iworkSize + ", room.iwork.get(ValueLayout.JAVA_INT, 0))" : iworkSize;
-        out.append(i8).append("return new Workspace(work, ").append(iworkAnswer).append(");\n");
+                .append(real).append(", 0), ").append(single).append("));\n");
+        String rwork = size(r, "rwork");
+        if (queried(r, "rwork")) {
+            out.append(i8).append("long rwork = Math.max(").append(rwork).append(", LapackChecks.workSize(room.rwork.get(")
+                    .append("ValueLayout.").append(real).append(", 0), ").append(single).append("));\n");
+            rwork = "rwork";
+        }
+        String iwork = size(r, "iwork");
+        if (queried(r, "iwork")) {
+            iwork = "Math.max(" + iwork + ", room.iwork.get(ValueLayout.JAVA_INT, 0))";
+        }
+        out.append(i8).append("return new Workspace(work, ").append(rwork).append(", ").append(iwork).append(");\n");
         out.append("    }\n\n");
+    }
+
+    /** A work array whose length the caller passes and a query answers: work, rwork or iwork. */
+    private static boolean queried(Param.Operand o) {
+        return o.shape().equals("work") || o.shape().equals("rwork") || o.shape().equals("iwork");
+    }
+
+    private static boolean queried(Routine r, String name) {
+        return r.operands().stream().anyMatch(o -> o.name().equals(name) && queried(o));
+    }
+
+    /**
+     * The least length of work array {@code name} in a query's answer: its minimum when the caller passes its
+     * length, its fixed size otherwise, 0 when the routine has none.
+     */
+    private static String size(Routine r, String name) {
+        for (Param.Operand o : r.operands()) {
+            if (o.name().equals(name)) {
+                return queried(o) ? o.args().get(0) + "Minimum" : o.args().get(0);
+            }
+        }
+        return "0";
+    }
+
+    /** The int slot of the routine's output int ({@code m:int!}), or -1. */
+    private static int outputSlot(Routine r) {
+        int ints = 0;
+        for (Param p : r.params()) {
+            switch (p) {
+                case Param.Dim d -> ints++;
+                case Param.Scalar s when s.output() -> {
+                    return ints;
+                }
+                case Param.Scalar s when s.type().equals("int") -> ints++;
+                case Param.Operand o -> ints += o.attached().size();
+                default -> { }
+            }
+        }
+        return -1;
     }
 
     private static boolean isWork(Routine r, String parameter) {
@@ -165,9 +230,9 @@ final class GenerateLapack {
         return false;
     }
 
-    /** A work array: {@code work(lwork, minimum)}, {@code iwork(liwork, minimum)}, or ints named iwork. */
+    /** A work array: work, rwork or iwork of any shape (a query passes none of them). */
     private static boolean isWork(Param.Operand o) {
-        return o.shape().equals("work") || o.shape().equals("iwork") || o.name().equals("iwork");
+        return List.of("work", "rwork", "iwork").contains(o.name());
     }
 
     private static void scalarChecks(StringBuilder out, Routine r) {
@@ -186,6 +251,14 @@ final class GenerateLapack {
         }
         for (String[] w : r.where()) {
             out.append(wrapExpression(i8 + "var " + w[0] + " = " + w[1] + ";", i8.length() + 8)).append('\n');
+        }
+        for (String[] refusal : r.refusals()) {
+            out.append(i8).append("if (").append(refusal[0]).append(") {\n");
+            String line = i8 + "    throw new IllegalArgumentException(routine + \": " + GenerateFacade.message(refusal[1])
+                    + ");";
+            out.append(line.length() <= 120 ? line : line.replaceFirst("(.{60,100}?) \\+ ", "$1\n" + i8 + "        + "))
+                    .append('\n');
+            out.append(i8).append("}\n");
         }
     }
 
@@ -245,7 +318,8 @@ final class GenerateLapack {
             case "general" -> ".general(" + head + ", Layout.COLUMN_MAJOR, " + String.join(", ", a) + ")";
             case "triangle" -> ".triangle(" + head + ", Layout.COLUMN_MAJOR, " + String.join(", ", a) + ")";
             case "contiguous", "work" -> ".contiguous(" + head + ", " + a.get(0) + ")";
-            case "reals" -> ".reals(" + head + ", " + a.get(0) + ")";
+            case "packed" -> ".packed(" + head + ", " + a.get(0) + ")";
+            case "reals", "rwork" -> ".reals(" + head + ", " + a.get(0) + ")";
             case "ints", "iwork", "pivots" -> ".ints(" + head + ", " + a.get(0) + ")";
             default -> throw new IllegalArgumentException(o.shape());
         };
@@ -300,6 +374,7 @@ final class GenerateLapack {
         String address = byAddress ? ".address()" : "";
         int ints = 0;
         int letters = 0;
+        int reals = 0;
         int operand = 0;
         for (Param p : r.params()) {
             switch (p) {
@@ -307,11 +382,14 @@ final class GenerateLapack {
                 case Param.Scalar s when isFlag(s) ->
                         args.add("room.letter(" + letters++ + ", " + s.name() + ".letter())" + address);
                 case Param.Dim d -> args.add("room.integer(" + ints++ + ", " + d.name() + ")" + address);
-                case Param.Scalar s -> args.add("room.integer(" + ints++ + ", " + s.name() + ")" + address);
+                case Param.Scalar s when s.output() -> args.add("room.integer(" + ints++ + ", 0)" + address);
+                case Param.Scalar s when s.type().equals("int") ->
+                        args.add("room.integer(" + ints++ + ", " + s.name() + ")" + address);
+                case Param.Scalar s -> args.add("room.real(" + reals++ + ", " + s.name() + ")" + address);
                 case Param.Operand o -> {
                     boolean work = isWork(o);
                     if (query && work) {
-                        args.add((o.name().equals("work") ? "room.work" : "room.iwork") + address);
+                        args.add("room." + o.name() + address);
                     } else if (o.shape().equals("pivots")) {
                         args.add(o.name() + "Checked" + address);
                         operand++;
@@ -336,6 +414,6 @@ final class GenerateLapack {
     }
 
     private static boolean isFlag(Param.Scalar s) {
-        return List.of("SvdJob", "EigenJob", "MachineParameter").contains(s.type());
+        return List.of("SvdJob", "EigenJob", "EigenRange", "MachineParameter").contains(s.type());
     }
 }

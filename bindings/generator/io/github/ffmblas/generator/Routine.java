@@ -61,6 +61,11 @@ public record Routine(String name, char precision, String returns, List<Param> p
             public boolean complex() {
                 return type.startsWith("Complex");
             }
+
+            /** {@code m:int!}: an int the routine writes (LAPACK's count of eigenvalues found), returned. */
+            public boolean output() {
+                return type.endsWith("!");
+            }
         }
 
         /**
@@ -80,7 +85,7 @@ public record Routine(String name, char precision, String returns, List<Param> p
                     case "triangle", "tband" -> List.of(args.get(3));
                     case "band" -> List.of(args.get(4));
                     case "batch" -> List.of(args.get(2), args.get(4));
-                    case "work", "iwork" -> List.of(args.get(0)); // LAPACK: the array's length, lwork
+                    case "work", "rwork", "iwork" -> List.of(args.get(0)); // LAPACK: the array's length, lwork
                     default -> List.of();
                 };
             }

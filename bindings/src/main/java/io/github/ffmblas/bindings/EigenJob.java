@@ -1,6 +1,6 @@
 package io.github.ffmblas.bindings;
 
-/** Whether an eigensolver computes the eigenvectors too: LAPACK's {@code JOBZ}. */
+/** Whether an eigensolver computes the eigenvectors too: LAPACK's {@code JOBZ} ({@code ?geev}: {@code JOBVL}, {@code JOBVR}). */
 public enum EigenJob {
     /** Eigenvalues only ('N'). */
     VALUES,

@@ -418,6 +418,184 @@ public final class Lapack {
         LapackChecks.info(routine, room.infoValue(), null, null);
     }
 
+    /** The inverse of A from its LU factors and pivots (?getrf's), over A. */
+    public static void sgetri(int n, MemorySegment a, long aOffset, int lda, MemorySegment ipiv, long ipivOffset,
+            MemorySegment work, long workOffset, int lwork) {
+        String routine = "sgetri";
+        Checks.nonNegative(routine, "n", n);
+        long lworkMinimum = Math.max(1, n);
+        LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
+                .ints("ipiv", ipiv, ipivOffset, n)
+                .contiguous("work", work, workOffset, lwork).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        MemorySegment ipivChecked;
+        try {
+            ipivChecked = room.pivots(routine, "ipiv", ipiv, ipivOffset, n, n);
+        } catch (RuntimeException e) {
+            call.done();
+            throw e;
+        }
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HSgetri.D.byAddress().invokeExact(call.critical, room.integer(0, n).address(), call.address(0),
+                        room.integer(1, lda).address(), ipivChecked.address(), call.address(2),
+                        room.integer(2, lwork).address(), room.info().address());
+            } else {
+                HSgetri.D.bySegment().invokeExact(call.critical, room.integer(0, n), call.at(0), room.integer(1, lda),
+                        ipivChecked, call.at(2), room.integer(2, lwork), room.info());
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "U({info},{info}) is exactly zero: A is singular, so its inverse is not computed (A is unchanged)");
+    }
+
+    /**
+     * The optimal workspace of {@link #sgetri} for these arguments, as LAPACK's query (lwork = -1) answers it, rounded
+     * up past the float it arrives in, and at least the documented minimum that the routine asks for (for some shapes
+     * LAPACK answers less). The arrays are checked as {@link #sgetri} checks them; LAPACK does not touch them.
+     */
+    public static Workspace sgetriWorkspace(int n, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
+            long ipivOffset) {
+        String routine = "sgetri";
+        Checks.nonNegative(routine, "n", n);
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
+                .ints("ipiv", ipiv, ipivOffset, n)
+                .check()
+                .notBrief();
+        long lworkMinimum = Math.max(1, n);
+        if (call.skip) { // nothing to compute: the minimums do
+            return new Workspace(lworkMinimum, 0, 0);
+        }
+        LapackRoom room = LapackRoom.get();
+        MemorySegment ipivChecked;
+        try {
+            ipivChecked = room.pivots(routine, "ipiv", ipiv, ipivOffset, n, n);
+        } catch (RuntimeException e) {
+            call.done();
+            throw e;
+        }
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HSgetri.D.byAddress().invokeExact(call.critical, room.integer(0, n).address(), call.address(0),
+                        room.integer(1, lda).address(), ipivChecked.address(), room.work.address(),
+                        room.integer(2, -1).address(), room.info().address());
+            } else {
+                HSgetri.D.bySegment().invokeExact(call.critical, room.integer(0, n), call.at(0), room.integer(1, lda),
+                        ipivChecked, room.work, room.integer(2, -1), room.info());
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_FLOAT, 0), true));
+        return new Workspace(work, 0, 0);
+    }
+
+    /** The inverse of A from its LU factors and pivots (?getrf's), over A. */
+    public static void dgetri(int n, MemorySegment a, long aOffset, int lda, MemorySegment ipiv, long ipivOffset,
+            MemorySegment work, long workOffset, int lwork) {
+        String routine = "dgetri";
+        Checks.nonNegative(routine, "n", n);
+        long lworkMinimum = Math.max(1, n);
+        LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
+                .ints("ipiv", ipiv, ipivOffset, n)
+                .contiguous("work", work, workOffset, lwork).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        MemorySegment ipivChecked;
+        try {
+            ipivChecked = room.pivots(routine, "ipiv", ipiv, ipivOffset, n, n);
+        } catch (RuntimeException e) {
+            call.done();
+            throw e;
+        }
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HDgetri.D.byAddress().invokeExact(call.critical, room.integer(0, n).address(), call.address(0),
+                        room.integer(1, lda).address(), ipivChecked.address(), call.address(2),
+                        room.integer(2, lwork).address(), room.info().address());
+            } else {
+                HDgetri.D.bySegment().invokeExact(call.critical, room.integer(0, n), call.at(0), room.integer(1, lda),
+                        ipivChecked, call.at(2), room.integer(2, lwork), room.info());
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "U({info},{info}) is exactly zero: A is singular, so its inverse is not computed (A is unchanged)");
+    }
+
+    /**
+     * The optimal workspace of {@link #dgetri} for these arguments, as LAPACK's query (lwork = -1) answers it, and at
+     * least the documented minimum that the routine asks for (for some shapes LAPACK answers less). The arrays are
+     * checked as {@link #dgetri} checks them; LAPACK does not touch them.
+     */
+    public static Workspace dgetriWorkspace(int n, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
+            long ipivOffset) {
+        String routine = "dgetri";
+        Checks.nonNegative(routine, "n", n);
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
+                .ints("ipiv", ipiv, ipivOffset, n)
+                .check()
+                .notBrief();
+        long lworkMinimum = Math.max(1, n);
+        if (call.skip) { // nothing to compute: the minimums do
+            return new Workspace(lworkMinimum, 0, 0);
+        }
+        LapackRoom room = LapackRoom.get();
+        MemorySegment ipivChecked;
+        try {
+            ipivChecked = room.pivots(routine, "ipiv", ipiv, ipivOffset, n, n);
+        } catch (RuntimeException e) {
+            call.done();
+            throw e;
+        }
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HDgetri.D.byAddress().invokeExact(call.critical, room.integer(0, n).address(), call.address(0),
+                        room.integer(1, lda).address(), ipivChecked.address(), room.work.address(),
+                        room.integer(2, -1).address(), room.info().address());
+            } else {
+                HDgetri.D.bySegment().invokeExact(call.critical, room.integer(0, n), call.at(0), room.integer(1, lda),
+                        ipivChecked, room.work, room.integer(2, -1), room.info());
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_DOUBLE, 0), false));
+        return new Workspace(work, 0, 0);
+    }
+
     /**
      * The Cholesky factorization of the symmetric positive definite A (its uplo triangle), over that triangle: A =
      * U<sup>T</sup> U (UPPER) or L L<sup>T</sup> (LOWER).
@@ -631,6 +809,592 @@ public final class Lapack {
     }
 
     /**
+     * Solves A X = B for the symmetric positive definite A in packed storage (its uplo triangle): AP is overwritten by
+     * the Cholesky factor, B by X.
+     */
+    public static void sppsv(Uplo uplo, int n, int nrhs, MemorySegment ap, long apOffset, MemorySegment b, long bOffset,
+            int ldb) {
+        String routine = "sppsv";
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "nrhs", nrhs);
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .packed("AP", ap, apOffset, n).output()
+                .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HSppsv.D.byAddress().invokeExact(call.critical, room.letter(0, uplo.letter()).address(),
+                        room.integer(0, n).address(), room.integer(1, nrhs).address(), call.address(0), call.address(1),
+                        room.integer(2, ldb).address(), room.info().address(), 1L);
+            } else {
+                HSppsv.D.bySegment().invokeExact(call.critical, room.letter(0, uplo.letter()), room.integer(0, n),
+                        room.integer(1, nrhs), call.at(0), call.at(1), room.integer(2, ldb), room.info(), 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NOT_POSITIVE_DEFINITE,
+                "the leading minor of order {info} is not positive definite, so X is not computed");
+    }
+
+    /**
+     * Solves A X = B for the symmetric positive definite A in packed storage (its uplo triangle): AP is overwritten by
+     * the Cholesky factor, B by X.
+     */
+    public static void dppsv(Uplo uplo, int n, int nrhs, MemorySegment ap, long apOffset, MemorySegment b, long bOffset,
+            int ldb) {
+        String routine = "dppsv";
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "nrhs", nrhs);
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .packed("AP", ap, apOffset, n).output()
+                .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HDppsv.D.byAddress().invokeExact(call.critical, room.letter(0, uplo.letter()).address(),
+                        room.integer(0, n).address(), room.integer(1, nrhs).address(), call.address(0), call.address(1),
+                        room.integer(2, ldb).address(), room.info().address(), 1L);
+            } else {
+                HDppsv.D.bySegment().invokeExact(call.critical, room.letter(0, uplo.letter()), room.integer(0, n),
+                        room.integer(1, nrhs), call.at(0), call.at(1), room.integer(2, ldb), room.info(), 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NOT_POSITIVE_DEFINITE,
+                "the leading minor of order {info} is not positive definite, so X is not computed");
+    }
+
+    /**
+     * The inverse of the symmetric positive definite A from its packed Cholesky factor (?pptrf's or ?ppsv's), over AP.
+     */
+    public static void spptri(Uplo uplo, int n, MemorySegment ap, long apOffset) {
+        String routine = "spptri";
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .packed("AP", ap, apOffset, n).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HSpptri.D.byAddress().invokeExact(call.critical, room.letter(0, uplo.letter()).address(),
+                        room.integer(0, n).address(), call.address(0), room.info().address(), 1L);
+            } else {
+                HSpptri.D.bySegment().invokeExact(call.critical, room.letter(0, uplo.letter()), room.integer(0, n),
+                        call.at(0), room.info(), 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "element ({info},{info}) of the Cholesky factor is exactly zero, so the inverse is not computed");
+    }
+
+    /**
+     * The inverse of the symmetric positive definite A from its packed Cholesky factor (?pptrf's or ?ppsv's), over AP.
+     */
+    public static void dpptri(Uplo uplo, int n, MemorySegment ap, long apOffset) {
+        String routine = "dpptri";
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .packed("AP", ap, apOffset, n).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HDpptri.D.byAddress().invokeExact(call.critical, room.letter(0, uplo.letter()).address(),
+                        room.integer(0, n).address(), call.address(0), room.info().address(), 1L);
+            } else {
+                HDpptri.D.bySegment().invokeExact(call.critical, room.letter(0, uplo.letter()), room.integer(0, n),
+                        call.at(0), room.info(), 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "element ({info},{info}) of the Cholesky factor is exactly zero, so the inverse is not computed");
+    }
+
+    /**
+     * Solves A X = B for the symmetric A (its uplo triangle) by the Bunch-Kaufman factorization A = U D U<sup>T</sup>
+     * or L D L<sup>T</sup>: A is overwritten by the factor, B by X, ipiv gets the pivots (negative for 2 x 2 blocks).
+     */
+    public static void ssysv(Uplo uplo, int n, int nrhs, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
+            long ipivOffset, MemorySegment b, long bOffset, int ldb, MemorySegment work, long workOffset, int lwork) {
+        String routine = "ssysv";
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "nrhs", nrhs);
+        long lworkMinimum = 1;
+        LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
+                .ints("ipiv", ipiv, ipivOffset, n).output()
+                .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
+                .contiguous("work", work, workOffset, lwork).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HSsysv.D.byAddress().invokeExact(call.critical, room.letter(0, uplo.letter()).address(),
+                        room.integer(0, n).address(), room.integer(1, nrhs).address(), call.address(0),
+                        room.integer(2, lda).address(), call.address(1), call.address(2),
+                        room.integer(3, ldb).address(), call.address(3), room.integer(4, lwork).address(),
+                        room.info().address(), 1L);
+            } else {
+                HSsysv.D.bySegment().invokeExact(call.critical, room.letter(0, uplo.letter()), room.integer(0, n),
+                        room.integer(1, nrhs), call.at(0), room.integer(2, lda), call.at(1), call.at(2),
+                        room.integer(3, ldb), call.at(3), room.integer(4, lwork), room.info(), 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "D({info},{info}) is exactly zero: the block diagonal D is singular, so X is not computed");
+    }
+
+    /**
+     * The optimal workspace of {@link #ssysv} for these arguments, as LAPACK's query (lwork = -1) answers it, rounded
+     * up past the float it arrives in, and at least the documented minimum that the routine asks for (for some shapes
+     * LAPACK answers less). The arrays are checked as {@link #ssysv} checks them; LAPACK does not touch them.
+     */
+    public static Workspace ssysvWorkspace(Uplo uplo, int n, int nrhs, MemorySegment a, long aOffset, int lda,
+            MemorySegment ipiv, long ipivOffset, MemorySegment b, long bOffset, int ldb) {
+        String routine = "ssysv";
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "nrhs", nrhs);
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
+                .ints("ipiv", ipiv, ipivOffset, n).output()
+                .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
+                .check()
+                .notBrief();
+        long lworkMinimum = 1;
+        if (call.skip) { // nothing to compute: the minimums do
+            return new Workspace(lworkMinimum, 0, 0);
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HSsysv.D.byAddress().invokeExact(call.critical, room.letter(0, uplo.letter()).address(),
+                        room.integer(0, n).address(), room.integer(1, nrhs).address(), call.address(0),
+                        room.integer(2, lda).address(), call.address(1), call.address(2),
+                        room.integer(3, ldb).address(), room.work.address(), room.integer(4, -1).address(),
+                        room.info().address(), 1L);
+            } else {
+                HSsysv.D.bySegment().invokeExact(call.critical, room.letter(0, uplo.letter()), room.integer(0, n),
+                        room.integer(1, nrhs), call.at(0), room.integer(2, lda), call.at(1), call.at(2),
+                        room.integer(3, ldb), room.work, room.integer(4, -1), room.info(), 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_FLOAT, 0), true));
+        return new Workspace(work, 0, 0);
+    }
+
+    /**
+     * Solves A X = B for the symmetric A (its uplo triangle) by the Bunch-Kaufman factorization A = U D U<sup>T</sup>
+     * or L D L<sup>T</sup>: A is overwritten by the factor, B by X, ipiv gets the pivots (negative for 2 x 2 blocks).
+     */
+    public static void dsysv(Uplo uplo, int n, int nrhs, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
+            long ipivOffset, MemorySegment b, long bOffset, int ldb, MemorySegment work, long workOffset, int lwork) {
+        String routine = "dsysv";
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "nrhs", nrhs);
+        long lworkMinimum = 1;
+        LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
+                .ints("ipiv", ipiv, ipivOffset, n).output()
+                .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
+                .contiguous("work", work, workOffset, lwork).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HDsysv.D.byAddress().invokeExact(call.critical, room.letter(0, uplo.letter()).address(),
+                        room.integer(0, n).address(), room.integer(1, nrhs).address(), call.address(0),
+                        room.integer(2, lda).address(), call.address(1), call.address(2),
+                        room.integer(3, ldb).address(), call.address(3), room.integer(4, lwork).address(),
+                        room.info().address(), 1L);
+            } else {
+                HDsysv.D.bySegment().invokeExact(call.critical, room.letter(0, uplo.letter()), room.integer(0, n),
+                        room.integer(1, nrhs), call.at(0), room.integer(2, lda), call.at(1), call.at(2),
+                        room.integer(3, ldb), call.at(3), room.integer(4, lwork), room.info(), 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "D({info},{info}) is exactly zero: the block diagonal D is singular, so X is not computed");
+    }
+
+    /**
+     * The optimal workspace of {@link #dsysv} for these arguments, as LAPACK's query (lwork = -1) answers it, and at
+     * least the documented minimum that the routine asks for (for some shapes LAPACK answers less). The arrays are
+     * checked as {@link #dsysv} checks them; LAPACK does not touch them.
+     */
+    public static Workspace dsysvWorkspace(Uplo uplo, int n, int nrhs, MemorySegment a, long aOffset, int lda,
+            MemorySegment ipiv, long ipivOffset, MemorySegment b, long bOffset, int ldb) {
+        String routine = "dsysv";
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "nrhs", nrhs);
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
+                .ints("ipiv", ipiv, ipivOffset, n).output()
+                .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
+                .check()
+                .notBrief();
+        long lworkMinimum = 1;
+        if (call.skip) { // nothing to compute: the minimums do
+            return new Workspace(lworkMinimum, 0, 0);
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HDsysv.D.byAddress().invokeExact(call.critical, room.letter(0, uplo.letter()).address(),
+                        room.integer(0, n).address(), room.integer(1, nrhs).address(), call.address(0),
+                        room.integer(2, lda).address(), call.address(1), call.address(2),
+                        room.integer(3, ldb).address(), room.work.address(), room.integer(4, -1).address(),
+                        room.info().address(), 1L);
+            } else {
+                HDsysv.D.bySegment().invokeExact(call.critical, room.letter(0, uplo.letter()), room.integer(0, n),
+                        room.integer(1, nrhs), call.at(0), room.integer(2, lda), call.at(1), call.at(2),
+                        room.integer(3, ldb), room.work, room.integer(4, -1), room.info(), 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_DOUBLE, 0), false));
+        return new Workspace(work, 0, 0);
+    }
+
+    /**
+     * Solves op(A) X = B for the triangular A (its uplo triangle; diag UNIT: ones on the diagonal, not read); B is
+     * overwritten by X.
+     */
+    public static void strtrs(Uplo uplo, Transpose trans, Diag diag, int n, int nrhs, MemorySegment a, long aOffset,
+            int lda, MemorySegment b, long bOffset, int ldb) {
+        String routine = "strtrs";
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "nrhs", nrhs);
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .triangle("A", a, aOffset, Layout.COLUMN_MAJOR, uplo, diag, n, lda)
+                .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HStrtrs.D.byAddress().invokeExact(call.critical, room.letter(0, uplo.letter()).address(),
+                        room.letter(1, trans.letter()).address(), room.letter(2, diag.letter()).address(),
+                        room.integer(0, n).address(), room.integer(1, nrhs).address(), call.address(0),
+                        room.integer(2, lda).address(), call.address(1), room.integer(3, ldb).address(),
+                        room.info().address(), 1L, 1L, 1L);
+            } else {
+                HStrtrs.D.bySegment().invokeExact(call.critical, room.letter(0, uplo.letter()),
+                        room.letter(1, trans.letter()), room.letter(2, diag.letter()), room.integer(0, n),
+                        room.integer(1, nrhs), call.at(0), room.integer(2, lda), call.at(1), room.integer(3, ldb),
+                        room.info(), 1L, 1L, 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "A({info},{info}) is exactly zero: A is singular, so X is not computed (B is unchanged)");
+    }
+
+    /**
+     * Solves op(A) X = B for the triangular A (its uplo triangle; diag UNIT: ones on the diagonal, not read); B is
+     * overwritten by X.
+     */
+    public static void dtrtrs(Uplo uplo, Transpose trans, Diag diag, int n, int nrhs, MemorySegment a, long aOffset,
+            int lda, MemorySegment b, long bOffset, int ldb) {
+        String routine = "dtrtrs";
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.notNull(routine, "trans", trans);
+        Checks.notNull(routine, "diag", diag);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "nrhs", nrhs);
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .triangle("A", a, aOffset, Layout.COLUMN_MAJOR, uplo, diag, n, lda)
+                .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HDtrtrs.D.byAddress().invokeExact(call.critical, room.letter(0, uplo.letter()).address(),
+                        room.letter(1, trans.letter()).address(), room.letter(2, diag.letter()).address(),
+                        room.integer(0, n).address(), room.integer(1, nrhs).address(), call.address(0),
+                        room.integer(2, lda).address(), call.address(1), room.integer(3, ldb).address(),
+                        room.info().address(), 1L, 1L, 1L);
+            } else {
+                HDtrtrs.D.bySegment().invokeExact(call.critical, room.letter(0, uplo.letter()),
+                        room.letter(1, trans.letter()), room.letter(2, diag.letter()), room.integer(0, n),
+                        room.integer(1, nrhs), call.at(0), room.integer(2, lda), call.at(1), room.integer(3, ldb),
+                        room.info(), 1L, 1L, 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "A({info},{info}) is exactly zero: A is singular, so X is not computed (B is unchanged)");
+    }
+
+    /**
+     * The LU factorization with partial pivoting of the m x n band matrix with kl sub- and ku super-diagonals, in
+     * LAPACK's band storage for it: rows kl to 2 kl + ku of AB hold the band (column j's diagonal at row kl + ku), the
+     * first kl rows room for the fill-in.
+     */
+    public static void sgbtrf(int m, int n, int kl, int ku, MemorySegment ab, long abOffset, int ldab,
+            MemorySegment ipiv, long ipivOffset) {
+        String routine = "sgbtrf";
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "kl", kl);
+        Checks.nonNegative(routine, "ku", ku);
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("AB", ab, abOffset, Layout.COLUMN_MAJOR, 2L * kl + ku + 1, n, ldab).output()
+                .ints("ipiv", ipiv, ipivOffset, Math.min(m, n)).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HSgbtrf.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
+                        room.integer(1, n).address(), room.integer(2, kl).address(), room.integer(3, ku).address(),
+                        call.address(0), room.integer(4, ldab).address(), call.address(1), room.info().address());
+            } else {
+                HSgbtrf.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n),
+                        room.integer(2, kl), room.integer(3, ku), call.at(0), room.integer(4, ldab), call.at(1),
+                        room.info());
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "U({info},{info}) is exactly zero: A is singular (the factors are complete)");
+    }
+
+    /**
+     * The LU factorization with partial pivoting of the m x n band matrix with kl sub- and ku super-diagonals, in
+     * LAPACK's band storage for it: rows kl to 2 kl + ku of AB hold the band (column j's diagonal at row kl + ku), the
+     * first kl rows room for the fill-in.
+     */
+    public static void dgbtrf(int m, int n, int kl, int ku, MemorySegment ab, long abOffset, int ldab,
+            MemorySegment ipiv, long ipivOffset) {
+        String routine = "dgbtrf";
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "kl", kl);
+        Checks.nonNegative(routine, "ku", ku);
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("AB", ab, abOffset, Layout.COLUMN_MAJOR, 2L * kl + ku + 1, n, ldab).output()
+                .ints("ipiv", ipiv, ipivOffset, Math.min(m, n)).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HDgbtrf.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
+                        room.integer(1, n).address(), room.integer(2, kl).address(), room.integer(3, ku).address(),
+                        call.address(0), room.integer(4, ldab).address(), call.address(1), room.info().address());
+            } else {
+                HDgbtrf.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n),
+                        room.integer(2, kl), room.integer(3, ku), call.at(0), room.integer(4, ldab), call.at(1),
+                        room.info());
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "U({info},{info}) is exactly zero: A is singular (the factors are complete)");
+    }
+
+    /** Solves op(A) X = B with the band LU factors and pivots of ?gbtrf; B is overwritten by X. */
+    public static void sgbtrs(Transpose trans, int n, int kl, int ku, int nrhs, MemorySegment ab, long abOffset,
+            int ldab, MemorySegment ipiv, long ipivOffset, MemorySegment b, long bOffset, int ldb) {
+        String routine = "sgbtrs";
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "kl", kl);
+        Checks.nonNegative(routine, "ku", ku);
+        Checks.nonNegative(routine, "nrhs", nrhs);
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("AB", ab, abOffset, Layout.COLUMN_MAJOR, 2L * kl + ku + 1, n, ldab)
+                .ints("ipiv", ipiv, ipivOffset, n)
+                .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        MemorySegment ipivChecked;
+        try {
+            ipivChecked = room.pivots(routine, "ipiv", ipiv, ipivOffset, n, n);
+        } catch (RuntimeException e) {
+            call.done();
+            throw e;
+        }
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HSgbtrs.D.byAddress().invokeExact(call.critical, room.letter(0, trans.letter()).address(),
+                        room.integer(0, n).address(), room.integer(1, kl).address(), room.integer(2, ku).address(),
+                        room.integer(3, nrhs).address(), call.address(0), room.integer(4, ldab).address(),
+                        ipivChecked.address(), call.address(2), room.integer(5, ldb).address(), room.info().address(),
+                        1L);
+            } else {
+                HSgbtrs.D.bySegment().invokeExact(call.critical, room.letter(0, trans.letter()), room.integer(0, n),
+                        room.integer(1, kl), room.integer(2, ku), room.integer(3, nrhs), call.at(0),
+                        room.integer(4, ldab), ipivChecked, call.at(2), room.integer(5, ldb), room.info(), 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+    }
+
+    /** Solves op(A) X = B with the band LU factors and pivots of ?gbtrf; B is overwritten by X. */
+    public static void dgbtrs(Transpose trans, int n, int kl, int ku, int nrhs, MemorySegment ab, long abOffset,
+            int ldab, MemorySegment ipiv, long ipivOffset, MemorySegment b, long bOffset, int ldb) {
+        String routine = "dgbtrs";
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "kl", kl);
+        Checks.nonNegative(routine, "ku", ku);
+        Checks.nonNegative(routine, "nrhs", nrhs);
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("AB", ab, abOffset, Layout.COLUMN_MAJOR, 2L * kl + ku + 1, n, ldab)
+                .ints("ipiv", ipiv, ipivOffset, n)
+                .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        MemorySegment ipivChecked;
+        try {
+            ipivChecked = room.pivots(routine, "ipiv", ipiv, ipivOffset, n, n);
+        } catch (RuntimeException e) {
+            call.done();
+            throw e;
+        }
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HDgbtrs.D.byAddress().invokeExact(call.critical, room.letter(0, trans.letter()).address(),
+                        room.integer(0, n).address(), room.integer(1, kl).address(), room.integer(2, ku).address(),
+                        room.integer(3, nrhs).address(), call.address(0), room.integer(4, ldab).address(),
+                        ipivChecked.address(), call.address(2), room.integer(5, ldb).address(), room.info().address(),
+                        1L);
+            } else {
+                HDgbtrs.D.bySegment().invokeExact(call.critical, room.letter(0, trans.letter()), room.integer(0, n),
+                        room.integer(1, kl), room.integer(2, ku), room.integer(3, nrhs), call.at(0),
+                        room.integer(4, ldab), ipivChecked, call.at(2), room.integer(5, ldb), room.info(), 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+    }
+
+    /**
      * The QR factorization A = Q R of the m x n A: R over A's upper triangle, Q as min(m, n) elementary reflectors
      * below it and in tau.
      */
@@ -686,7 +1450,7 @@ public final class Lapack {
                 .notBrief();
         long lworkMinimum = Math.max(1, n);
         if (call.skip) { // nothing to compute: the minimums do
-            return new Workspace(lworkMinimum, 0);
+            return new Workspace(lworkMinimum, 0, 0);
         }
         LapackRoom room = LapackRoom.get();
         int gate = call.enter();
@@ -706,7 +1470,7 @@ public final class Lapack {
         }
         LapackChecks.info(routine, room.infoValue(), null, null);
         long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_FLOAT, 0), true));
-        return new Workspace(work, 0);
+        return new Workspace(work, 0, 0);
     }
 
     /**
@@ -765,7 +1529,7 @@ public final class Lapack {
                 .notBrief();
         long lworkMinimum = Math.max(1, n);
         if (call.skip) { // nothing to compute: the minimums do
-            return new Workspace(lworkMinimum, 0);
+            return new Workspace(lworkMinimum, 0, 0);
         }
         LapackRoom room = LapackRoom.get();
         int gate = call.enter();
@@ -785,7 +1549,7 @@ public final class Lapack {
         }
         LapackChecks.info(routine, room.infoValue(), null, null);
         long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_DOUBLE, 0), false));
-        return new Workspace(work, 0);
+        return new Workspace(work, 0, 0);
     }
 
     /**
@@ -844,7 +1608,7 @@ public final class Lapack {
                 .notBrief();
         long lworkMinimum = Math.max(1, n);
         if (call.skip) { // nothing to compute: the minimums do
-            return new Workspace(lworkMinimum, 0);
+            return new Workspace(lworkMinimum, 0, 0);
         }
         LapackRoom room = LapackRoom.get();
         int gate = call.enter();
@@ -864,7 +1628,7 @@ public final class Lapack {
         }
         LapackChecks.info(routine, room.infoValue(), null, null);
         long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_FLOAT, 0), true));
-        return new Workspace(work, 0);
+        return new Workspace(work, 0, 0);
     }
 
     /**
@@ -923,7 +1687,7 @@ public final class Lapack {
                 .notBrief();
         long lworkMinimum = Math.max(1, n);
         if (call.skip) { // nothing to compute: the minimums do
-            return new Workspace(lworkMinimum, 0);
+            return new Workspace(lworkMinimum, 0, 0);
         }
         LapackRoom room = LapackRoom.get();
         int gate = call.enter();
@@ -943,7 +1707,963 @@ public final class Lapack {
         }
         LapackChecks.info(routine, room.infoValue(), null, null);
         long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_DOUBLE, 0), false));
-        return new Workspace(work, 0);
+        return new Workspace(work, 0, 0);
+    }
+
+    /**
+     * The QR factorization with column pivoting A P = Q R of the m x n A, as ?geqrf's over A and tau; on entry a
+     * nonzero jpvt[j] moves column j to the front, on return jpvt[j] is the (1-based) column of A that is column j of A
+     * P.
+     */
+    public static void sgeqp3(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment jpvt, long jpvtOffset,
+            MemorySegment tau, long tauOffset, MemorySegment work, long workOffset, int lwork) {
+        String routine = "sgeqp3";
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        long lworkMinimum = Math.min(m, n) == 0 ? Math.max(1, n) : 3L * n + 1;
+        LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
+                .ints("jpvt", jpvt, jpvtOffset, n).output()
+                .contiguous("tau", tau, tauOffset, Math.min(m, n)).output()
+                .contiguous("work", work, workOffset, lwork).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HSgeqp3.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
+                        room.integer(1, n).address(), call.address(0), room.integer(2, lda).address(), call.address(1),
+                        call.address(2), call.address(3), room.integer(3, lwork).address(), room.info().address());
+            } else {
+                HSgeqp3.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n), call.at(0),
+                        room.integer(2, lda), call.at(1), call.at(2), call.at(3), room.integer(3, lwork), room.info());
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+    }
+
+    /**
+     * The optimal workspace of {@link #sgeqp3} for these arguments, as LAPACK's query (lwork = -1) answers it, rounded
+     * up past the float it arrives in, and at least the documented minimum that the routine asks for (for some shapes
+     * LAPACK answers less). The arrays are checked as {@link #sgeqp3} checks them; LAPACK does not touch them.
+     */
+    public static Workspace sgeqp3Workspace(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment jpvt,
+            long jpvtOffset, MemorySegment tau, long tauOffset) {
+        String routine = "sgeqp3";
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
+                .ints("jpvt", jpvt, jpvtOffset, n).output()
+                .contiguous("tau", tau, tauOffset, Math.min(m, n)).output()
+                .check()
+                .notBrief();
+        long lworkMinimum = Math.min(m, n) == 0 ? Math.max(1, n) : 3L * n + 1;
+        if (call.skip) { // nothing to compute: the minimums do
+            return new Workspace(lworkMinimum, 0, 0);
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HSgeqp3.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
+                        room.integer(1, n).address(), call.address(0), room.integer(2, lda).address(), call.address(1),
+                        call.address(2), room.work.address(), room.integer(3, -1).address(), room.info().address());
+            } else {
+                HSgeqp3.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n), call.at(0),
+                        room.integer(2, lda), call.at(1), call.at(2), room.work, room.integer(3, -1), room.info());
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_FLOAT, 0), true));
+        return new Workspace(work, 0, 0);
+    }
+
+    /**
+     * The QR factorization with column pivoting A P = Q R of the m x n A, as ?geqrf's over A and tau; on entry a
+     * nonzero jpvt[j] moves column j to the front, on return jpvt[j] is the (1-based) column of A that is column j of A
+     * P.
+     */
+    public static void dgeqp3(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment jpvt, long jpvtOffset,
+            MemorySegment tau, long tauOffset, MemorySegment work, long workOffset, int lwork) {
+        String routine = "dgeqp3";
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        long lworkMinimum = Math.min(m, n) == 0 ? Math.max(1, n) : 3L * n + 1;
+        LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
+                .ints("jpvt", jpvt, jpvtOffset, n).output()
+                .contiguous("tau", tau, tauOffset, Math.min(m, n)).output()
+                .contiguous("work", work, workOffset, lwork).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HDgeqp3.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
+                        room.integer(1, n).address(), call.address(0), room.integer(2, lda).address(), call.address(1),
+                        call.address(2), call.address(3), room.integer(3, lwork).address(), room.info().address());
+            } else {
+                HDgeqp3.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n), call.at(0),
+                        room.integer(2, lda), call.at(1), call.at(2), call.at(3), room.integer(3, lwork), room.info());
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+    }
+
+    /**
+     * The optimal workspace of {@link #dgeqp3} for these arguments, as LAPACK's query (lwork = -1) answers it, and at
+     * least the documented minimum that the routine asks for (for some shapes LAPACK answers less). The arrays are
+     * checked as {@link #dgeqp3} checks them; LAPACK does not touch them.
+     */
+    public static Workspace dgeqp3Workspace(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment jpvt,
+            long jpvtOffset, MemorySegment tau, long tauOffset) {
+        String routine = "dgeqp3";
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
+                .ints("jpvt", jpvt, jpvtOffset, n).output()
+                .contiguous("tau", tau, tauOffset, Math.min(m, n)).output()
+                .check()
+                .notBrief();
+        long lworkMinimum = Math.min(m, n) == 0 ? Math.max(1, n) : 3L * n + 1;
+        if (call.skip) { // nothing to compute: the minimums do
+            return new Workspace(lworkMinimum, 0, 0);
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HDgeqp3.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
+                        room.integer(1, n).address(), call.address(0), room.integer(2, lda).address(), call.address(1),
+                        call.address(2), room.work.address(), room.integer(3, -1).address(), room.info().address());
+            } else {
+                HDgeqp3.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n), call.at(0),
+                        room.integer(2, lda), call.at(1), call.at(2), room.work, room.integer(3, -1), room.info());
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_DOUBLE, 0), false));
+        return new Workspace(work, 0, 0);
+    }
+
+    /**
+     * The m x n Q with orthonormal columns, over A, from the first n columns of the k reflectors of ?geqrf (in A and
+     * tau).
+     */
+    public static void sorgqr(int m, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment tau,
+            long tauOffset, MemorySegment work, long workOffset, int lwork) {
+        String routine = "sorgqr";
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        if (n > m) {
+            throw new IllegalArgumentException(routine + ": n=" + n + " must be <= m=" + m);
+        }
+        if (k > n) {
+            throw new IllegalArgumentException(routine + ": k=" + k + " must be <= n=" + n);
+        }
+        long lworkMinimum = Math.max(1, n);
+        LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
+                .contiguous("tau", tau, tauOffset, k)
+                .contiguous("work", work, workOffset, lwork).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HSorgqr.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
+                        room.integer(1, n).address(), room.integer(2, k).address(), call.address(0),
+                        room.integer(3, lda).address(), call.address(1), call.address(2),
+                        room.integer(4, lwork).address(), room.info().address());
+            } else {
+                HSorgqr.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n),
+                        room.integer(2, k), call.at(0), room.integer(3, lda), call.at(1), call.at(2),
+                        room.integer(4, lwork), room.info());
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+    }
+
+    /**
+     * The optimal workspace of {@link #sorgqr} for these arguments, as LAPACK's query (lwork = -1) answers it, rounded
+     * up past the float it arrives in, and at least the documented minimum that the routine asks for (for some shapes
+     * LAPACK answers less). The arrays are checked as {@link #sorgqr} checks them; LAPACK does not touch them.
+     */
+    public static Workspace sorgqrWorkspace(int m, int n, int k, MemorySegment a, long aOffset, int lda,
+            MemorySegment tau, long tauOffset) {
+        String routine = "sorgqr";
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        if (n > m) {
+            throw new IllegalArgumentException(routine + ": n=" + n + " must be <= m=" + m);
+        }
+        if (k > n) {
+            throw new IllegalArgumentException(routine + ": k=" + k + " must be <= n=" + n);
+        }
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
+                .contiguous("tau", tau, tauOffset, k)
+                .check()
+                .notBrief();
+        long lworkMinimum = Math.max(1, n);
+        if (call.skip) { // nothing to compute: the minimums do
+            return new Workspace(lworkMinimum, 0, 0);
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HSorgqr.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
+                        room.integer(1, n).address(), room.integer(2, k).address(), call.address(0),
+                        room.integer(3, lda).address(), call.address(1), room.work.address(),
+                        room.integer(4, -1).address(), room.info().address());
+            } else {
+                HSorgqr.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n),
+                        room.integer(2, k), call.at(0), room.integer(3, lda), call.at(1), room.work,
+                        room.integer(4, -1), room.info());
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_FLOAT, 0), true));
+        return new Workspace(work, 0, 0);
+    }
+
+    /**
+     * The m x n Q with orthonormal columns, over A, from the first n columns of the k reflectors of ?geqrf (in A and
+     * tau).
+     */
+    public static void dorgqr(int m, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment tau,
+            long tauOffset, MemorySegment work, long workOffset, int lwork) {
+        String routine = "dorgqr";
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        if (n > m) {
+            throw new IllegalArgumentException(routine + ": n=" + n + " must be <= m=" + m);
+        }
+        if (k > n) {
+            throw new IllegalArgumentException(routine + ": k=" + k + " must be <= n=" + n);
+        }
+        long lworkMinimum = Math.max(1, n);
+        LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
+                .contiguous("tau", tau, tauOffset, k)
+                .contiguous("work", work, workOffset, lwork).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HDorgqr.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
+                        room.integer(1, n).address(), room.integer(2, k).address(), call.address(0),
+                        room.integer(3, lda).address(), call.address(1), call.address(2),
+                        room.integer(4, lwork).address(), room.info().address());
+            } else {
+                HDorgqr.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n),
+                        room.integer(2, k), call.at(0), room.integer(3, lda), call.at(1), call.at(2),
+                        room.integer(4, lwork), room.info());
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+    }
+
+    /**
+     * The optimal workspace of {@link #dorgqr} for these arguments, as LAPACK's query (lwork = -1) answers it, and at
+     * least the documented minimum that the routine asks for (for some shapes LAPACK answers less). The arrays are
+     * checked as {@link #dorgqr} checks them; LAPACK does not touch them.
+     */
+    public static Workspace dorgqrWorkspace(int m, int n, int k, MemorySegment a, long aOffset, int lda,
+            MemorySegment tau, long tauOffset) {
+        String routine = "dorgqr";
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        if (n > m) {
+            throw new IllegalArgumentException(routine + ": n=" + n + " must be <= m=" + m);
+        }
+        if (k > n) {
+            throw new IllegalArgumentException(routine + ": k=" + k + " must be <= n=" + n);
+        }
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
+                .contiguous("tau", tau, tauOffset, k)
+                .check()
+                .notBrief();
+        long lworkMinimum = Math.max(1, n);
+        if (call.skip) { // nothing to compute: the minimums do
+            return new Workspace(lworkMinimum, 0, 0);
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HDorgqr.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
+                        room.integer(1, n).address(), room.integer(2, k).address(), call.address(0),
+                        room.integer(3, lda).address(), call.address(1), room.work.address(),
+                        room.integer(4, -1).address(), room.info().address());
+            } else {
+                HDorgqr.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n),
+                        room.integer(2, k), call.at(0), room.integer(3, lda), call.at(1), room.work,
+                        room.integer(4, -1), room.info());
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_DOUBLE, 0), false));
+        return new Workspace(work, 0, 0);
+    }
+
+    /**
+     * C = op(Q) C (LEFT) or C op(Q) (RIGHT), Q the product of the k reflectors of ?geqrf (in A and tau), without
+     * forming Q. A is written: LAPACK sets and restores each reflector's diagonal element in place, so it must be
+     * writable.
+     */
+    public static void sormqr(Side side, Transpose trans, int m, int n, int k, MemorySegment a, long aOffset, int lda,
+            MemorySegment tau, long tauOffset, MemorySegment c, long cOffset, int ldc, MemorySegment work,
+            long workOffset, int lwork) {
+        String routine = "sormqr";
+        Checks.notNull(routine, "side", side);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        var order = side == Side.LEFT ? m : n;
+        if (trans == Transpose.CONJUGATE_TRANSPOSE) {
+            throw new IllegalArgumentException(routine + ": trans=CONJUGATE_TRANSPOSE is for complex matrices; use TRANSPOSE");
+        }
+        if (k > order) {
+            throw new IllegalArgumentException(routine + ": k="
+                + k + " must be <= " + order + ", the order of Q (m for LEFT, n for RIGHT)");
+        }
+        long lworkMinimum = Math.max(1, side == Side.LEFT ? n : m);
+        LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, side == Side.LEFT ? m : n, k, lda).output()
+                .contiguous("tau", tau, tauOffset, k)
+                .general("C", c, cOffset, Layout.COLUMN_MAJOR, m, n, ldc).output()
+                .contiguous("work", work, workOffset, lwork).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HSormqr.D.byAddress().invokeExact(call.critical, room.letter(0, side.letter()).address(),
+                        room.letter(1, trans.letter()).address(), room.integer(0, m).address(),
+                        room.integer(1, n).address(), room.integer(2, k).address(), call.address(0),
+                        room.integer(3, lda).address(), call.address(1), call.address(2),
+                        room.integer(4, ldc).address(), call.address(3), room.integer(5, lwork).address(),
+                        room.info().address(), 1L, 1L);
+            } else {
+                HSormqr.D.bySegment().invokeExact(call.critical, room.letter(0, side.letter()),
+                        room.letter(1, trans.letter()), room.integer(0, m), room.integer(1, n), room.integer(2, k),
+                        call.at(0), room.integer(3, lda), call.at(1), call.at(2), room.integer(4, ldc), call.at(3),
+                        room.integer(5, lwork), room.info(), 1L, 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+    }
+
+    /**
+     * The optimal workspace of {@link #sormqr} for these arguments, as LAPACK's query (lwork = -1) answers it, rounded
+     * up past the float it arrives in, and at least the documented minimum that the routine asks for (for some shapes
+     * LAPACK answers less). The arrays are checked as {@link #sormqr} checks them; LAPACK does not touch them.
+     */
+    public static Workspace sormqrWorkspace(Side side, Transpose trans, int m, int n, int k, MemorySegment a,
+            long aOffset, int lda, MemorySegment tau, long tauOffset, MemorySegment c, long cOffset, int ldc) {
+        String routine = "sormqr";
+        Checks.notNull(routine, "side", side);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        var order = side == Side.LEFT ? m : n;
+        if (trans == Transpose.CONJUGATE_TRANSPOSE) {
+            throw new IllegalArgumentException(routine + ": trans=CONJUGATE_TRANSPOSE is for complex matrices; use TRANSPOSE");
+        }
+        if (k > order) {
+            throw new IllegalArgumentException(routine + ": k="
+                + k + " must be <= " + order + ", the order of Q (m for LEFT, n for RIGHT)");
+        }
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, side == Side.LEFT ? m : n, k, lda).output()
+                .contiguous("tau", tau, tauOffset, k)
+                .general("C", c, cOffset, Layout.COLUMN_MAJOR, m, n, ldc).output()
+                .check()
+                .notBrief();
+        long lworkMinimum = Math.max(1, side == Side.LEFT ? n : m);
+        if (call.skip) { // nothing to compute: the minimums do
+            return new Workspace(lworkMinimum, 0, 0);
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HSormqr.D.byAddress().invokeExact(call.critical, room.letter(0, side.letter()).address(),
+                        room.letter(1, trans.letter()).address(), room.integer(0, m).address(),
+                        room.integer(1, n).address(), room.integer(2, k).address(), call.address(0),
+                        room.integer(3, lda).address(), call.address(1), call.address(2),
+                        room.integer(4, ldc).address(), room.work.address(), room.integer(5, -1).address(),
+                        room.info().address(), 1L, 1L);
+            } else {
+                HSormqr.D.bySegment().invokeExact(call.critical, room.letter(0, side.letter()),
+                        room.letter(1, trans.letter()), room.integer(0, m), room.integer(1, n), room.integer(2, k),
+                        call.at(0), room.integer(3, lda), call.at(1), call.at(2), room.integer(4, ldc), room.work,
+                        room.integer(5, -1), room.info(), 1L, 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_FLOAT, 0), true));
+        return new Workspace(work, 0, 0);
+    }
+
+    /**
+     * C = op(Q) C (LEFT) or C op(Q) (RIGHT), Q the product of the k reflectors of ?geqrf (in A and tau), without
+     * forming Q. A is written: LAPACK sets and restores each reflector's diagonal element in place, so it must be
+     * writable.
+     */
+    public static void dormqr(Side side, Transpose trans, int m, int n, int k, MemorySegment a, long aOffset, int lda,
+            MemorySegment tau, long tauOffset, MemorySegment c, long cOffset, int ldc, MemorySegment work,
+            long workOffset, int lwork) {
+        String routine = "dormqr";
+        Checks.notNull(routine, "side", side);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        var order = side == Side.LEFT ? m : n;
+        if (trans == Transpose.CONJUGATE_TRANSPOSE) {
+            throw new IllegalArgumentException(routine + ": trans=CONJUGATE_TRANSPOSE is for complex matrices; use TRANSPOSE");
+        }
+        if (k > order) {
+            throw new IllegalArgumentException(routine + ": k="
+                + k + " must be <= " + order + ", the order of Q (m for LEFT, n for RIGHT)");
+        }
+        long lworkMinimum = Math.max(1, side == Side.LEFT ? n : m);
+        LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, side == Side.LEFT ? m : n, k, lda).output()
+                .contiguous("tau", tau, tauOffset, k)
+                .general("C", c, cOffset, Layout.COLUMN_MAJOR, m, n, ldc).output()
+                .contiguous("work", work, workOffset, lwork).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HDormqr.D.byAddress().invokeExact(call.critical, room.letter(0, side.letter()).address(),
+                        room.letter(1, trans.letter()).address(), room.integer(0, m).address(),
+                        room.integer(1, n).address(), room.integer(2, k).address(), call.address(0),
+                        room.integer(3, lda).address(), call.address(1), call.address(2),
+                        room.integer(4, ldc).address(), call.address(3), room.integer(5, lwork).address(),
+                        room.info().address(), 1L, 1L);
+            } else {
+                HDormqr.D.bySegment().invokeExact(call.critical, room.letter(0, side.letter()),
+                        room.letter(1, trans.letter()), room.integer(0, m), room.integer(1, n), room.integer(2, k),
+                        call.at(0), room.integer(3, lda), call.at(1), call.at(2), room.integer(4, ldc), call.at(3),
+                        room.integer(5, lwork), room.info(), 1L, 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+    }
+
+    /**
+     * The optimal workspace of {@link #dormqr} for these arguments, as LAPACK's query (lwork = -1) answers it, and at
+     * least the documented minimum that the routine asks for (for some shapes LAPACK answers less). The arrays are
+     * checked as {@link #dormqr} checks them; LAPACK does not touch them.
+     */
+    public static Workspace dormqrWorkspace(Side side, Transpose trans, int m, int n, int k, MemorySegment a,
+            long aOffset, int lda, MemorySegment tau, long tauOffset, MemorySegment c, long cOffset, int ldc) {
+        String routine = "dormqr";
+        Checks.notNull(routine, "side", side);
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "k", k);
+        var order = side == Side.LEFT ? m : n;
+        if (trans == Transpose.CONJUGATE_TRANSPOSE) {
+            throw new IllegalArgumentException(routine + ": trans=CONJUGATE_TRANSPOSE is for complex matrices; use TRANSPOSE");
+        }
+        if (k > order) {
+            throw new IllegalArgumentException(routine + ": k="
+                + k + " must be <= " + order + ", the order of Q (m for LEFT, n for RIGHT)");
+        }
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, side == Side.LEFT ? m : n, k, lda).output()
+                .contiguous("tau", tau, tauOffset, k)
+                .general("C", c, cOffset, Layout.COLUMN_MAJOR, m, n, ldc).output()
+                .check()
+                .notBrief();
+        long lworkMinimum = Math.max(1, side == Side.LEFT ? n : m);
+        if (call.skip) { // nothing to compute: the minimums do
+            return new Workspace(lworkMinimum, 0, 0);
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HDormqr.D.byAddress().invokeExact(call.critical, room.letter(0, side.letter()).address(),
+                        room.letter(1, trans.letter()).address(), room.integer(0, m).address(),
+                        room.integer(1, n).address(), room.integer(2, k).address(), call.address(0),
+                        room.integer(3, lda).address(), call.address(1), call.address(2),
+                        room.integer(4, ldc).address(), room.work.address(), room.integer(5, -1).address(),
+                        room.info().address(), 1L, 1L);
+            } else {
+                HDormqr.D.bySegment().invokeExact(call.critical, room.letter(0, side.letter()),
+                        room.letter(1, trans.letter()), room.integer(0, m), room.integer(1, n), room.integer(2, k),
+                        call.at(0), room.integer(3, lda), call.at(1), call.at(2), room.integer(4, ldc), room.work,
+                        room.integer(5, -1), room.info(), 1L, 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_DOUBLE, 0), false));
+        return new Workspace(work, 0, 0);
+    }
+
+    /**
+     * The least-squares solution (m >= n) or minimum-norm solution (m < n) of op(A) X = B for the m x n A of full rank,
+     * by QR or LQ: A is overwritten by the factorization, B (max(m, n) x nrhs) by X in its first rows.
+     */
+    public static void sgels(Transpose trans, int m, int n, int nrhs, MemorySegment a, long aOffset, int lda,
+            MemorySegment b, long bOffset, int ldb, MemorySegment work, long workOffset, int lwork) {
+        String routine = "sgels";
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "nrhs", nrhs);
+        if (trans == Transpose.CONJUGATE_TRANSPOSE) {
+            throw new IllegalArgumentException(routine + ": trans=CONJUGATE_TRANSPOSE is for complex matrices; use TRANSPOSE");
+        }
+        long lworkMinimum = Math.max(1, Math.min(m, n) + Math.max(Math.min(m, n), nrhs));
+        LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
+                .general("B", b, bOffset, Layout.COLUMN_MAJOR, Math.max(m, n), nrhs, ldb).output()
+                .contiguous("work", work, workOffset, lwork).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HSgels.D.byAddress().invokeExact(call.critical, room.letter(0, trans.letter()).address(),
+                        room.integer(0, m).address(), room.integer(1, n).address(), room.integer(2, nrhs).address(),
+                        call.address(0), room.integer(3, lda).address(), call.address(1),
+                        room.integer(4, ldb).address(), call.address(2), room.integer(5, lwork).address(),
+                        room.info().address(), 1L);
+            } else {
+                HSgels.D.bySegment().invokeExact(call.critical, room.letter(0, trans.letter()), room.integer(0, m),
+                        room.integer(1, n), room.integer(2, nrhs), call.at(0), room.integer(3, lda), call.at(1),
+                        room.integer(4, ldb), call.at(2), room.integer(5, lwork), room.info(), 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "diagonal element {info} of the triangular factor of A is exactly zero: A does not have full rank, "
+                + "so X is not computed");
+    }
+
+    /**
+     * The optimal workspace of {@link #sgels} for these arguments, as LAPACK's query (lwork = -1) answers it, rounded
+     * up past the float it arrives in, and at least the documented minimum that the routine asks for (for some shapes
+     * LAPACK answers less). The arrays are checked as {@link #sgels} checks them; LAPACK does not touch them.
+     */
+    public static Workspace sgelsWorkspace(Transpose trans, int m, int n, int nrhs, MemorySegment a, long aOffset,
+            int lda, MemorySegment b, long bOffset, int ldb) {
+        String routine = "sgels";
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "nrhs", nrhs);
+        if (trans == Transpose.CONJUGATE_TRANSPOSE) {
+            throw new IllegalArgumentException(routine + ": trans=CONJUGATE_TRANSPOSE is for complex matrices; use TRANSPOSE");
+        }
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
+                .general("B", b, bOffset, Layout.COLUMN_MAJOR, Math.max(m, n), nrhs, ldb).output()
+                .check()
+                .notBrief();
+        long lworkMinimum = Math.max(1, Math.min(m, n) + Math.max(Math.min(m, n), nrhs));
+        if (call.skip) { // nothing to compute: the minimums do
+            return new Workspace(lworkMinimum, 0, 0);
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HSgels.D.byAddress().invokeExact(call.critical, room.letter(0, trans.letter()).address(),
+                        room.integer(0, m).address(), room.integer(1, n).address(), room.integer(2, nrhs).address(),
+                        call.address(0), room.integer(3, lda).address(), call.address(1),
+                        room.integer(4, ldb).address(), room.work.address(), room.integer(5, -1).address(),
+                        room.info().address(), 1L);
+            } else {
+                HSgels.D.bySegment().invokeExact(call.critical, room.letter(0, trans.letter()), room.integer(0, m),
+                        room.integer(1, n), room.integer(2, nrhs), call.at(0), room.integer(3, lda), call.at(1),
+                        room.integer(4, ldb), room.work, room.integer(5, -1), room.info(), 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_FLOAT, 0), true));
+        return new Workspace(work, 0, 0);
+    }
+
+    /**
+     * The least-squares solution (m >= n) or minimum-norm solution (m < n) of op(A) X = B for the m x n A of full rank,
+     * by QR or LQ: A is overwritten by the factorization, B (max(m, n) x nrhs) by X in its first rows.
+     */
+    public static void dgels(Transpose trans, int m, int n, int nrhs, MemorySegment a, long aOffset, int lda,
+            MemorySegment b, long bOffset, int ldb, MemorySegment work, long workOffset, int lwork) {
+        String routine = "dgels";
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "nrhs", nrhs);
+        if (trans == Transpose.CONJUGATE_TRANSPOSE) {
+            throw new IllegalArgumentException(routine + ": trans=CONJUGATE_TRANSPOSE is for complex matrices; use TRANSPOSE");
+        }
+        long lworkMinimum = Math.max(1, Math.min(m, n) + Math.max(Math.min(m, n), nrhs));
+        LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
+                .general("B", b, bOffset, Layout.COLUMN_MAJOR, Math.max(m, n), nrhs, ldb).output()
+                .contiguous("work", work, workOffset, lwork).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HDgels.D.byAddress().invokeExact(call.critical, room.letter(0, trans.letter()).address(),
+                        room.integer(0, m).address(), room.integer(1, n).address(), room.integer(2, nrhs).address(),
+                        call.address(0), room.integer(3, lda).address(), call.address(1),
+                        room.integer(4, ldb).address(), call.address(2), room.integer(5, lwork).address(),
+                        room.info().address(), 1L);
+            } else {
+                HDgels.D.bySegment().invokeExact(call.critical, room.letter(0, trans.letter()), room.integer(0, m),
+                        room.integer(1, n), room.integer(2, nrhs), call.at(0), room.integer(3, lda), call.at(1),
+                        room.integer(4, ldb), call.at(2), room.integer(5, lwork), room.info(), 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "diagonal element {info} of the triangular factor of A is exactly zero: A does not have full rank, "
+                + "so X is not computed");
+    }
+
+    /**
+     * The optimal workspace of {@link #dgels} for these arguments, as LAPACK's query (lwork = -1) answers it, and at
+     * least the documented minimum that the routine asks for (for some shapes LAPACK answers less). The arrays are
+     * checked as {@link #dgels} checks them; LAPACK does not touch them.
+     */
+    public static Workspace dgelsWorkspace(Transpose trans, int m, int n, int nrhs, MemorySegment a, long aOffset,
+            int lda, MemorySegment b, long bOffset, int ldb) {
+        String routine = "dgels";
+        Checks.notNull(routine, "trans", trans);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        Checks.nonNegative(routine, "nrhs", nrhs);
+        if (trans == Transpose.CONJUGATE_TRANSPOSE) {
+            throw new IllegalArgumentException(routine + ": trans=CONJUGATE_TRANSPOSE is for complex matrices; use TRANSPOSE");
+        }
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
+                .general("B", b, bOffset, Layout.COLUMN_MAJOR, Math.max(m, n), nrhs, ldb).output()
+                .check()
+                .notBrief();
+        long lworkMinimum = Math.max(1, Math.min(m, n) + Math.max(Math.min(m, n), nrhs));
+        if (call.skip) { // nothing to compute: the minimums do
+            return new Workspace(lworkMinimum, 0, 0);
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HDgels.D.byAddress().invokeExact(call.critical, room.letter(0, trans.letter()).address(),
+                        room.integer(0, m).address(), room.integer(1, n).address(), room.integer(2, nrhs).address(),
+                        call.address(0), room.integer(3, lda).address(), call.address(1),
+                        room.integer(4, ldb).address(), room.work.address(), room.integer(5, -1).address(),
+                        room.info().address(), 1L);
+            } else {
+                HDgels.D.bySegment().invokeExact(call.critical, room.letter(0, trans.letter()), room.integer(0, m),
+                        room.integer(1, n), room.integer(2, nrhs), call.at(0), room.integer(3, lda), call.at(1),
+                        room.integer(4, ldb), room.work, room.integer(5, -1), room.info(), 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_DOUBLE, 0), false));
+        return new Workspace(work, 0, 0);
+    }
+
+    /**
+     * The eigenvalues (ascending, into w) and on request the eigenvectors (over A, as columns) of the symmetric A, of
+     * which the uplo triangle is read, by the QR algorithm.
+     */
+    public static void ssyev(EigenJob jobz, Uplo uplo, int n, MemorySegment a, long aOffset, int lda, MemorySegment w,
+            long wOffset, MemorySegment work, long workOffset, int lwork) {
+        String routine = "ssyev";
+        Checks.notNull(routine, "jobz", jobz);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        long lworkMinimum = Math.max(1, 3L * n - 1);
+        LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
+                .reals("w", w, wOffset, n).output()
+                .contiguous("work", work, workOffset, lwork).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HSsyev.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
+                        room.letter(1, uplo.letter()).address(), room.integer(0, n).address(), call.address(0),
+                        room.integer(1, lda).address(), call.address(1), call.address(2),
+                        room.integer(2, lwork).address(), room.info().address(), 1L, 1L);
+            } else {
+                HSsyev.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
+                        room.letter(1, uplo.letter()), room.integer(0, n), call.at(0), room.integer(1, lda), call.at(1),
+                        call.at(2), room.integer(2, lwork), room.info(), 1L, 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the algorithm failed to converge: {info} off-diagonal elements of the intermediate tridiagonal "
+                + "form did not converge to zero");
+    }
+
+    /**
+     * The optimal workspace of {@link #ssyev} for these arguments, as LAPACK's query (lwork = -1) answers it, rounded
+     * up past the float it arrives in, and at least the documented minimum that the routine asks for (for some shapes
+     * LAPACK answers less). The arrays are checked as {@link #ssyev} checks them; LAPACK does not touch them.
+     */
+    public static Workspace ssyevWorkspace(EigenJob jobz, Uplo uplo, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment w, long wOffset) {
+        String routine = "ssyev";
+        Checks.notNull(routine, "jobz", jobz);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
+                .reals("w", w, wOffset, n).output()
+                .check()
+                .notBrief();
+        long lworkMinimum = Math.max(1, 3L * n - 1);
+        if (call.skip) { // nothing to compute: the minimums do
+            return new Workspace(lworkMinimum, 0, 0);
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HSsyev.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
+                        room.letter(1, uplo.letter()).address(), room.integer(0, n).address(), call.address(0),
+                        room.integer(1, lda).address(), call.address(1), room.work.address(),
+                        room.integer(2, -1).address(), room.info().address(), 1L, 1L);
+            } else {
+                HSsyev.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
+                        room.letter(1, uplo.letter()), room.integer(0, n), call.at(0), room.integer(1, lda), call.at(1),
+                        room.work, room.integer(2, -1), room.info(), 1L, 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_FLOAT, 0), true));
+        return new Workspace(work, 0, 0);
+    }
+
+    /**
+     * The eigenvalues (ascending, into w) and on request the eigenvectors (over A, as columns) of the symmetric A, of
+     * which the uplo triangle is read, by the QR algorithm.
+     */
+    public static void dsyev(EigenJob jobz, Uplo uplo, int n, MemorySegment a, long aOffset, int lda, MemorySegment w,
+            long wOffset, MemorySegment work, long workOffset, int lwork) {
+        String routine = "dsyev";
+        Checks.notNull(routine, "jobz", jobz);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        long lworkMinimum = Math.max(1, 3L * n - 1);
+        LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
+                .reals("w", w, wOffset, n).output()
+                .contiguous("work", work, workOffset, lwork).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HDsyev.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
+                        room.letter(1, uplo.letter()).address(), room.integer(0, n).address(), call.address(0),
+                        room.integer(1, lda).address(), call.address(1), call.address(2),
+                        room.integer(2, lwork).address(), room.info().address(), 1L, 1L);
+            } else {
+                HDsyev.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
+                        room.letter(1, uplo.letter()), room.integer(0, n), call.at(0), room.integer(1, lda), call.at(1),
+                        call.at(2), room.integer(2, lwork), room.info(), 1L, 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the algorithm failed to converge: {info} off-diagonal elements of the intermediate tridiagonal "
+                + "form did not converge to zero");
+    }
+
+    /**
+     * The optimal workspace of {@link #dsyev} for these arguments, as LAPACK's query (lwork = -1) answers it, and at
+     * least the documented minimum that the routine asks for (for some shapes LAPACK answers less). The arrays are
+     * checked as {@link #dsyev} checks them; LAPACK does not touch them.
+     */
+    public static Workspace dsyevWorkspace(EigenJob jobz, Uplo uplo, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment w, long wOffset) {
+        String routine = "dsyev";
+        Checks.notNull(routine, "jobz", jobz);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
+                .reals("w", w, wOffset, n).output()
+                .check()
+                .notBrief();
+        long lworkMinimum = Math.max(1, 3L * n - 1);
+        if (call.skip) { // nothing to compute: the minimums do
+            return new Workspace(lworkMinimum, 0, 0);
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HDsyev.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
+                        room.letter(1, uplo.letter()).address(), room.integer(0, n).address(), call.address(0),
+                        room.integer(1, lda).address(), call.address(1), room.work.address(),
+                        room.integer(2, -1).address(), room.info().address(), 1L, 1L);
+            } else {
+                HDsyev.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
+                        room.letter(1, uplo.letter()), room.integer(0, n), call.at(0), room.integer(1, lda), call.at(1),
+                        room.work, room.integer(2, -1), room.info(), 1L, 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_DOUBLE, 0), false));
+        return new Workspace(work, 0, 0);
     }
 
     /**
@@ -1014,7 +2734,7 @@ public final class Lapack {
         long lworkMinimum = n <= 1 ? 1 : jobz == EigenJob.VALUES ? 2L * n + 1 : 1 + 6L * n + 2L * n * n;
         long liworkMinimum = n <= 1 || jobz == EigenJob.VALUES ? 1 : 3 + 5L * n;
         if (call.skip) { // nothing to compute: the minimums do
-            return new Workspace(lworkMinimum, liworkMinimum);
+            return new Workspace(lworkMinimum, 0, liworkMinimum);
         }
         LapackRoom room = LapackRoom.get();
         int gate = call.enter();
@@ -1037,7 +2757,7 @@ public final class Lapack {
         }
         LapackChecks.info(routine, room.infoValue(), null, null);
         long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_FLOAT, 0), true));
-        return new Workspace(work, Math.max(liworkMinimum, room.iwork.get(ValueLayout.JAVA_INT, 0)));
+        return new Workspace(work, 0, Math.max(liworkMinimum, room.iwork.get(ValueLayout.JAVA_INT, 0)));
     }
 
     /**
@@ -1108,7 +2828,7 @@ public final class Lapack {
         long lworkMinimum = n <= 1 ? 1 : jobz == EigenJob.VALUES ? 2L * n + 1 : 1 + 6L * n + 2L * n * n;
         long liworkMinimum = n <= 1 || jobz == EigenJob.VALUES ? 1 : 3 + 5L * n;
         if (call.skip) { // nothing to compute: the minimums do
-            return new Workspace(lworkMinimum, liworkMinimum);
+            return new Workspace(lworkMinimum, 0, liworkMinimum);
         }
         LapackRoom room = LapackRoom.get();
         int gate = call.enter();
@@ -1131,7 +2851,941 @@ public final class Lapack {
         }
         LapackChecks.info(routine, room.infoValue(), null, null);
         long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_DOUBLE, 0), false));
-        return new Workspace(work, Math.max(liworkMinimum, room.iwork.get(ValueLayout.JAVA_INT, 0)));
+        return new Workspace(work, 0, Math.max(liworkMinimum, room.iwork.get(ValueLayout.JAVA_INT, 0)));
+    }
+
+    /**
+     * The eigenvalues (ascending, into w) and on request the eigenvectors (over A, as columns) of the Hermitian A, of
+     * which the uplo triangle is read, by divide and conquer.
+     */
+    public static void cheevd(EigenJob jobz, Uplo uplo, int n, MemorySegment a, long aOffset, int lda, MemorySegment w,
+            long wOffset, MemorySegment work, long workOffset, int lwork, MemorySegment rwork, long rworkOffset,
+            int lrwork, MemorySegment iwork, long iworkOffset, int liwork) {
+        String routine = "cheevd";
+        Checks.notNull(routine, "jobz", jobz);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        long lworkMinimum = n <= 1 ? 1 : jobz == EigenJob.VALUES ? n + 1 : 2L * n + (long) n * n;
+        LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        long lrworkMinimum = n <= 1 ? 1 : jobz == EigenJob.VALUES ? n : 1 + 5L * n + 2L * n * n;
+        LapackChecks.workspace(routine, "lrwork", lrwork, lrworkMinimum);
+        long liworkMinimum = n <= 1 || jobz == EigenJob.VALUES ? 1 : 3 + 5L * n;
+        LapackChecks.workspace(routine, "liwork", liwork, liworkMinimum);
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
+                .reals("w", w, wOffset, n).output()
+                .contiguous("work", work, workOffset, lwork).output()
+                .reals("rwork", rwork, rworkOffset, lrwork).output()
+                .ints("iwork", iwork, iworkOffset, liwork).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HCheevd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
+                        room.letter(1, uplo.letter()).address(), room.integer(0, n).address(), call.address(0),
+                        room.integer(1, lda).address(), call.address(1), call.address(2),
+                        room.integer(2, lwork).address(), call.address(3), room.integer(3, lrwork).address(),
+                        call.address(4), room.integer(4, liwork).address(), room.info().address(), 1L, 1L);
+            } else {
+                HCheevd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
+                        room.letter(1, uplo.letter()), room.integer(0, n), call.at(0), room.integer(1, lda), call.at(1),
+                        call.at(2), room.integer(2, lwork), call.at(3), room.integer(3, lrwork), call.at(4),
+                        room.integer(4, liwork), room.info(), 1L, 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the algorithm failed to converge ({info} off-diagonal elements did not converge to zero, or a "
+                + "submatrix's eigenvalues could not be computed)");
+    }
+
+    /**
+     * The optimal workspace of {@link #cheevd} for these arguments, as LAPACK's query (lwork = -1) answers it, rounded
+     * up past the float it arrives in, and at least the documented minimum that the routine asks for (for some shapes
+     * LAPACK answers less). The arrays are checked as {@link #cheevd} checks them; LAPACK does not touch them.
+     */
+    public static Workspace cheevdWorkspace(EigenJob jobz, Uplo uplo, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment w, long wOffset) {
+        String routine = "cheevd";
+        Checks.notNull(routine, "jobz", jobz);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
+                .reals("w", w, wOffset, n).output()
+                .check()
+                .notBrief();
+        long lworkMinimum = n <= 1 ? 1 : jobz == EigenJob.VALUES ? n + 1 : 2L * n + (long) n * n;
+        long lrworkMinimum = n <= 1 ? 1 : jobz == EigenJob.VALUES ? n : 1 + 5L * n + 2L * n * n;
+        long liworkMinimum = n <= 1 || jobz == EigenJob.VALUES ? 1 : 3 + 5L * n;
+        if (call.skip) { // nothing to compute: the minimums do
+            return new Workspace(lworkMinimum, lrworkMinimum, liworkMinimum);
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HCheevd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
+                        room.letter(1, uplo.letter()).address(), room.integer(0, n).address(), call.address(0),
+                        room.integer(1, lda).address(), call.address(1), room.work.address(),
+                        room.integer(2, -1).address(), room.rwork.address(), room.integer(3, -1).address(),
+                        room.iwork.address(), room.integer(4, -1).address(), room.info().address(), 1L, 1L);
+            } else {
+                HCheevd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
+                        room.letter(1, uplo.letter()), room.integer(0, n), call.at(0), room.integer(1, lda), call.at(1),
+                        room.work, room.integer(2, -1), room.rwork, room.integer(3, -1), room.iwork,
+                        room.integer(4, -1), room.info(), 1L, 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_FLOAT, 0), true));
+        long rwork = Math.max(lrworkMinimum, LapackChecks.workSize(room.rwork.get(ValueLayout.JAVA_FLOAT, 0), true));
+        return new Workspace(work, rwork, Math.max(liworkMinimum, room.iwork.get(ValueLayout.JAVA_INT, 0)));
+    }
+
+    /**
+     * The eigenvalues (ascending, into w) and on request the eigenvectors (over A, as columns) of the Hermitian A, of
+     * which the uplo triangle is read, by divide and conquer.
+     */
+    public static void zheevd(EigenJob jobz, Uplo uplo, int n, MemorySegment a, long aOffset, int lda, MemorySegment w,
+            long wOffset, MemorySegment work, long workOffset, int lwork, MemorySegment rwork, long rworkOffset,
+            int lrwork, MemorySegment iwork, long iworkOffset, int liwork) {
+        String routine = "zheevd";
+        Checks.notNull(routine, "jobz", jobz);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        long lworkMinimum = n <= 1 ? 1 : jobz == EigenJob.VALUES ? n + 1 : 2L * n + (long) n * n;
+        LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        long lrworkMinimum = n <= 1 ? 1 : jobz == EigenJob.VALUES ? n : 1 + 5L * n + 2L * n * n;
+        LapackChecks.workspace(routine, "lrwork", lrwork, lrworkMinimum);
+        long liworkMinimum = n <= 1 || jobz == EigenJob.VALUES ? 1 : 3 + 5L * n;
+        LapackChecks.workspace(routine, "liwork", liwork, liworkMinimum);
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
+                .reals("w", w, wOffset, n).output()
+                .contiguous("work", work, workOffset, lwork).output()
+                .reals("rwork", rwork, rworkOffset, lrwork).output()
+                .ints("iwork", iwork, iworkOffset, liwork).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HZheevd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
+                        room.letter(1, uplo.letter()).address(), room.integer(0, n).address(), call.address(0),
+                        room.integer(1, lda).address(), call.address(1), call.address(2),
+                        room.integer(2, lwork).address(), call.address(3), room.integer(3, lrwork).address(),
+                        call.address(4), room.integer(4, liwork).address(), room.info().address(), 1L, 1L);
+            } else {
+                HZheevd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
+                        room.letter(1, uplo.letter()), room.integer(0, n), call.at(0), room.integer(1, lda), call.at(1),
+                        call.at(2), room.integer(2, lwork), call.at(3), room.integer(3, lrwork), call.at(4),
+                        room.integer(4, liwork), room.info(), 1L, 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the algorithm failed to converge ({info} off-diagonal elements did not converge to zero, or a "
+                + "submatrix's eigenvalues could not be computed)");
+    }
+
+    /**
+     * The optimal workspace of {@link #zheevd} for these arguments, as LAPACK's query (lwork = -1) answers it, and at
+     * least the documented minimum that the routine asks for (for some shapes LAPACK answers less). The arrays are
+     * checked as {@link #zheevd} checks them; LAPACK does not touch them.
+     */
+    public static Workspace zheevdWorkspace(EigenJob jobz, Uplo uplo, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment w, long wOffset) {
+        String routine = "zheevd";
+        Checks.notNull(routine, "jobz", jobz);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
+                .reals("w", w, wOffset, n).output()
+                .check()
+                .notBrief();
+        long lworkMinimum = n <= 1 ? 1 : jobz == EigenJob.VALUES ? n + 1 : 2L * n + (long) n * n;
+        long lrworkMinimum = n <= 1 ? 1 : jobz == EigenJob.VALUES ? n : 1 + 5L * n + 2L * n * n;
+        long liworkMinimum = n <= 1 || jobz == EigenJob.VALUES ? 1 : 3 + 5L * n;
+        if (call.skip) { // nothing to compute: the minimums do
+            return new Workspace(lworkMinimum, lrworkMinimum, liworkMinimum);
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HZheevd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
+                        room.letter(1, uplo.letter()).address(), room.integer(0, n).address(), call.address(0),
+                        room.integer(1, lda).address(), call.address(1), room.work.address(),
+                        room.integer(2, -1).address(), room.rwork.address(), room.integer(3, -1).address(),
+                        room.iwork.address(), room.integer(4, -1).address(), room.info().address(), 1L, 1L);
+            } else {
+                HZheevd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
+                        room.letter(1, uplo.letter()), room.integer(0, n), call.at(0), room.integer(1, lda), call.at(1),
+                        room.work, room.integer(2, -1), room.rwork, room.integer(3, -1), room.iwork,
+                        room.integer(4, -1), room.info(), 1L, 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_DOUBLE, 0), false));
+        long rwork = Math.max(lrworkMinimum, LapackChecks.workSize(room.rwork.get(ValueLayout.JAVA_DOUBLE, 0), false));
+        return new Workspace(work, rwork, Math.max(liworkMinimum, room.iwork.get(ValueLayout.JAVA_INT, 0)));
+    }
+
+    /**
+     * Selected eigenvalues (ascending, into w: all, those in (vl, vu], or the il-th to the iu-th, 1-based, as range
+     * says) and on request their eigenvectors (into Z's columns) of the symmetric A, of which the uplo triangle is read
+     * and destroyed, by relatively robust representations; returns how many were found. abstol bounds the eigenvalues'
+     * error (0: LAPACK's default). isuppz gets the rows where each vector is nonzero.
+     */
+    public static int ssyevr(EigenJob jobz, EigenRange range, Uplo uplo, int n, MemorySegment a, long aOffset, int lda,
+            float vl, float vu, int il, int iu, float abstol, MemorySegment w, long wOffset, MemorySegment z,
+            long zOffset, int ldz, MemorySegment isuppz, long isuppzOffset, MemorySegment work, long workOffset,
+            int lwork, MemorySegment iwork, long iworkOffset, int liwork) {
+        String routine = "ssyevr";
+        Checks.notNull(routine, "jobz", jobz);
+        Checks.notNull(routine, "range", range);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        var zRows = jobz == EigenJob.VALUES ? 0 : n;
+        var zCols = range == EigenRange.INDICES ? iu - il + 1 : n;
+        if (range == EigenRange.VALUES && n > 0 && !(vl < vu)) {
+            throw new IllegalArgumentException(routine + ": vl=" + vl + " must be < vu=" + vu);
+        }
+        if (range == EigenRange.INDICES && n > 0 && (il < 1 || il > iu || iu > n)) {
+            throw new IllegalArgumentException(routine + ": il="
+                + il + " and iu=" + iu + " must satisfy 1 <= il <= iu <= n=" + n);
+        }
+        if (range == EigenRange.INDICES && n == 0 && (il != 1 || iu != 0)) {
+            throw new IllegalArgumentException(routine + ": il="
+                + il + " and iu=" + iu + " must be 1 and 0 when n is 0");
+        }
+        long lworkMinimum = n <= 1 ? 1 : 26L * n;
+        LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        long liworkMinimum = n <= 1 ? 1 : 10L * n;
+        LapackChecks.workspace(routine, "liwork", liwork, liworkMinimum);
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
+                .reals("w", w, wOffset, n).output()
+                .general("Z", z, zOffset, Layout.COLUMN_MAJOR, zRows, zCols, ldz).output()
+                .ints("isuppz", isuppz, isuppzOffset, 2L * Math.max(1, zCols)).output()
+                .contiguous("work", work, workOffset, lwork).output()
+                .ints("iwork", iwork, iworkOffset, liwork).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return 0;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HSsyevr.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
+                        room.letter(1, range.letter()).address(), room.letter(2, uplo.letter()).address(),
+                        room.integer(0, n).address(), call.address(0), room.integer(1, lda).address(),
+                        room.real(0, vl).address(), room.real(1, vu).address(), room.integer(2, il).address(),
+                        room.integer(3, iu).address(), room.real(2, abstol).address(), room.integer(4, 0).address(),
+                        call.address(1), call.address(2), room.integer(5, ldz).address(), call.address(3),
+                        call.address(4), room.integer(6, lwork).address(), call.address(5),
+                        room.integer(7, liwork).address(), room.info().address(), 1L, 1L, 1L);
+            } else {
+                HSsyevr.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
+                        room.letter(1, range.letter()), room.letter(2, uplo.letter()), room.integer(0, n), call.at(0),
+                        room.integer(1, lda), room.real(0, vl), room.real(1, vu), room.integer(2, il),
+                        room.integer(3, iu), room.real(2, abstol), room.integer(4, 0), call.at(1), call.at(2),
+                        room.integer(5, ldz), call.at(3), call.at(4), room.integer(6, lwork), call.at(5),
+                        room.integer(7, liwork), room.info(), 1L, 1L, 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "an internal error occurred ({info})");
+        return room.integerValue(4);
+    }
+
+    /**
+     * The optimal workspace of {@link #ssyevr} for these arguments, as LAPACK's query (lwork = -1) answers it, rounded
+     * up past the float it arrives in, and at least the documented minimum that the routine asks for (for some shapes
+     * LAPACK answers less). The arrays are checked as {@link #ssyevr} checks them; LAPACK does not touch them.
+     */
+    public static Workspace ssyevrWorkspace(EigenJob jobz, EigenRange range, Uplo uplo, int n, MemorySegment a,
+            long aOffset, int lda, float vl, float vu, int il, int iu, float abstol, MemorySegment w, long wOffset,
+            MemorySegment z, long zOffset, int ldz, MemorySegment isuppz, long isuppzOffset) {
+        String routine = "ssyevr";
+        Checks.notNull(routine, "jobz", jobz);
+        Checks.notNull(routine, "range", range);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        var zRows = jobz == EigenJob.VALUES ? 0 : n;
+        var zCols = range == EigenRange.INDICES ? iu - il + 1 : n;
+        if (range == EigenRange.VALUES && n > 0 && !(vl < vu)) {
+            throw new IllegalArgumentException(routine + ": vl=" + vl + " must be < vu=" + vu);
+        }
+        if (range == EigenRange.INDICES && n > 0 && (il < 1 || il > iu || iu > n)) {
+            throw new IllegalArgumentException(routine + ": il="
+                + il + " and iu=" + iu + " must satisfy 1 <= il <= iu <= n=" + n);
+        }
+        if (range == EigenRange.INDICES && n == 0 && (il != 1 || iu != 0)) {
+            throw new IllegalArgumentException(routine + ": il="
+                + il + " and iu=" + iu + " must be 1 and 0 when n is 0");
+        }
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
+                .reals("w", w, wOffset, n).output()
+                .general("Z", z, zOffset, Layout.COLUMN_MAJOR, zRows, zCols, ldz).output()
+                .ints("isuppz", isuppz, isuppzOffset, 2L * Math.max(1, zCols)).output()
+                .check()
+                .notBrief();
+        long lworkMinimum = n <= 1 ? 1 : 26L * n;
+        long liworkMinimum = n <= 1 ? 1 : 10L * n;
+        if (call.skip) { // nothing to compute: the minimums do
+            return new Workspace(lworkMinimum, 0, liworkMinimum);
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HSsyevr.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
+                        room.letter(1, range.letter()).address(), room.letter(2, uplo.letter()).address(),
+                        room.integer(0, n).address(), call.address(0), room.integer(1, lda).address(),
+                        room.real(0, vl).address(), room.real(1, vu).address(), room.integer(2, il).address(),
+                        room.integer(3, iu).address(), room.real(2, abstol).address(), room.integer(4, 0).address(),
+                        call.address(1), call.address(2), room.integer(5, ldz).address(), call.address(3),
+                        room.work.address(), room.integer(6, -1).address(), room.iwork.address(),
+                        room.integer(7, -1).address(), room.info().address(), 1L, 1L, 1L);
+            } else {
+                HSsyevr.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
+                        room.letter(1, range.letter()), room.letter(2, uplo.letter()), room.integer(0, n), call.at(0),
+                        room.integer(1, lda), room.real(0, vl), room.real(1, vu), room.integer(2, il),
+                        room.integer(3, iu), room.real(2, abstol), room.integer(4, 0), call.at(1), call.at(2),
+                        room.integer(5, ldz), call.at(3), room.work, room.integer(6, -1), room.iwork,
+                        room.integer(7, -1), room.info(), 1L, 1L, 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_FLOAT, 0), true));
+        return new Workspace(work, 0, Math.max(liworkMinimum, room.iwork.get(ValueLayout.JAVA_INT, 0)));
+    }
+
+    /**
+     * Selected eigenvalues (ascending, into w: all, those in (vl, vu], or the il-th to the iu-th, 1-based, as range
+     * says) and on request their eigenvectors (into Z's columns) of the symmetric A, of which the uplo triangle is read
+     * and destroyed, by relatively robust representations; returns how many were found. abstol bounds the eigenvalues'
+     * error (0: LAPACK's default). isuppz gets the rows where each vector is nonzero.
+     */
+    public static int dsyevr(EigenJob jobz, EigenRange range, Uplo uplo, int n, MemorySegment a, long aOffset, int lda,
+            double vl, double vu, int il, int iu, double abstol, MemorySegment w, long wOffset, MemorySegment z,
+            long zOffset, int ldz, MemorySegment isuppz, long isuppzOffset, MemorySegment work, long workOffset,
+            int lwork, MemorySegment iwork, long iworkOffset, int liwork) {
+        String routine = "dsyevr";
+        Checks.notNull(routine, "jobz", jobz);
+        Checks.notNull(routine, "range", range);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        var zRows = jobz == EigenJob.VALUES ? 0 : n;
+        var zCols = range == EigenRange.INDICES ? iu - il + 1 : n;
+        if (range == EigenRange.VALUES && n > 0 && !(vl < vu)) {
+            throw new IllegalArgumentException(routine + ": vl=" + vl + " must be < vu=" + vu);
+        }
+        if (range == EigenRange.INDICES && n > 0 && (il < 1 || il > iu || iu > n)) {
+            throw new IllegalArgumentException(routine + ": il="
+                + il + " and iu=" + iu + " must satisfy 1 <= il <= iu <= n=" + n);
+        }
+        if (range == EigenRange.INDICES && n == 0 && (il != 1 || iu != 0)) {
+            throw new IllegalArgumentException(routine + ": il="
+                + il + " and iu=" + iu + " must be 1 and 0 when n is 0");
+        }
+        long lworkMinimum = n <= 1 ? 1 : 26L * n;
+        LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        long liworkMinimum = n <= 1 ? 1 : 10L * n;
+        LapackChecks.workspace(routine, "liwork", liwork, liworkMinimum);
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
+                .reals("w", w, wOffset, n).output()
+                .general("Z", z, zOffset, Layout.COLUMN_MAJOR, zRows, zCols, ldz).output()
+                .ints("isuppz", isuppz, isuppzOffset, 2L * Math.max(1, zCols)).output()
+                .contiguous("work", work, workOffset, lwork).output()
+                .ints("iwork", iwork, iworkOffset, liwork).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return 0;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HDsyevr.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
+                        room.letter(1, range.letter()).address(), room.letter(2, uplo.letter()).address(),
+                        room.integer(0, n).address(), call.address(0), room.integer(1, lda).address(),
+                        room.real(0, vl).address(), room.real(1, vu).address(), room.integer(2, il).address(),
+                        room.integer(3, iu).address(), room.real(2, abstol).address(), room.integer(4, 0).address(),
+                        call.address(1), call.address(2), room.integer(5, ldz).address(), call.address(3),
+                        call.address(4), room.integer(6, lwork).address(), call.address(5),
+                        room.integer(7, liwork).address(), room.info().address(), 1L, 1L, 1L);
+            } else {
+                HDsyevr.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
+                        room.letter(1, range.letter()), room.letter(2, uplo.letter()), room.integer(0, n), call.at(0),
+                        room.integer(1, lda), room.real(0, vl), room.real(1, vu), room.integer(2, il),
+                        room.integer(3, iu), room.real(2, abstol), room.integer(4, 0), call.at(1), call.at(2),
+                        room.integer(5, ldz), call.at(3), call.at(4), room.integer(6, lwork), call.at(5),
+                        room.integer(7, liwork), room.info(), 1L, 1L, 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "an internal error occurred ({info})");
+        return room.integerValue(4);
+    }
+
+    /**
+     * The optimal workspace of {@link #dsyevr} for these arguments, as LAPACK's query (lwork = -1) answers it, and at
+     * least the documented minimum that the routine asks for (for some shapes LAPACK answers less). The arrays are
+     * checked as {@link #dsyevr} checks them; LAPACK does not touch them.
+     */
+    public static Workspace dsyevrWorkspace(EigenJob jobz, EigenRange range, Uplo uplo, int n, MemorySegment a,
+            long aOffset, int lda, double vl, double vu, int il, int iu, double abstol, MemorySegment w, long wOffset,
+            MemorySegment z, long zOffset, int ldz, MemorySegment isuppz, long isuppzOffset) {
+        String routine = "dsyevr";
+        Checks.notNull(routine, "jobz", jobz);
+        Checks.notNull(routine, "range", range);
+        Checks.notNull(routine, "uplo", uplo);
+        Checks.nonNegative(routine, "n", n);
+        var zRows = jobz == EigenJob.VALUES ? 0 : n;
+        var zCols = range == EigenRange.INDICES ? iu - il + 1 : n;
+        if (range == EigenRange.VALUES && n > 0 && !(vl < vu)) {
+            throw new IllegalArgumentException(routine + ": vl=" + vl + " must be < vu=" + vu);
+        }
+        if (range == EigenRange.INDICES && n > 0 && (il < 1 || il > iu || iu > n)) {
+            throw new IllegalArgumentException(routine + ": il="
+                + il + " and iu=" + iu + " must satisfy 1 <= il <= iu <= n=" + n);
+        }
+        if (range == EigenRange.INDICES && n == 0 && (il != 1 || iu != 0)) {
+            throw new IllegalArgumentException(routine + ": il="
+                + il + " and iu=" + iu + " must be 1 and 0 when n is 0");
+        }
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
+                .reals("w", w, wOffset, n).output()
+                .general("Z", z, zOffset, Layout.COLUMN_MAJOR, zRows, zCols, ldz).output()
+                .ints("isuppz", isuppz, isuppzOffset, 2L * Math.max(1, zCols)).output()
+                .check()
+                .notBrief();
+        long lworkMinimum = n <= 1 ? 1 : 26L * n;
+        long liworkMinimum = n <= 1 ? 1 : 10L * n;
+        if (call.skip) { // nothing to compute: the minimums do
+            return new Workspace(lworkMinimum, 0, liworkMinimum);
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HDsyevr.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
+                        room.letter(1, range.letter()).address(), room.letter(2, uplo.letter()).address(),
+                        room.integer(0, n).address(), call.address(0), room.integer(1, lda).address(),
+                        room.real(0, vl).address(), room.real(1, vu).address(), room.integer(2, il).address(),
+                        room.integer(3, iu).address(), room.real(2, abstol).address(), room.integer(4, 0).address(),
+                        call.address(1), call.address(2), room.integer(5, ldz).address(), call.address(3),
+                        room.work.address(), room.integer(6, -1).address(), room.iwork.address(),
+                        room.integer(7, -1).address(), room.info().address(), 1L, 1L, 1L);
+            } else {
+                HDsyevr.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
+                        room.letter(1, range.letter()), room.letter(2, uplo.letter()), room.integer(0, n), call.at(0),
+                        room.integer(1, lda), room.real(0, vl), room.real(1, vu), room.integer(2, il),
+                        room.integer(3, iu), room.real(2, abstol), room.integer(4, 0), call.at(1), call.at(2),
+                        room.integer(5, ldz), call.at(3), room.work, room.integer(6, -1), room.iwork,
+                        room.integer(7, -1), room.info(), 1L, 1L, 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_DOUBLE, 0), false));
+        return new Workspace(work, 0, Math.max(liworkMinimum, room.iwork.get(ValueLayout.JAVA_INT, 0)));
+    }
+
+    /**
+     * The eigenvalues (wr + i wi, complex conjugate pairs adjacent, positive imaginary part first) and on request the
+     * left (VL) and right (VR) eigenvectors of the general n x n A, which is overwritten.
+     */
+    public static void sgeev(EigenJob jobvl, EigenJob jobvr, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment wr, long wrOffset, MemorySegment wi, long wiOffset, MemorySegment vl, long vlOffset, int ldvl,
+            MemorySegment vr, long vrOffset, int ldvr, MemorySegment work, long workOffset, int lwork) {
+        String routine = "sgeev";
+        Checks.notNull(routine, "jobvl", jobvl);
+        Checks.notNull(routine, "jobvr", jobvr);
+        Checks.nonNegative(routine, "n", n);
+        var vlRows = jobvl == EigenJob.VALUES ? 0 : n;
+        var vrRows = jobvr == EigenJob.VALUES ? 0 : n;
+        long lworkMinimum = n == 0 ? 1
+                        : jobvl == EigenJob.VALUES_AND_VECTORS || jobvr == EigenJob.VALUES_AND_VECTORS ? 4L * n
+                        : 3L * n;
+        LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
+                .reals("wr", wr, wrOffset, n).output()
+                .reals("wi", wi, wiOffset, n).output()
+                .general("VL", vl, vlOffset, Layout.COLUMN_MAJOR, vlRows, n, ldvl).output()
+                .general("VR", vr, vrOffset, Layout.COLUMN_MAJOR, vrRows, n, ldvr).output()
+                .contiguous("work", work, workOffset, lwork).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HSgeev.D.byAddress().invokeExact(call.critical, room.letter(0, jobvl.letter()).address(),
+                        room.letter(1, jobvr.letter()).address(), room.integer(0, n).address(), call.address(0),
+                        room.integer(1, lda).address(), call.address(1), call.address(2), call.address(3),
+                        room.integer(2, ldvl).address(), call.address(4), room.integer(3, ldvr).address(),
+                        call.address(5), room.integer(4, lwork).address(), room.info().address(), 1L, 1L);
+            } else {
+                HSgeev.D.bySegment().invokeExact(call.critical, room.letter(0, jobvl.letter()),
+                        room.letter(1, jobvr.letter()), room.integer(0, n), call.at(0), room.integer(1, lda),
+                        call.at(1), call.at(2), call.at(3), room.integer(2, ldvl), call.at(4), room.integer(3, ldvr),
+                        call.at(5), room.integer(4, lwork), room.info(), 1L, 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the QR algorithm failed to compute all the eigenvalues, and no eigenvectors were computed; "
+                + "elements {info} to n-1 of wr and wi hold those that converged");
+    }
+
+    /**
+     * The optimal workspace of {@link #sgeev} for these arguments, as LAPACK's query (lwork = -1) answers it, rounded
+     * up past the float it arrives in, and at least the documented minimum that the routine asks for (for some shapes
+     * LAPACK answers less). The arrays are checked as {@link #sgeev} checks them; LAPACK does not touch them.
+     */
+    public static Workspace sgeevWorkspace(EigenJob jobvl, EigenJob jobvr, int n, MemorySegment a, long aOffset,
+            int lda, MemorySegment wr, long wrOffset, MemorySegment wi, long wiOffset, MemorySegment vl, long vlOffset,
+            int ldvl, MemorySegment vr, long vrOffset, int ldvr) {
+        String routine = "sgeev";
+        Checks.notNull(routine, "jobvl", jobvl);
+        Checks.notNull(routine, "jobvr", jobvr);
+        Checks.nonNegative(routine, "n", n);
+        var vlRows = jobvl == EigenJob.VALUES ? 0 : n;
+        var vrRows = jobvr == EigenJob.VALUES ? 0 : n;
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
+                .reals("wr", wr, wrOffset, n).output()
+                .reals("wi", wi, wiOffset, n).output()
+                .general("VL", vl, vlOffset, Layout.COLUMN_MAJOR, vlRows, n, ldvl).output()
+                .general("VR", vr, vrOffset, Layout.COLUMN_MAJOR, vrRows, n, ldvr).output()
+                .check()
+                .notBrief();
+        long lworkMinimum = n == 0 ? 1
+                        : jobvl == EigenJob.VALUES_AND_VECTORS || jobvr == EigenJob.VALUES_AND_VECTORS ? 4L * n
+                        : 3L * n;
+        if (call.skip) { // nothing to compute: the minimums do
+            return new Workspace(lworkMinimum, 0, 0);
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HSgeev.D.byAddress().invokeExact(call.critical, room.letter(0, jobvl.letter()).address(),
+                        room.letter(1, jobvr.letter()).address(), room.integer(0, n).address(), call.address(0),
+                        room.integer(1, lda).address(), call.address(1), call.address(2), call.address(3),
+                        room.integer(2, ldvl).address(), call.address(4), room.integer(3, ldvr).address(),
+                        room.work.address(), room.integer(4, -1).address(), room.info().address(), 1L, 1L);
+            } else {
+                HSgeev.D.bySegment().invokeExact(call.critical, room.letter(0, jobvl.letter()),
+                        room.letter(1, jobvr.letter()), room.integer(0, n), call.at(0), room.integer(1, lda),
+                        call.at(1), call.at(2), call.at(3), room.integer(2, ldvl), call.at(4), room.integer(3, ldvr),
+                        room.work, room.integer(4, -1), room.info(), 1L, 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_FLOAT, 0), true));
+        return new Workspace(work, 0, 0);
+    }
+
+    /**
+     * The eigenvalues (wr + i wi, complex conjugate pairs adjacent, positive imaginary part first) and on request the
+     * left (VL) and right (VR) eigenvectors of the general n x n A, which is overwritten.
+     */
+    public static void dgeev(EigenJob jobvl, EigenJob jobvr, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment wr, long wrOffset, MemorySegment wi, long wiOffset, MemorySegment vl, long vlOffset, int ldvl,
+            MemorySegment vr, long vrOffset, int ldvr, MemorySegment work, long workOffset, int lwork) {
+        String routine = "dgeev";
+        Checks.notNull(routine, "jobvl", jobvl);
+        Checks.notNull(routine, "jobvr", jobvr);
+        Checks.nonNegative(routine, "n", n);
+        var vlRows = jobvl == EigenJob.VALUES ? 0 : n;
+        var vrRows = jobvr == EigenJob.VALUES ? 0 : n;
+        long lworkMinimum = n == 0 ? 1
+                        : jobvl == EigenJob.VALUES_AND_VECTORS || jobvr == EigenJob.VALUES_AND_VECTORS ? 4L * n
+                        : 3L * n;
+        LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
+                .reals("wr", wr, wrOffset, n).output()
+                .reals("wi", wi, wiOffset, n).output()
+                .general("VL", vl, vlOffset, Layout.COLUMN_MAJOR, vlRows, n, ldvl).output()
+                .general("VR", vr, vrOffset, Layout.COLUMN_MAJOR, vrRows, n, ldvr).output()
+                .contiguous("work", work, workOffset, lwork).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HDgeev.D.byAddress().invokeExact(call.critical, room.letter(0, jobvl.letter()).address(),
+                        room.letter(1, jobvr.letter()).address(), room.integer(0, n).address(), call.address(0),
+                        room.integer(1, lda).address(), call.address(1), call.address(2), call.address(3),
+                        room.integer(2, ldvl).address(), call.address(4), room.integer(3, ldvr).address(),
+                        call.address(5), room.integer(4, lwork).address(), room.info().address(), 1L, 1L);
+            } else {
+                HDgeev.D.bySegment().invokeExact(call.critical, room.letter(0, jobvl.letter()),
+                        room.letter(1, jobvr.letter()), room.integer(0, n), call.at(0), room.integer(1, lda),
+                        call.at(1), call.at(2), call.at(3), room.integer(2, ldvl), call.at(4), room.integer(3, ldvr),
+                        call.at(5), room.integer(4, lwork), room.info(), 1L, 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the QR algorithm failed to compute all the eigenvalues, and no eigenvectors were computed; "
+                + "elements {info} to n-1 of wr and wi hold those that converged");
+    }
+
+    /**
+     * The optimal workspace of {@link #dgeev} for these arguments, as LAPACK's query (lwork = -1) answers it, and at
+     * least the documented minimum that the routine asks for (for some shapes LAPACK answers less). The arrays are
+     * checked as {@link #dgeev} checks them; LAPACK does not touch them.
+     */
+    public static Workspace dgeevWorkspace(EigenJob jobvl, EigenJob jobvr, int n, MemorySegment a, long aOffset,
+            int lda, MemorySegment wr, long wrOffset, MemorySegment wi, long wiOffset, MemorySegment vl, long vlOffset,
+            int ldvl, MemorySegment vr, long vrOffset, int ldvr) {
+        String routine = "dgeev";
+        Checks.notNull(routine, "jobvl", jobvl);
+        Checks.notNull(routine, "jobvr", jobvr);
+        Checks.nonNegative(routine, "n", n);
+        var vlRows = jobvl == EigenJob.VALUES ? 0 : n;
+        var vrRows = jobvr == EigenJob.VALUES ? 0 : n;
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
+                .reals("wr", wr, wrOffset, n).output()
+                .reals("wi", wi, wiOffset, n).output()
+                .general("VL", vl, vlOffset, Layout.COLUMN_MAJOR, vlRows, n, ldvl).output()
+                .general("VR", vr, vrOffset, Layout.COLUMN_MAJOR, vrRows, n, ldvr).output()
+                .check()
+                .notBrief();
+        long lworkMinimum = n == 0 ? 1
+                        : jobvl == EigenJob.VALUES_AND_VECTORS || jobvr == EigenJob.VALUES_AND_VECTORS ? 4L * n
+                        : 3L * n;
+        if (call.skip) { // nothing to compute: the minimums do
+            return new Workspace(lworkMinimum, 0, 0);
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HDgeev.D.byAddress().invokeExact(call.critical, room.letter(0, jobvl.letter()).address(),
+                        room.letter(1, jobvr.letter()).address(), room.integer(0, n).address(), call.address(0),
+                        room.integer(1, lda).address(), call.address(1), call.address(2), call.address(3),
+                        room.integer(2, ldvl).address(), call.address(4), room.integer(3, ldvr).address(),
+                        room.work.address(), room.integer(4, -1).address(), room.info().address(), 1L, 1L);
+            } else {
+                HDgeev.D.bySegment().invokeExact(call.critical, room.letter(0, jobvl.letter()),
+                        room.letter(1, jobvr.letter()), room.integer(0, n), call.at(0), room.integer(1, lda),
+                        call.at(1), call.at(2), call.at(3), room.integer(2, ldvl), call.at(4), room.integer(3, ldvr),
+                        room.work, room.integer(4, -1), room.info(), 1L, 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_DOUBLE, 0), false));
+        return new Workspace(work, 0, 0);
+    }
+
+    /**
+     * The singular value decomposition A = U S V<sup>T</sup> of the m x n A by the QR algorithm: the singular values
+     * (descending) into s; U's columns as jobu asks and V<sup>T</sup>'s rows as jobvt asks (OVERWRITE: the first min(m,
+     * n) over A). A is overwritten.
+     */
+    public static void sgesvd(SvdJob jobu, SvdJob jobvt, int m, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment s, long sOffset, MemorySegment u, long uOffset, int ldu, MemorySegment vt, long vtOffset,
+            int ldvt, MemorySegment work, long workOffset, int lwork) {
+        String routine = "sgesvd";
+        Checks.notNull(routine, "jobu", jobu);
+        Checks.notNull(routine, "jobvt", jobvt);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        var mn = Math.min(m, n);
+        var mx = Math.max(m, n);
+        var uRows = jobu == SvdJob.ALL || jobu == SvdJob.REDUCED ? m : 0;
+        var uCols = jobu == SvdJob.ALL ? m : Math.min(m, n);
+        var vtRows = jobvt == SvdJob.ALL ? n : jobvt == SvdJob.REDUCED ? Math.min(m, n) : 0;
+        if (jobu == SvdJob.OVERWRITE && jobvt == SvdJob.OVERWRITE) {
+            throw new IllegalArgumentException(routine + ": jobu and jobvt cannot both be OVERWRITE");
+        }
+        long lworkMinimum = mn == 0 ? 1 : Math.max(3L * mn + mx, 5L * mn);
+        LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
+                .reals("s", s, sOffset, Math.min(m, n)).output()
+                .general("U", u, uOffset, Layout.COLUMN_MAJOR, uRows, uCols, ldu).output()
+                .general("VT", vt, vtOffset, Layout.COLUMN_MAJOR, vtRows, n, ldvt).output()
+                .contiguous("work", work, workOffset, lwork).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HSgesvd.D.byAddress().invokeExact(call.critical, room.letter(0, jobu.letter()).address(),
+                        room.letter(1, jobvt.letter()).address(), room.integer(0, m).address(),
+                        room.integer(1, n).address(), call.address(0), room.integer(2, lda).address(), call.address(1),
+                        call.address(2), room.integer(3, ldu).address(), call.address(3),
+                        room.integer(4, ldvt).address(), call.address(4), room.integer(5, lwork).address(),
+                        room.info().address(), 1L, 1L);
+            } else {
+                HSgesvd.D.bySegment().invokeExact(call.critical, room.letter(0, jobu.letter()),
+                        room.letter(1, jobvt.letter()), room.integer(0, m), room.integer(1, n), call.at(0),
+                        room.integer(2, lda), call.at(1), call.at(2), room.integer(3, ldu), call.at(3),
+                        room.integer(4, ldvt), call.at(4), room.integer(5, lwork), room.info(), 1L, 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "{info} superdiagonals of the intermediate bidiagonal form did not converge to zero");
+    }
+
+    /**
+     * The optimal workspace of {@link #sgesvd} for these arguments, as LAPACK's query (lwork = -1) answers it, rounded
+     * up past the float it arrives in, and at least the documented minimum that the routine asks for (for some shapes
+     * LAPACK answers less). The arrays are checked as {@link #sgesvd} checks them; LAPACK does not touch them.
+     */
+    public static Workspace sgesvdWorkspace(SvdJob jobu, SvdJob jobvt, int m, int n, MemorySegment a, long aOffset,
+            int lda, MemorySegment s, long sOffset, MemorySegment u, long uOffset, int ldu, MemorySegment vt,
+            long vtOffset, int ldvt) {
+        String routine = "sgesvd";
+        Checks.notNull(routine, "jobu", jobu);
+        Checks.notNull(routine, "jobvt", jobvt);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        var mn = Math.min(m, n);
+        var mx = Math.max(m, n);
+        var uRows = jobu == SvdJob.ALL || jobu == SvdJob.REDUCED ? m : 0;
+        var uCols = jobu == SvdJob.ALL ? m : Math.min(m, n);
+        var vtRows = jobvt == SvdJob.ALL ? n : jobvt == SvdJob.REDUCED ? Math.min(m, n) : 0;
+        if (jobu == SvdJob.OVERWRITE && jobvt == SvdJob.OVERWRITE) {
+            throw new IllegalArgumentException(routine + ": jobu and jobvt cannot both be OVERWRITE");
+        }
+        Call call = Call.begin(routine, Precision.SINGLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
+                .reals("s", s, sOffset, Math.min(m, n)).output()
+                .general("U", u, uOffset, Layout.COLUMN_MAJOR, uRows, uCols, ldu).output()
+                .general("VT", vt, vtOffset, Layout.COLUMN_MAJOR, vtRows, n, ldvt).output()
+                .check()
+                .notBrief();
+        long lworkMinimum = mn == 0 ? 1 : Math.max(3L * mn + mx, 5L * mn);
+        if (call.skip) { // nothing to compute: the minimums do
+            return new Workspace(lworkMinimum, 0, 0);
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HSgesvd.D.byAddress().invokeExact(call.critical, room.letter(0, jobu.letter()).address(),
+                        room.letter(1, jobvt.letter()).address(), room.integer(0, m).address(),
+                        room.integer(1, n).address(), call.address(0), room.integer(2, lda).address(), call.address(1),
+                        call.address(2), room.integer(3, ldu).address(), call.address(3),
+                        room.integer(4, ldvt).address(), room.work.address(), room.integer(5, -1).address(),
+                        room.info().address(), 1L, 1L);
+            } else {
+                HSgesvd.D.bySegment().invokeExact(call.critical, room.letter(0, jobu.letter()),
+                        room.letter(1, jobvt.letter()), room.integer(0, m), room.integer(1, n), call.at(0),
+                        room.integer(2, lda), call.at(1), call.at(2), room.integer(3, ldu), call.at(3),
+                        room.integer(4, ldvt), room.work, room.integer(5, -1), room.info(), 1L, 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_FLOAT, 0), true));
+        return new Workspace(work, 0, 0);
+    }
+
+    /**
+     * The singular value decomposition A = U S V<sup>T</sup> of the m x n A by the QR algorithm: the singular values
+     * (descending) into s; U's columns as jobu asks and V<sup>T</sup>'s rows as jobvt asks (OVERWRITE: the first min(m,
+     * n) over A). A is overwritten.
+     */
+    public static void dgesvd(SvdJob jobu, SvdJob jobvt, int m, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment s, long sOffset, MemorySegment u, long uOffset, int ldu, MemorySegment vt, long vtOffset,
+            int ldvt, MemorySegment work, long workOffset, int lwork) {
+        String routine = "dgesvd";
+        Checks.notNull(routine, "jobu", jobu);
+        Checks.notNull(routine, "jobvt", jobvt);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        var mn = Math.min(m, n);
+        var mx = Math.max(m, n);
+        var uRows = jobu == SvdJob.ALL || jobu == SvdJob.REDUCED ? m : 0;
+        var uCols = jobu == SvdJob.ALL ? m : Math.min(m, n);
+        var vtRows = jobvt == SvdJob.ALL ? n : jobvt == SvdJob.REDUCED ? Math.min(m, n) : 0;
+        if (jobu == SvdJob.OVERWRITE && jobvt == SvdJob.OVERWRITE) {
+            throw new IllegalArgumentException(routine + ": jobu and jobvt cannot both be OVERWRITE");
+        }
+        long lworkMinimum = mn == 0 ? 1 : Math.max(3L * mn + mx, 5L * mn);
+        LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
+                .reals("s", s, sOffset, Math.min(m, n)).output()
+                .general("U", u, uOffset, Layout.COLUMN_MAJOR, uRows, uCols, ldu).output()
+                .general("VT", vt, vtOffset, Layout.COLUMN_MAJOR, vtRows, n, ldvt).output()
+                .contiguous("work", work, workOffset, lwork).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HDgesvd.D.byAddress().invokeExact(call.critical, room.letter(0, jobu.letter()).address(),
+                        room.letter(1, jobvt.letter()).address(), room.integer(0, m).address(),
+                        room.integer(1, n).address(), call.address(0), room.integer(2, lda).address(), call.address(1),
+                        call.address(2), room.integer(3, ldu).address(), call.address(3),
+                        room.integer(4, ldvt).address(), call.address(4), room.integer(5, lwork).address(),
+                        room.info().address(), 1L, 1L);
+            } else {
+                HDgesvd.D.bySegment().invokeExact(call.critical, room.letter(0, jobu.letter()),
+                        room.letter(1, jobvt.letter()), room.integer(0, m), room.integer(1, n), call.at(0),
+                        room.integer(2, lda), call.at(1), call.at(2), room.integer(3, ldu), call.at(3),
+                        room.integer(4, ldvt), call.at(4), room.integer(5, lwork), room.info(), 1L, 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "{info} superdiagonals of the intermediate bidiagonal form did not converge to zero");
+    }
+
+    /**
+     * The optimal workspace of {@link #dgesvd} for these arguments, as LAPACK's query (lwork = -1) answers it, and at
+     * least the documented minimum that the routine asks for (for some shapes LAPACK answers less). The arrays are
+     * checked as {@link #dgesvd} checks them; LAPACK does not touch them.
+     */
+    public static Workspace dgesvdWorkspace(SvdJob jobu, SvdJob jobvt, int m, int n, MemorySegment a, long aOffset,
+            int lda, MemorySegment s, long sOffset, MemorySegment u, long uOffset, int ldu, MemorySegment vt,
+            long vtOffset, int ldvt) {
+        String routine = "dgesvd";
+        Checks.notNull(routine, "jobu", jobu);
+        Checks.notNull(routine, "jobvt", jobvt);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        var mn = Math.min(m, n);
+        var mx = Math.max(m, n);
+        var uRows = jobu == SvdJob.ALL || jobu == SvdJob.REDUCED ? m : 0;
+        var uCols = jobu == SvdJob.ALL ? m : Math.min(m, n);
+        var vtRows = jobvt == SvdJob.ALL ? n : jobvt == SvdJob.REDUCED ? Math.min(m, n) : 0;
+        if (jobu == SvdJob.OVERWRITE && jobvt == SvdJob.OVERWRITE) {
+            throw new IllegalArgumentException(routine + ": jobu and jobvt cannot both be OVERWRITE");
+        }
+        Call call = Call.begin(routine, Precision.DOUBLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
+                .reals("s", s, sOffset, Math.min(m, n)).output()
+                .general("U", u, uOffset, Layout.COLUMN_MAJOR, uRows, uCols, ldu).output()
+                .general("VT", vt, vtOffset, Layout.COLUMN_MAJOR, vtRows, n, ldvt).output()
+                .check()
+                .notBrief();
+        long lworkMinimum = mn == 0 ? 1 : Math.max(3L * mn + mx, 5L * mn);
+        if (call.skip) { // nothing to compute: the minimums do
+            return new Workspace(lworkMinimum, 0, 0);
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HDgesvd.D.byAddress().invokeExact(call.critical, room.letter(0, jobu.letter()).address(),
+                        room.letter(1, jobvt.letter()).address(), room.integer(0, m).address(),
+                        room.integer(1, n).address(), call.address(0), room.integer(2, lda).address(), call.address(1),
+                        call.address(2), room.integer(3, ldu).address(), call.address(3),
+                        room.integer(4, ldvt).address(), room.work.address(), room.integer(5, -1).address(),
+                        room.info().address(), 1L, 1L);
+            } else {
+                HDgesvd.D.bySegment().invokeExact(call.critical, room.letter(0, jobu.letter()),
+                        room.letter(1, jobvt.letter()), room.integer(0, m), room.integer(1, n), call.at(0),
+                        room.integer(2, lda), call.at(1), call.at(2), room.integer(3, ldu), call.at(3),
+                        room.integer(4, ldvt), room.work, room.integer(5, -1), room.info(), 1L, 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_DOUBLE, 0), false));
+        return new Workspace(work, 0, 0);
     }
 
     /**
@@ -1220,7 +3874,7 @@ public final class Lapack {
                         : jobz == SvdJob.OVERWRITE ? 3L * mn + Math.max(mx, 5L * mn * mn + 4L * mn)
                         : jobz == SvdJob.REDUCED ? 4L * mn * mn + 7L * mn : 4L * mn * mn + 6L * mn + mx);
         if (call.skip) { // nothing to compute: the minimums do
-            return new Workspace(lworkMinimum, 8L * mn);
+            return new Workspace(lworkMinimum, 0, 8L * mn);
         }
         LapackRoom room = LapackRoom.get();
         int gate = call.enter();
@@ -1245,7 +3899,7 @@ public final class Lapack {
         }
         LapackChecks.info(routine, room.infoValue(), null, null);
         long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_FLOAT, 0), true));
-        return new Workspace(work, 8L * mn);
+        return new Workspace(work, 0, 8L * mn);
     }
 
     /**
@@ -1334,7 +3988,7 @@ public final class Lapack {
                         : jobz == SvdJob.OVERWRITE ? 3L * mn + Math.max(mx, 5L * mn * mn + 4L * mn)
                         : jobz == SvdJob.REDUCED ? 4L * mn * mn + 7L * mn : 4L * mn * mn + 6L * mn + mx);
         if (call.skip) { // nothing to compute: the minimums do
-            return new Workspace(lworkMinimum, 8L * mn);
+            return new Workspace(lworkMinimum, 0, 8L * mn);
         }
         LapackRoom room = LapackRoom.get();
         int gate = call.enter();
@@ -1359,7 +4013,239 @@ public final class Lapack {
         }
         LapackChecks.info(routine, room.infoValue(), null, null);
         long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_DOUBLE, 0), false));
-        return new Workspace(work, 8L * mn);
+        return new Workspace(work, 0, 8L * mn);
+    }
+
+    /**
+     * The singular value decomposition A = U S V<sup>H</sup> of the m x n A by divide and conquer: the singular values
+     * (descending, real) into s; U and V<sup>H</sup> as jobz asks; rwork is real work of LAPACK's documented size (jobz
+     * NONE: 7 min(m, n), as before LAPACK 3.7). A is overwritten.
+     */
+    public static void cgesdd(SvdJob jobz, int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment s,
+            long sOffset, MemorySegment u, long uOffset, int ldu, MemorySegment vt, long vtOffset, int ldvt,
+            MemorySegment work, long workOffset, int lwork, MemorySegment rwork, long rworkOffset, MemorySegment iwork,
+            long iworkOffset) {
+        String routine = "cgesdd";
+        Checks.notNull(routine, "jobz", jobz);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        var mn = Math.min(m, n);
+        var mx = Math.max(m, n);
+        var uRows = jobz == SvdJob.NONE || jobz == SvdJob.OVERWRITE && m >= n ? 0 : m;
+        var uCols = jobz == SvdJob.ALL || jobz == SvdJob.OVERWRITE ? m : Math.min(m, n);
+        var vtRows = jobz == SvdJob.NONE || jobz == SvdJob.OVERWRITE && m < n ? 0
+                : jobz == SvdJob.REDUCED ? Math.min(m, n) : n;
+        long lworkMinimum = Math.max(1, jobz == SvdJob.NONE ? 2L * mn + mx
+                        : jobz == SvdJob.OVERWRITE ? 2L * mn * mn + 2L * mn + mx : (long) mn * mn + 2L * mn + mx);
+        LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
+                .reals("s", s, sOffset, Math.min(m, n)).output()
+                .general("U", u, uOffset, Layout.COLUMN_MAJOR, uRows, uCols, ldu).output()
+                .general("VT", vt, vtOffset, Layout.COLUMN_MAJOR, vtRows, n, ldvt).output()
+                .contiguous("work", work, workOffset, lwork).output()
+                .reals("rwork", rwork, rworkOffset, Math.max(1, jobz == SvdJob.NONE ? 7L * mn : mx >= 5L * mn ? 5L * mn * mn + 5L * mn : Math.max(5L * mn * mn + 5L * mn, 2L * mx * mn + 2L * mn * mn + mn))).output()
+                .ints("iwork", iwork, iworkOffset, 8L * mn).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HCgesdd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
+                        room.integer(0, m).address(), room.integer(1, n).address(), call.address(0),
+                        room.integer(2, lda).address(), call.address(1), call.address(2),
+                        room.integer(3, ldu).address(), call.address(3), room.integer(4, ldvt).address(),
+                        call.address(4), room.integer(5, lwork).address(), call.address(5), call.address(6),
+                        room.info().address(), 1L);
+            } else {
+                HCgesdd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()), room.integer(0, m),
+                        room.integer(1, n), call.at(0), room.integer(2, lda), call.at(1), call.at(2),
+                        room.integer(3, ldu), call.at(3), room.integer(4, ldvt), call.at(4), room.integer(5, lwork),
+                        call.at(5), call.at(6), room.info(), 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the bidiagonal divide and conquer (?bdsdc) did not converge");
+    }
+
+    /**
+     * The optimal workspace of {@link #cgesdd} for these arguments, as LAPACK's query (lwork = -1) answers it, rounded
+     * up past the float it arrives in, and at least the documented minimum that the routine asks for (for some shapes
+     * LAPACK answers less). The arrays are checked as {@link #cgesdd} checks them; LAPACK does not touch them.
+     */
+    public static Workspace cgesddWorkspace(SvdJob jobz, int m, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment s, long sOffset, MemorySegment u, long uOffset, int ldu, MemorySegment vt, long vtOffset,
+            int ldvt) {
+        String routine = "cgesdd";
+        Checks.notNull(routine, "jobz", jobz);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        var mn = Math.min(m, n);
+        var mx = Math.max(m, n);
+        var uRows = jobz == SvdJob.NONE || jobz == SvdJob.OVERWRITE && m >= n ? 0 : m;
+        var uCols = jobz == SvdJob.ALL || jobz == SvdJob.OVERWRITE ? m : Math.min(m, n);
+        var vtRows = jobz == SvdJob.NONE || jobz == SvdJob.OVERWRITE && m < n ? 0
+                : jobz == SvdJob.REDUCED ? Math.min(m, n) : n;
+        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
+                .reals("s", s, sOffset, Math.min(m, n)).output()
+                .general("U", u, uOffset, Layout.COLUMN_MAJOR, uRows, uCols, ldu).output()
+                .general("VT", vt, vtOffset, Layout.COLUMN_MAJOR, vtRows, n, ldvt).output()
+                .check()
+                .notBrief();
+        long lworkMinimum = Math.max(1, jobz == SvdJob.NONE ? 2L * mn + mx
+                        : jobz == SvdJob.OVERWRITE ? 2L * mn * mn + 2L * mn + mx : (long) mn * mn + 2L * mn + mx);
+        if (call.skip) { // nothing to compute: the minimums do
+            return new Workspace(lworkMinimum, Math.max(1, jobz == SvdJob.NONE ? 7L * mn : mx >= 5L * mn ? 5L * mn * mn + 5L * mn : Math.max(5L * mn * mn + 5L * mn, 2L * mx * mn + 2L * mn * mn + mn)), 8L * mn);
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HCgesdd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
+                        room.integer(0, m).address(), room.integer(1, n).address(), call.address(0),
+                        room.integer(2, lda).address(), call.address(1), call.address(2),
+                        room.integer(3, ldu).address(), call.address(3), room.integer(4, ldvt).address(),
+                        room.work.address(), room.integer(5, -1).address(), room.rwork.address(), room.iwork.address(),
+                        room.info().address(), 1L);
+            } else {
+                HCgesdd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()), room.integer(0, m),
+                        room.integer(1, n), call.at(0), room.integer(2, lda), call.at(1), call.at(2),
+                        room.integer(3, ldu), call.at(3), room.integer(4, ldvt), room.work, room.integer(5, -1),
+                        room.rwork, room.iwork, room.info(), 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_FLOAT, 0), true));
+        return new Workspace(work, Math.max(1, jobz == SvdJob.NONE ? 7L * mn : mx >= 5L * mn ? 5L * mn * mn + 5L * mn : Math.max(5L * mn * mn + 5L * mn, 2L * mx * mn + 2L * mn * mn + mn)), 8L * mn);
+    }
+
+    /**
+     * The singular value decomposition A = U S V<sup>H</sup> of the m x n A by divide and conquer: the singular values
+     * (descending, real) into s; U and V<sup>H</sup> as jobz asks; rwork is real work of LAPACK's documented size (jobz
+     * NONE: 7 min(m, n), as before LAPACK 3.7). A is overwritten.
+     */
+    public static void zgesdd(SvdJob jobz, int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment s,
+            long sOffset, MemorySegment u, long uOffset, int ldu, MemorySegment vt, long vtOffset, int ldvt,
+            MemorySegment work, long workOffset, int lwork, MemorySegment rwork, long rworkOffset, MemorySegment iwork,
+            long iworkOffset) {
+        String routine = "zgesdd";
+        Checks.notNull(routine, "jobz", jobz);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        var mn = Math.min(m, n);
+        var mx = Math.max(m, n);
+        var uRows = jobz == SvdJob.NONE || jobz == SvdJob.OVERWRITE && m >= n ? 0 : m;
+        var uCols = jobz == SvdJob.ALL || jobz == SvdJob.OVERWRITE ? m : Math.min(m, n);
+        var vtRows = jobz == SvdJob.NONE || jobz == SvdJob.OVERWRITE && m < n ? 0
+                : jobz == SvdJob.REDUCED ? Math.min(m, n) : n;
+        long lworkMinimum = Math.max(1, jobz == SvdJob.NONE ? 2L * mn + mx
+                        : jobz == SvdJob.OVERWRITE ? 2L * mn * mn + 2L * mn + mx : (long) mn * mn + 2L * mn + mx);
+        LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
+                .reals("s", s, sOffset, Math.min(m, n)).output()
+                .general("U", u, uOffset, Layout.COLUMN_MAJOR, uRows, uCols, ldu).output()
+                .general("VT", vt, vtOffset, Layout.COLUMN_MAJOR, vtRows, n, ldvt).output()
+                .contiguous("work", work, workOffset, lwork).output()
+                .reals("rwork", rwork, rworkOffset, Math.max(1, jobz == SvdJob.NONE ? 7L * mn : mx >= 5L * mn ? 5L * mn * mn + 5L * mn : Math.max(5L * mn * mn + 5L * mn, 2L * mx * mn + 2L * mn * mn + mn))).output()
+                .ints("iwork", iwork, iworkOffset, 8L * mn).output()
+                .check()
+                .notBrief();
+        if (call.skip) {
+            return;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HZgesdd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
+                        room.integer(0, m).address(), room.integer(1, n).address(), call.address(0),
+                        room.integer(2, lda).address(), call.address(1), call.address(2),
+                        room.integer(3, ldu).address(), call.address(3), room.integer(4, ldvt).address(),
+                        call.address(4), room.integer(5, lwork).address(), call.address(5), call.address(6),
+                        room.info().address(), 1L);
+            } else {
+                HZgesdd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()), room.integer(0, m),
+                        room.integer(1, n), call.at(0), room.integer(2, lda), call.at(1), call.at(2),
+                        room.integer(3, ldu), call.at(3), room.integer(4, ldvt), call.at(4), room.integer(5, lwork),
+                        call.at(5), call.at(6), room.info(), 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the bidiagonal divide and conquer (?bdsdc) did not converge");
+    }
+
+    /**
+     * The optimal workspace of {@link #zgesdd} for these arguments, as LAPACK's query (lwork = -1) answers it, and at
+     * least the documented minimum that the routine asks for (for some shapes LAPACK answers less). The arrays are
+     * checked as {@link #zgesdd} checks them; LAPACK does not touch them.
+     */
+    public static Workspace zgesddWorkspace(SvdJob jobz, int m, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment s, long sOffset, MemorySegment u, long uOffset, int ldu, MemorySegment vt, long vtOffset,
+            int ldvt) {
+        String routine = "zgesdd";
+        Checks.notNull(routine, "jobz", jobz);
+        Checks.nonNegative(routine, "m", m);
+        Checks.nonNegative(routine, "n", n);
+        var mn = Math.min(m, n);
+        var mx = Math.max(m, n);
+        var uRows = jobz == SvdJob.NONE || jobz == SvdJob.OVERWRITE && m >= n ? 0 : m;
+        var uCols = jobz == SvdJob.ALL || jobz == SvdJob.OVERWRITE ? m : Math.min(m, n);
+        var vtRows = jobz == SvdJob.NONE || jobz == SvdJob.OVERWRITE && m < n ? 0
+                : jobz == SvdJob.REDUCED ? Math.min(m, n) : n;
+        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
+                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
+                .reals("s", s, sOffset, Math.min(m, n)).output()
+                .general("U", u, uOffset, Layout.COLUMN_MAJOR, uRows, uCols, ldu).output()
+                .general("VT", vt, vtOffset, Layout.COLUMN_MAJOR, vtRows, n, ldvt).output()
+                .check()
+                .notBrief();
+        long lworkMinimum = Math.max(1, jobz == SvdJob.NONE ? 2L * mn + mx
+                        : jobz == SvdJob.OVERWRITE ? 2L * mn * mn + 2L * mn + mx : (long) mn * mn + 2L * mn + mx);
+        if (call.skip) { // nothing to compute: the minimums do
+            return new Workspace(lworkMinimum, Math.max(1, jobz == SvdJob.NONE ? 7L * mn : mx >= 5L * mn ? 5L * mn * mn + 5L * mn : Math.max(5L * mn * mn + 5L * mn, 2L * mx * mn + 2L * mn * mn + mn)), 8L * mn);
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = call.enter();
+        try {
+            if (call.byAddress) {
+                HZgesdd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
+                        room.integer(0, m).address(), room.integer(1, n).address(), call.address(0),
+                        room.integer(2, lda).address(), call.address(1), call.address(2),
+                        room.integer(3, ldu).address(), call.address(3), room.integer(4, ldvt).address(),
+                        room.work.address(), room.integer(5, -1).address(), room.rwork.address(), room.iwork.address(),
+                        room.info().address(), 1L);
+            } else {
+                HZgesdd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()), room.integer(0, m),
+                        room.integer(1, n), call.at(0), room.integer(2, lda), call.at(1), call.at(2),
+                        room.integer(3, ldu), call.at(3), room.integer(4, ldvt), room.work, room.integer(5, -1),
+                        room.rwork, room.iwork, room.info(), 1L);
+            }
+        } catch (Throwable e) {
+            throw call.failed(e);
+        } finally {
+            call.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_DOUBLE, 0), false));
+        return new Workspace(work, Math.max(1, jobz == SvdJob.NONE ? 7L * mn : mx >= 5L * mn ? 5L * mn * mn + 5L * mn : Math.max(5L * mn * mn + 5L * mn, 2L * mx * mn + 2L * mn * mn + mn)), 8L * mn);
     }
 
     /**
@@ -1434,6 +4320,14 @@ public final class Lapack {
         static final Downcall D = Downcall.of("dgetrs_", lapack_h.dgetrs_$descriptor().dropReturnLayout());
     }
 
+    private static final class HSgetri {
+        static final Downcall D = Downcall.of("sgetri_", lapack_h.sgetri_$descriptor().dropReturnLayout());
+    }
+
+    private static final class HDgetri {
+        static final Downcall D = Downcall.of("dgetri_", lapack_h.dgetri_$descriptor().dropReturnLayout());
+    }
+
     private static final class HSpotrf {
         static final Downcall D = Downcall.of("spotrf_", lapack_h.spotrf_$descriptor().dropReturnLayout());
     }
@@ -1458,6 +4352,54 @@ public final class Lapack {
         static final Downcall D = Downcall.of("dpotrs_", lapack_h.dpotrs_$descriptor().dropReturnLayout());
     }
 
+    private static final class HSppsv {
+        static final Downcall D = Downcall.of("sppsv_", lapack_h.sppsv_$descriptor().dropReturnLayout());
+    }
+
+    private static final class HDppsv {
+        static final Downcall D = Downcall.of("dppsv_", lapack_h.dppsv_$descriptor().dropReturnLayout());
+    }
+
+    private static final class HSpptri {
+        static final Downcall D = Downcall.of("spptri_", lapack_h.spptri_$descriptor().dropReturnLayout());
+    }
+
+    private static final class HDpptri {
+        static final Downcall D = Downcall.of("dpptri_", lapack_h.dpptri_$descriptor().dropReturnLayout());
+    }
+
+    private static final class HSsysv {
+        static final Downcall D = Downcall.of("ssysv_", lapack_h.ssysv_$descriptor().dropReturnLayout());
+    }
+
+    private static final class HDsysv {
+        static final Downcall D = Downcall.of("dsysv_", lapack_h.dsysv_$descriptor().dropReturnLayout());
+    }
+
+    private static final class HStrtrs {
+        static final Downcall D = Downcall.of("strtrs_", lapack_h.strtrs_$descriptor().dropReturnLayout());
+    }
+
+    private static final class HDtrtrs {
+        static final Downcall D = Downcall.of("dtrtrs_", lapack_h.dtrtrs_$descriptor().dropReturnLayout());
+    }
+
+    private static final class HSgbtrf {
+        static final Downcall D = Downcall.of("sgbtrf_", lapack_h.sgbtrf_$descriptor().dropReturnLayout());
+    }
+
+    private static final class HDgbtrf {
+        static final Downcall D = Downcall.of("dgbtrf_", lapack_h.dgbtrf_$descriptor().dropReturnLayout());
+    }
+
+    private static final class HSgbtrs {
+        static final Downcall D = Downcall.of("sgbtrs_", lapack_h.sgbtrs_$descriptor().dropReturnLayout());
+    }
+
+    private static final class HDgbtrs {
+        static final Downcall D = Downcall.of("dgbtrs_", lapack_h.dgbtrs_$descriptor().dropReturnLayout());
+    }
+
     private static final class HSgeqrf {
         static final Downcall D = Downcall.of("sgeqrf_", lapack_h.sgeqrf_$descriptor().dropReturnLayout());
     }
@@ -1474,6 +4416,46 @@ public final class Lapack {
         static final Downcall D = Downcall.of("zgeqrf_", lapack_h.zgeqrf_$descriptor().dropReturnLayout());
     }
 
+    private static final class HSgeqp3 {
+        static final Downcall D = Downcall.of("sgeqp3_", lapack_h.sgeqp3_$descriptor().dropReturnLayout());
+    }
+
+    private static final class HDgeqp3 {
+        static final Downcall D = Downcall.of("dgeqp3_", lapack_h.dgeqp3_$descriptor().dropReturnLayout());
+    }
+
+    private static final class HSorgqr {
+        static final Downcall D = Downcall.of("sorgqr_", lapack_h.sorgqr_$descriptor().dropReturnLayout());
+    }
+
+    private static final class HDorgqr {
+        static final Downcall D = Downcall.of("dorgqr_", lapack_h.dorgqr_$descriptor().dropReturnLayout());
+    }
+
+    private static final class HSormqr {
+        static final Downcall D = Downcall.of("sormqr_", lapack_h.sormqr_$descriptor().dropReturnLayout());
+    }
+
+    private static final class HDormqr {
+        static final Downcall D = Downcall.of("dormqr_", lapack_h.dormqr_$descriptor().dropReturnLayout());
+    }
+
+    private static final class HSgels {
+        static final Downcall D = Downcall.of("sgels_", lapack_h.sgels_$descriptor().dropReturnLayout());
+    }
+
+    private static final class HDgels {
+        static final Downcall D = Downcall.of("dgels_", lapack_h.dgels_$descriptor().dropReturnLayout());
+    }
+
+    private static final class HSsyev {
+        static final Downcall D = Downcall.of("ssyev_", lapack_h.ssyev_$descriptor().dropReturnLayout());
+    }
+
+    private static final class HDsyev {
+        static final Downcall D = Downcall.of("dsyev_", lapack_h.dsyev_$descriptor().dropReturnLayout());
+    }
+
     private static final class HSsyevd {
         static final Downcall D = Downcall.of("ssyevd_", lapack_h.ssyevd_$descriptor().dropReturnLayout());
     }
@@ -1482,12 +4464,52 @@ public final class Lapack {
         static final Downcall D = Downcall.of("dsyevd_", lapack_h.dsyevd_$descriptor().dropReturnLayout());
     }
 
+    private static final class HCheevd {
+        static final Downcall D = Downcall.of("cheevd_", lapack_h.cheevd_$descriptor().dropReturnLayout());
+    }
+
+    private static final class HZheevd {
+        static final Downcall D = Downcall.of("zheevd_", lapack_h.zheevd_$descriptor().dropReturnLayout());
+    }
+
+    private static final class HSsyevr {
+        static final Downcall D = Downcall.of("ssyevr_", lapack_h.ssyevr_$descriptor());
+    }
+
+    private static final class HDsyevr {
+        static final Downcall D = Downcall.of("dsyevr_", lapack_h.dsyevr_$descriptor());
+    }
+
+    private static final class HSgeev {
+        static final Downcall D = Downcall.of("sgeev_", lapack_h.sgeev_$descriptor().dropReturnLayout());
+    }
+
+    private static final class HDgeev {
+        static final Downcall D = Downcall.of("dgeev_", lapack_h.dgeev_$descriptor().dropReturnLayout());
+    }
+
+    private static final class HSgesvd {
+        static final Downcall D = Downcall.of("sgesvd_", lapack_h.sgesvd_$descriptor().dropReturnLayout());
+    }
+
+    private static final class HDgesvd {
+        static final Downcall D = Downcall.of("dgesvd_", lapack_h.dgesvd_$descriptor().dropReturnLayout());
+    }
+
     private static final class HSgesdd {
         static final Downcall D = Downcall.of("sgesdd_", lapack_h.sgesdd_$descriptor().dropReturnLayout());
     }
 
     private static final class HDgesdd {
         static final Downcall D = Downcall.of("dgesdd_", lapack_h.dgesdd_$descriptor().dropReturnLayout());
+    }
+
+    private static final class HCgesdd {
+        static final Downcall D = Downcall.of("cgesdd_", lapack_h.cgesdd_$descriptor().dropReturnLayout());
+    }
+
+    private static final class HZgesdd {
+        static final Downcall D = Downcall.of("zgesdd_", lapack_h.zgesdd_$descriptor().dropReturnLayout());
     }
 
     private static final class HSlamch {

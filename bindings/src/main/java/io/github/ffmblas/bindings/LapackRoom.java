@@ -15,25 +15,36 @@ final class LapackRoom {
     private static final int LETTERS = 4;
     private static final ThreadLocal<LapackRoom> CURRENT = ThreadLocal.withInitial(LapackRoom::new);
 
+    private static final int REALS = 4;
+
     private final MemorySegment[] ints = new MemorySegment[INTS];
+    private final MemorySegment[] reals = new MemorySegment[REALS];
     private final MemorySegment[] letters = new MemorySegment[LETTERS];
     /** INFO. */
     final MemorySegment info;
-    /** A workspace query's WORK (one complex double fits) and IWORK. */
+    /** A workspace query's WORK (one complex double fits), RWORK and IWORK. */
     final MemorySegment work;
+    final MemorySegment rwork;
     final MemorySegment iwork;
 
     private LapackRoom() {
-        // ints at 0, then WORK at 64 (aligned for a complex double), INFO, IWORK and the letters
-        MemorySegment room = Arena.ofAuto().allocate(4L * INTS + 16 + 4 + 4 + LETTERS, 16);
-        for (int i = 0; i < INTS; i++) {
-            ints[i] = room.asSlice(4L * i, 4);
+        // WORK at 0 (aligned for a complex double), the reals, RWORK, the ints, INFO, IWORK and the letters
+        long realsAt = 16;
+        long intsAt = realsAt + 8L * REALS + 8;
+        long infoAt = intsAt + 4L * INTS;
+        MemorySegment room = Arena.ofAuto().allocate(infoAt + 4 + 4 + LETTERS, 16);
+        work = room.asSlice(0, 16);
+        for (int i = 0; i < REALS; i++) {
+            reals[i] = room.asSlice(realsAt + 8L * i, 8);
         }
-        work = room.asSlice(4L * INTS, 16);
-        info = room.asSlice(4L * INTS + 16, 4);
-        iwork = room.asSlice(4L * INTS + 20, 4);
+        rwork = room.asSlice(realsAt + 8L * REALS, 8);
+        for (int i = 0; i < INTS; i++) {
+            ints[i] = room.asSlice(intsAt + 4L * i, 4);
+        }
+        info = room.asSlice(infoAt, 4);
+        iwork = room.asSlice(infoAt + 4, 4);
         for (int i = 0; i < LETTERS; i++) {
-            letters[i] = room.asSlice(4L * INTS + 24 + i, 1);
+            letters[i] = room.asSlice(infoAt + 8 + i, 1);
         }
     }
 
@@ -69,6 +80,25 @@ final class LapackRoom {
     MemorySegment integer(int i, int value) {
         MemorySegment slot = ints[i];
         slot.set(ValueLayout.JAVA_INT, 0, value);
+        return slot;
+    }
+
+    /** The value LAPACK left in int slot i (an output such as ?syevr's M). */
+    int integerValue(int i) {
+        return ints[i].get(ValueLayout.JAVA_INT, 0);
+    }
+
+    /** Real slot i holding a double. */
+    MemorySegment real(int i, double value) {
+        MemorySegment slot = reals[i];
+        slot.set(ValueLayout.JAVA_DOUBLE, 0, value);
+        return slot;
+    }
+
+    /** Real slot i holding a float. */
+    MemorySegment real(int i, float value) {
+        MemorySegment slot = reals[i];
+        slot.set(ValueLayout.JAVA_FLOAT, 0, value);
         return slot;
     }
 

@@ -1,12 +1,15 @@
 package io.github.ffmblas.bindings;
 
-/** Which singular vectors {@code ?gesdd} computes: LAPACK's {@code JOBZ}. */
+/**
+ * Which singular vectors an SVD computes: {@code ?gesdd}'s {@code JOBZ}, and {@code ?gesvd}'s {@code JOBU} (U's
+ * columns) and {@code JOBVT} (V<sup>T</sup>'s rows).
+ */
 public enum SvdJob {
     /** All m columns of U and all n rows of V<sup>T</sup> ('A'). */
     ALL,
     /** The first min(m, n) columns of U and rows of V<sup>T</sup> ('S'). */
     REDUCED,
-    /** The first min(m, n) vectors over A, the others in U or VT (m >= n: U's in A; 'O'). */
+    /** ?gesdd: the first min(m, n) vectors over A, the others in U or VT (m >= n: U's in A); ?gesvd: these over A ('O'). */
     OVERWRITE,
     /** No vectors, the singular values only ('N'). */
     NONE;

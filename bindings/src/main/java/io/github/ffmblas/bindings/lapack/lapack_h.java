@@ -24,6 +24,700 @@ public class lapack_h extends lapack_h$shared {
             .or(Linker.nativeLinker().defaultLookup());
 
 
+    private static class dgbtrf_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("dgbtrf_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void dgbtrf_(const int32_t *m, const int32_t *n, const int32_t *kl, const int32_t *ku, double *AB, const int32_t *ldab, int32_t *ipiv, int32_t *info)
+     * }
+     */
+    public static FunctionDescriptor dgbtrf_$descriptor() {
+        return dgbtrf_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void dgbtrf_(const int32_t *m, const int32_t *n, const int32_t *kl, const int32_t *ku, double *AB, const int32_t *ldab, int32_t *ipiv, int32_t *info)
+     * }
+     */
+    public static MethodHandle dgbtrf_$handle() {
+        return dgbtrf_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void dgbtrf_(const int32_t *m, const int32_t *n, const int32_t *kl, const int32_t *ku, double *AB, const int32_t *ldab, int32_t *ipiv, int32_t *info)
+     * }
+     */
+    public static MemorySegment dgbtrf_$address() {
+        return dgbtrf_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void dgbtrf_(const int32_t *m, const int32_t *n, const int32_t *kl, const int32_t *ku, double *AB, const int32_t *ldab, int32_t *ipiv, int32_t *info)
+     * }
+     */
+    public static void dgbtrf_(MemorySegment m, MemorySegment n, MemorySegment kl, MemorySegment ku, MemorySegment AB, MemorySegment ldab, MemorySegment ipiv, MemorySegment info) {
+        var mh$ = dgbtrf_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("dgbtrf_", m, n, kl, ku, AB, ldab, ipiv, info);
+            }
+            mh$.invokeExact(m, n, kl, ku, AB, ldab, ipiv, info);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class sgbtrf_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("sgbtrf_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void sgbtrf_(const int32_t *m, const int32_t *n, const int32_t *kl, const int32_t *ku, float *AB, const int32_t *ldab, int32_t *ipiv, int32_t *info)
+     * }
+     */
+    public static FunctionDescriptor sgbtrf_$descriptor() {
+        return sgbtrf_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void sgbtrf_(const int32_t *m, const int32_t *n, const int32_t *kl, const int32_t *ku, float *AB, const int32_t *ldab, int32_t *ipiv, int32_t *info)
+     * }
+     */
+    public static MethodHandle sgbtrf_$handle() {
+        return sgbtrf_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void sgbtrf_(const int32_t *m, const int32_t *n, const int32_t *kl, const int32_t *ku, float *AB, const int32_t *ldab, int32_t *ipiv, int32_t *info)
+     * }
+     */
+    public static MemorySegment sgbtrf_$address() {
+        return sgbtrf_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void sgbtrf_(const int32_t *m, const int32_t *n, const int32_t *kl, const int32_t *ku, float *AB, const int32_t *ldab, int32_t *ipiv, int32_t *info)
+     * }
+     */
+    public static void sgbtrf_(MemorySegment m, MemorySegment n, MemorySegment kl, MemorySegment ku, MemorySegment AB, MemorySegment ldab, MemorySegment ipiv, MemorySegment info) {
+        var mh$ = sgbtrf_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("sgbtrf_", m, n, kl, ku, AB, ldab, ipiv, info);
+            }
+            mh$.invokeExact(m, n, kl, ku, AB, ldab, ipiv, info);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class dgbtrs_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("dgbtrs_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void dgbtrs_(const char *trans, const int32_t *n, const int32_t *kl, const int32_t *ku, const int32_t *nrhs, const double *AB, const int32_t *ldab, const int32_t *ipiv, double *B, const int32_t *ldb, int32_t *info, size_t)
+     * }
+     */
+    public static FunctionDescriptor dgbtrs_$descriptor() {
+        return dgbtrs_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void dgbtrs_(const char *trans, const int32_t *n, const int32_t *kl, const int32_t *ku, const int32_t *nrhs, const double *AB, const int32_t *ldab, const int32_t *ipiv, double *B, const int32_t *ldb, int32_t *info, size_t)
+     * }
+     */
+    public static MethodHandle dgbtrs_$handle() {
+        return dgbtrs_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void dgbtrs_(const char *trans, const int32_t *n, const int32_t *kl, const int32_t *ku, const int32_t *nrhs, const double *AB, const int32_t *ldab, const int32_t *ipiv, double *B, const int32_t *ldb, int32_t *info, size_t)
+     * }
+     */
+    public static MemorySegment dgbtrs_$address() {
+        return dgbtrs_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void dgbtrs_(const char *trans, const int32_t *n, const int32_t *kl, const int32_t *ku, const int32_t *nrhs, const double *AB, const int32_t *ldab, const int32_t *ipiv, double *B, const int32_t *ldb, int32_t *info, size_t)
+     * }
+     */
+    public static void dgbtrs_(MemorySegment trans, MemorySegment n, MemorySegment kl, MemorySegment ku, MemorySegment nrhs, MemorySegment AB, MemorySegment ldab, MemorySegment ipiv, MemorySegment B, MemorySegment ldb, MemorySegment info, long x11) {
+        var mh$ = dgbtrs_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("dgbtrs_", trans, n, kl, ku, nrhs, AB, ldab, ipiv, B, ldb, info, x11);
+            }
+            mh$.invokeExact(trans, n, kl, ku, nrhs, AB, ldab, ipiv, B, ldb, info, x11);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class sgbtrs_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("sgbtrs_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void sgbtrs_(const char *trans, const int32_t *n, const int32_t *kl, const int32_t *ku, const int32_t *nrhs, const float *AB, const int32_t *ldab, const int32_t *ipiv, float *B, const int32_t *ldb, int32_t *info, size_t)
+     * }
+     */
+    public static FunctionDescriptor sgbtrs_$descriptor() {
+        return sgbtrs_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void sgbtrs_(const char *trans, const int32_t *n, const int32_t *kl, const int32_t *ku, const int32_t *nrhs, const float *AB, const int32_t *ldab, const int32_t *ipiv, float *B, const int32_t *ldb, int32_t *info, size_t)
+     * }
+     */
+    public static MethodHandle sgbtrs_$handle() {
+        return sgbtrs_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void sgbtrs_(const char *trans, const int32_t *n, const int32_t *kl, const int32_t *ku, const int32_t *nrhs, const float *AB, const int32_t *ldab, const int32_t *ipiv, float *B, const int32_t *ldb, int32_t *info, size_t)
+     * }
+     */
+    public static MemorySegment sgbtrs_$address() {
+        return sgbtrs_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void sgbtrs_(const char *trans, const int32_t *n, const int32_t *kl, const int32_t *ku, const int32_t *nrhs, const float *AB, const int32_t *ldab, const int32_t *ipiv, float *B, const int32_t *ldb, int32_t *info, size_t)
+     * }
+     */
+    public static void sgbtrs_(MemorySegment trans, MemorySegment n, MemorySegment kl, MemorySegment ku, MemorySegment nrhs, MemorySegment AB, MemorySegment ldab, MemorySegment ipiv, MemorySegment B, MemorySegment ldb, MemorySegment info, long x11) {
+        var mh$ = sgbtrs_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("sgbtrs_", trans, n, kl, ku, nrhs, AB, ldab, ipiv, B, ldb, info, x11);
+            }
+            mh$.invokeExact(trans, n, kl, ku, nrhs, AB, ldab, ipiv, B, ldb, info, x11);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class dgeev_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_LONG,
+            lapack_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("dgeev_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void dgeev_(const char *jobvl, const char *jobvr, const int32_t *n, double *A, const int32_t *lda, double *WR, double *WI, double *VL, const int32_t *ldvl, double *VR, const int32_t *ldvr, double *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static FunctionDescriptor dgeev_$descriptor() {
+        return dgeev_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void dgeev_(const char *jobvl, const char *jobvr, const int32_t *n, double *A, const int32_t *lda, double *WR, double *WI, double *VL, const int32_t *ldvl, double *VR, const int32_t *ldvr, double *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static MethodHandle dgeev_$handle() {
+        return dgeev_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void dgeev_(const char *jobvl, const char *jobvr, const int32_t *n, double *A, const int32_t *lda, double *WR, double *WI, double *VL, const int32_t *ldvl, double *VR, const int32_t *ldvr, double *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static MemorySegment dgeev_$address() {
+        return dgeev_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void dgeev_(const char *jobvl, const char *jobvr, const int32_t *n, double *A, const int32_t *lda, double *WR, double *WI, double *VL, const int32_t *ldvl, double *VR, const int32_t *ldvr, double *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static void dgeev_(MemorySegment jobvl, MemorySegment jobvr, MemorySegment n, MemorySegment A, MemorySegment lda, MemorySegment WR, MemorySegment WI, MemorySegment VL, MemorySegment ldvl, MemorySegment VR, MemorySegment ldvr, MemorySegment work, MemorySegment lwork, MemorySegment info, long x14, long x15) {
+        var mh$ = dgeev_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("dgeev_", jobvl, jobvr, n, A, lda, WR, WI, VL, ldvl, VR, ldvr, work, lwork, info, x14, x15);
+            }
+            mh$.invokeExact(jobvl, jobvr, n, A, lda, WR, WI, VL, ldvl, VR, ldvr, work, lwork, info, x14, x15);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class sgeev_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_LONG,
+            lapack_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("sgeev_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void sgeev_(const char *jobvl, const char *jobvr, const int32_t *n, float *A, const int32_t *lda, float *WR, float *WI, float *VL, const int32_t *ldvl, float *VR, const int32_t *ldvr, float *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static FunctionDescriptor sgeev_$descriptor() {
+        return sgeev_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void sgeev_(const char *jobvl, const char *jobvr, const int32_t *n, float *A, const int32_t *lda, float *WR, float *WI, float *VL, const int32_t *ldvl, float *VR, const int32_t *ldvr, float *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static MethodHandle sgeev_$handle() {
+        return sgeev_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void sgeev_(const char *jobvl, const char *jobvr, const int32_t *n, float *A, const int32_t *lda, float *WR, float *WI, float *VL, const int32_t *ldvl, float *VR, const int32_t *ldvr, float *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static MemorySegment sgeev_$address() {
+        return sgeev_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void sgeev_(const char *jobvl, const char *jobvr, const int32_t *n, float *A, const int32_t *lda, float *WR, float *WI, float *VL, const int32_t *ldvl, float *VR, const int32_t *ldvr, float *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static void sgeev_(MemorySegment jobvl, MemorySegment jobvr, MemorySegment n, MemorySegment A, MemorySegment lda, MemorySegment WR, MemorySegment WI, MemorySegment VL, MemorySegment ldvl, MemorySegment VR, MemorySegment ldvr, MemorySegment work, MemorySegment lwork, MemorySegment info, long x14, long x15) {
+        var mh$ = sgeev_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("sgeev_", jobvl, jobvr, n, A, lda, WR, WI, VL, ldvl, VR, ldvr, work, lwork, info, x14, x15);
+            }
+            mh$.invokeExact(jobvl, jobvr, n, A, lda, WR, WI, VL, ldvl, VR, ldvr, work, lwork, info, x14, x15);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class dgels_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("dgels_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void dgels_(const char *trans, const int32_t *m, const int32_t *n, const int32_t *nrhs, double *A, const int32_t *lda, double *B, const int32_t *ldb, double *work, const int32_t *lwork, int32_t *info, size_t)
+     * }
+     */
+    public static FunctionDescriptor dgels_$descriptor() {
+        return dgels_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void dgels_(const char *trans, const int32_t *m, const int32_t *n, const int32_t *nrhs, double *A, const int32_t *lda, double *B, const int32_t *ldb, double *work, const int32_t *lwork, int32_t *info, size_t)
+     * }
+     */
+    public static MethodHandle dgels_$handle() {
+        return dgels_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void dgels_(const char *trans, const int32_t *m, const int32_t *n, const int32_t *nrhs, double *A, const int32_t *lda, double *B, const int32_t *ldb, double *work, const int32_t *lwork, int32_t *info, size_t)
+     * }
+     */
+    public static MemorySegment dgels_$address() {
+        return dgels_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void dgels_(const char *trans, const int32_t *m, const int32_t *n, const int32_t *nrhs, double *A, const int32_t *lda, double *B, const int32_t *ldb, double *work, const int32_t *lwork, int32_t *info, size_t)
+     * }
+     */
+    public static void dgels_(MemorySegment trans, MemorySegment m, MemorySegment n, MemorySegment nrhs, MemorySegment A, MemorySegment lda, MemorySegment B, MemorySegment ldb, MemorySegment work, MemorySegment lwork, MemorySegment info, long x11) {
+        var mh$ = dgels_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("dgels_", trans, m, n, nrhs, A, lda, B, ldb, work, lwork, info, x11);
+            }
+            mh$.invokeExact(trans, m, n, nrhs, A, lda, B, ldb, work, lwork, info, x11);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class sgels_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("sgels_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void sgels_(const char *trans, const int32_t *m, const int32_t *n, const int32_t *nrhs, float *A, const int32_t *lda, float *B, const int32_t *ldb, float *work, const int32_t *lwork, int32_t *info, size_t)
+     * }
+     */
+    public static FunctionDescriptor sgels_$descriptor() {
+        return sgels_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void sgels_(const char *trans, const int32_t *m, const int32_t *n, const int32_t *nrhs, float *A, const int32_t *lda, float *B, const int32_t *ldb, float *work, const int32_t *lwork, int32_t *info, size_t)
+     * }
+     */
+    public static MethodHandle sgels_$handle() {
+        return sgels_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void sgels_(const char *trans, const int32_t *m, const int32_t *n, const int32_t *nrhs, float *A, const int32_t *lda, float *B, const int32_t *ldb, float *work, const int32_t *lwork, int32_t *info, size_t)
+     * }
+     */
+    public static MemorySegment sgels_$address() {
+        return sgels_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void sgels_(const char *trans, const int32_t *m, const int32_t *n, const int32_t *nrhs, float *A, const int32_t *lda, float *B, const int32_t *ldb, float *work, const int32_t *lwork, int32_t *info, size_t)
+     * }
+     */
+    public static void sgels_(MemorySegment trans, MemorySegment m, MemorySegment n, MemorySegment nrhs, MemorySegment A, MemorySegment lda, MemorySegment B, MemorySegment ldb, MemorySegment work, MemorySegment lwork, MemorySegment info, long x11) {
+        var mh$ = sgels_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("sgels_", trans, m, n, nrhs, A, lda, B, ldb, work, lwork, info, x11);
+            }
+            mh$.invokeExact(trans, m, n, nrhs, A, lda, B, ldb, work, lwork, info, x11);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class dgeqp3_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("dgeqp3_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void dgeqp3_(const int32_t *m, const int32_t *n, double *A, const int32_t *lda, int32_t *JPVT, double *tau, double *work, const int32_t *lwork, int32_t *info)
+     * }
+     */
+    public static FunctionDescriptor dgeqp3_$descriptor() {
+        return dgeqp3_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void dgeqp3_(const int32_t *m, const int32_t *n, double *A, const int32_t *lda, int32_t *JPVT, double *tau, double *work, const int32_t *lwork, int32_t *info)
+     * }
+     */
+    public static MethodHandle dgeqp3_$handle() {
+        return dgeqp3_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void dgeqp3_(const int32_t *m, const int32_t *n, double *A, const int32_t *lda, int32_t *JPVT, double *tau, double *work, const int32_t *lwork, int32_t *info)
+     * }
+     */
+    public static MemorySegment dgeqp3_$address() {
+        return dgeqp3_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void dgeqp3_(const int32_t *m, const int32_t *n, double *A, const int32_t *lda, int32_t *JPVT, double *tau, double *work, const int32_t *lwork, int32_t *info)
+     * }
+     */
+    public static void dgeqp3_(MemorySegment m, MemorySegment n, MemorySegment A, MemorySegment lda, MemorySegment JPVT, MemorySegment tau, MemorySegment work, MemorySegment lwork, MemorySegment info) {
+        var mh$ = dgeqp3_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("dgeqp3_", m, n, A, lda, JPVT, tau, work, lwork, info);
+            }
+            mh$.invokeExact(m, n, A, lda, JPVT, tau, work, lwork, info);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class sgeqp3_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("sgeqp3_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void sgeqp3_(const int32_t *m, const int32_t *n, float *A, const int32_t *lda, int32_t *JPVT, float *tau, float *work, const int32_t *lwork, int32_t *info)
+     * }
+     */
+    public static FunctionDescriptor sgeqp3_$descriptor() {
+        return sgeqp3_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void sgeqp3_(const int32_t *m, const int32_t *n, float *A, const int32_t *lda, int32_t *JPVT, float *tau, float *work, const int32_t *lwork, int32_t *info)
+     * }
+     */
+    public static MethodHandle sgeqp3_$handle() {
+        return sgeqp3_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void sgeqp3_(const int32_t *m, const int32_t *n, float *A, const int32_t *lda, int32_t *JPVT, float *tau, float *work, const int32_t *lwork, int32_t *info)
+     * }
+     */
+    public static MemorySegment sgeqp3_$address() {
+        return sgeqp3_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void sgeqp3_(const int32_t *m, const int32_t *n, float *A, const int32_t *lda, int32_t *JPVT, float *tau, float *work, const int32_t *lwork, int32_t *info)
+     * }
+     */
+    public static void sgeqp3_(MemorySegment m, MemorySegment n, MemorySegment A, MemorySegment lda, MemorySegment JPVT, MemorySegment tau, MemorySegment work, MemorySegment lwork, MemorySegment info) {
+        var mh$ = sgeqp3_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("sgeqp3_", m, n, A, lda, JPVT, tau, work, lwork, info);
+            }
+            mh$.invokeExact(m, n, A, lda, JPVT, tau, work, lwork, info);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class cgeqrf_ {
         public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
             lapack_h.C_POINTER,
@@ -288,6 +982,80 @@ public class lapack_h extends lapack_h$shared {
         }
     }
 
+    private static class cgesdd_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cgesdd_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cgesdd_(const char *jobz, const int32_t *m, const int32_t *n, float *A, const int32_t *lda, float *S, float *U, const int32_t *ldu, float *VT, const int32_t *ldvt, float *work, const int32_t *lwork, float *rwork, int32_t *iwork, int32_t *info, size_t)
+     * }
+     */
+    public static FunctionDescriptor cgesdd_$descriptor() {
+        return cgesdd_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cgesdd_(const char *jobz, const int32_t *m, const int32_t *n, float *A, const int32_t *lda, float *S, float *U, const int32_t *ldu, float *VT, const int32_t *ldvt, float *work, const int32_t *lwork, float *rwork, int32_t *iwork, int32_t *info, size_t)
+     * }
+     */
+    public static MethodHandle cgesdd_$handle() {
+        return cgesdd_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cgesdd_(const char *jobz, const int32_t *m, const int32_t *n, float *A, const int32_t *lda, float *S, float *U, const int32_t *ldu, float *VT, const int32_t *ldvt, float *work, const int32_t *lwork, float *rwork, int32_t *iwork, int32_t *info, size_t)
+     * }
+     */
+    public static MemorySegment cgesdd_$address() {
+        return cgesdd_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cgesdd_(const char *jobz, const int32_t *m, const int32_t *n, float *A, const int32_t *lda, float *S, float *U, const int32_t *ldu, float *VT, const int32_t *ldvt, float *work, const int32_t *lwork, float *rwork, int32_t *iwork, int32_t *info, size_t)
+     * }
+     */
+    public static void cgesdd_(MemorySegment jobz, MemorySegment m, MemorySegment n, MemorySegment A, MemorySegment lda, MemorySegment S, MemorySegment U, MemorySegment ldu, MemorySegment VT, MemorySegment ldvt, MemorySegment work, MemorySegment lwork, MemorySegment rwork, MemorySegment iwork, MemorySegment info, long x15) {
+        var mh$ = cgesdd_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cgesdd_", jobz, m, n, A, lda, S, U, ldu, VT, ldvt, work, lwork, rwork, iwork, info, x15);
+            }
+            mh$.invokeExact(jobz, m, n, A, lda, S, U, ldu, VT, ldvt, work, lwork, rwork, iwork, info, x15);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class dgesdd_ {
         public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
             lapack_h.C_POINTER,
@@ -427,6 +1195,80 @@ public class lapack_h extends lapack_h$shared {
                 traceDowncall("sgesdd_", jobz, m, n, A, lda, S, U, ldu, VT, ldvt, work, lwork, iwork, info, x14);
             }
             mh$.invokeExact(jobz, m, n, A, lda, S, U, ldu, VT, ldvt, work, lwork, iwork, info, x14);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class zgesdd_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("zgesdd_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void zgesdd_(const char *jobz, const int32_t *m, const int32_t *n, double *A, const int32_t *lda, double *S, double *U, const int32_t *ldu, double *VT, const int32_t *ldvt, double *work, const int32_t *lwork, double *rwork, int32_t *iwork, int32_t *info, size_t)
+     * }
+     */
+    public static FunctionDescriptor zgesdd_$descriptor() {
+        return zgesdd_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void zgesdd_(const char *jobz, const int32_t *m, const int32_t *n, double *A, const int32_t *lda, double *S, double *U, const int32_t *ldu, double *VT, const int32_t *ldvt, double *work, const int32_t *lwork, double *rwork, int32_t *iwork, int32_t *info, size_t)
+     * }
+     */
+    public static MethodHandle zgesdd_$handle() {
+        return zgesdd_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void zgesdd_(const char *jobz, const int32_t *m, const int32_t *n, double *A, const int32_t *lda, double *S, double *U, const int32_t *ldu, double *VT, const int32_t *ldvt, double *work, const int32_t *lwork, double *rwork, int32_t *iwork, int32_t *info, size_t)
+     * }
+     */
+    public static MemorySegment zgesdd_$address() {
+        return zgesdd_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void zgesdd_(const char *jobz, const int32_t *m, const int32_t *n, double *A, const int32_t *lda, double *S, double *U, const int32_t *ldu, double *VT, const int32_t *ldvt, double *work, const int32_t *lwork, double *rwork, int32_t *iwork, int32_t *info, size_t)
+     * }
+     */
+    public static void zgesdd_(MemorySegment jobz, MemorySegment m, MemorySegment n, MemorySegment A, MemorySegment lda, MemorySegment S, MemorySegment U, MemorySegment ldu, MemorySegment VT, MemorySegment ldvt, MemorySegment work, MemorySegment lwork, MemorySegment rwork, MemorySegment iwork, MemorySegment info, long x15) {
+        var mh$ = zgesdd_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("zgesdd_", jobz, m, n, A, lda, S, U, ldu, VT, ldvt, work, lwork, rwork, iwork, info, x15);
+            }
+            mh$.invokeExact(jobz, m, n, A, lda, S, U, ldu, VT, ldvt, work, lwork, rwork, iwork, info, x15);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
@@ -695,6 +1537,154 @@ public class lapack_h extends lapack_h$shared {
                 traceDowncall("zgesv_", n, nrhs, A, lda, ipiv, B, ldb, info);
             }
             return (int)mh$.invokeExact(n, nrhs, A, lda, ipiv, B, ldb, info);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class dgesvd_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_LONG,
+            lapack_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("dgesvd_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void dgesvd_(const char *jobu, const char *jobvt, const int32_t *m, const int32_t *n, double *A, const int32_t *lda, double *S, double *U, const int32_t *ldu, double *VT, const int32_t *ldvt, double *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static FunctionDescriptor dgesvd_$descriptor() {
+        return dgesvd_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void dgesvd_(const char *jobu, const char *jobvt, const int32_t *m, const int32_t *n, double *A, const int32_t *lda, double *S, double *U, const int32_t *ldu, double *VT, const int32_t *ldvt, double *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static MethodHandle dgesvd_$handle() {
+        return dgesvd_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void dgesvd_(const char *jobu, const char *jobvt, const int32_t *m, const int32_t *n, double *A, const int32_t *lda, double *S, double *U, const int32_t *ldu, double *VT, const int32_t *ldvt, double *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static MemorySegment dgesvd_$address() {
+        return dgesvd_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void dgesvd_(const char *jobu, const char *jobvt, const int32_t *m, const int32_t *n, double *A, const int32_t *lda, double *S, double *U, const int32_t *ldu, double *VT, const int32_t *ldvt, double *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static void dgesvd_(MemorySegment jobu, MemorySegment jobvt, MemorySegment m, MemorySegment n, MemorySegment A, MemorySegment lda, MemorySegment S, MemorySegment U, MemorySegment ldu, MemorySegment VT, MemorySegment ldvt, MemorySegment work, MemorySegment lwork, MemorySegment info, long x14, long x15) {
+        var mh$ = dgesvd_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("dgesvd_", jobu, jobvt, m, n, A, lda, S, U, ldu, VT, ldvt, work, lwork, info, x14, x15);
+            }
+            mh$.invokeExact(jobu, jobvt, m, n, A, lda, S, U, ldu, VT, ldvt, work, lwork, info, x14, x15);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class sgesvd_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_LONG,
+            lapack_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("sgesvd_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void sgesvd_(const char *jobu, const char *jobvt, const int32_t *m, const int32_t *n, float *A, const int32_t *lda, float *S, float *U, const int32_t *ldu, float *VT, const int32_t *ldvt, float *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static FunctionDescriptor sgesvd_$descriptor() {
+        return sgesvd_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void sgesvd_(const char *jobu, const char *jobvt, const int32_t *m, const int32_t *n, float *A, const int32_t *lda, float *S, float *U, const int32_t *ldu, float *VT, const int32_t *ldvt, float *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static MethodHandle sgesvd_$handle() {
+        return sgesvd_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void sgesvd_(const char *jobu, const char *jobvt, const int32_t *m, const int32_t *n, float *A, const int32_t *lda, float *S, float *U, const int32_t *ldu, float *VT, const int32_t *ldvt, float *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static MemorySegment sgesvd_$address() {
+        return sgesvd_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void sgesvd_(const char *jobu, const char *jobvt, const int32_t *m, const int32_t *n, float *A, const int32_t *lda, float *S, float *U, const int32_t *ldu, float *VT, const int32_t *ldvt, float *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static void sgesvd_(MemorySegment jobu, MemorySegment jobvt, MemorySegment m, MemorySegment n, MemorySegment A, MemorySegment lda, MemorySegment S, MemorySegment U, MemorySegment ldu, MemorySegment VT, MemorySegment ldvt, MemorySegment work, MemorySegment lwork, MemorySegment info, long x14, long x15) {
+        var mh$ = sgesvd_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("sgesvd_", jobu, jobvt, m, n, A, lda, S, U, ldu, VT, ldvt, work, lwork, info, x14, x15);
+            }
+            mh$.invokeExact(jobu, jobvt, m, n, A, lda, S, U, ldu, VT, ldvt, work, lwork, info, x14, x15);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
@@ -1230,6 +2220,152 @@ public class lapack_h extends lapack_h$shared {
         }
     }
 
+    private static class cheevd_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_LONG,
+            lapack_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("cheevd_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void cheevd_(const char *jobz, const char *uplo, const int32_t *n, float *A, const int32_t *lda, float *W, float *work, const int32_t *lwork, float *rwork, const int32_t *lrwork, int32_t *iwork, const int32_t *liwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static FunctionDescriptor cheevd_$descriptor() {
+        return cheevd_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void cheevd_(const char *jobz, const char *uplo, const int32_t *n, float *A, const int32_t *lda, float *W, float *work, const int32_t *lwork, float *rwork, const int32_t *lrwork, int32_t *iwork, const int32_t *liwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static MethodHandle cheevd_$handle() {
+        return cheevd_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void cheevd_(const char *jobz, const char *uplo, const int32_t *n, float *A, const int32_t *lda, float *W, float *work, const int32_t *lwork, float *rwork, const int32_t *lrwork, int32_t *iwork, const int32_t *liwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static MemorySegment cheevd_$address() {
+        return cheevd_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void cheevd_(const char *jobz, const char *uplo, const int32_t *n, float *A, const int32_t *lda, float *W, float *work, const int32_t *lwork, float *rwork, const int32_t *lrwork, int32_t *iwork, const int32_t *liwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static void cheevd_(MemorySegment jobz, MemorySegment uplo, MemorySegment n, MemorySegment A, MemorySegment lda, MemorySegment W, MemorySegment work, MemorySegment lwork, MemorySegment rwork, MemorySegment lrwork, MemorySegment iwork, MemorySegment liwork, MemorySegment info, long x13, long x14) {
+        var mh$ = cheevd_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("cheevd_", jobz, uplo, n, A, lda, W, work, lwork, rwork, lrwork, iwork, liwork, info, x13, x14);
+            }
+            mh$.invokeExact(jobz, uplo, n, A, lda, W, work, lwork, rwork, lrwork, iwork, liwork, info, x13, x14);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class zheevd_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_LONG,
+            lapack_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("zheevd_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void zheevd_(const char *jobz, const char *uplo, const int32_t *n, double *A, const int32_t *lda, double *W, double *work, const int32_t *lwork, double *rwork, const int32_t *lrwork, int32_t *iwork, const int32_t *liwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static FunctionDescriptor zheevd_$descriptor() {
+        return zheevd_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void zheevd_(const char *jobz, const char *uplo, const int32_t *n, double *A, const int32_t *lda, double *W, double *work, const int32_t *lwork, double *rwork, const int32_t *lrwork, int32_t *iwork, const int32_t *liwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static MethodHandle zheevd_$handle() {
+        return zheevd_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void zheevd_(const char *jobz, const char *uplo, const int32_t *n, double *A, const int32_t *lda, double *W, double *work, const int32_t *lwork, double *rwork, const int32_t *lrwork, int32_t *iwork, const int32_t *liwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static MemorySegment zheevd_$address() {
+        return zheevd_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void zheevd_(const char *jobz, const char *uplo, const int32_t *n, double *A, const int32_t *lda, double *W, double *work, const int32_t *lwork, double *rwork, const int32_t *lrwork, int32_t *iwork, const int32_t *liwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static void zheevd_(MemorySegment jobz, MemorySegment uplo, MemorySegment n, MemorySegment A, MemorySegment lda, MemorySegment W, MemorySegment work, MemorySegment lwork, MemorySegment rwork, MemorySegment lrwork, MemorySegment iwork, MemorySegment liwork, MemorySegment info, long x13, long x14) {
+        var mh$ = zheevd_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("zheevd_", jobz, uplo, n, A, lda, W, work, lwork, rwork, lrwork, iwork, liwork, info, x13, x14);
+            }
+            mh$.invokeExact(jobz, uplo, n, A, lda, W, work, lwork, rwork, lrwork, iwork, liwork, info, x13, x14);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class dlamch_ {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             lapack_h.C_DOUBLE,
@@ -1345,6 +2481,286 @@ public class lapack_h extends lapack_h$shared {
                 traceDowncall("slamch_", cmach, x1);
             }
             return (float)mh$.invokeExact(cmach, x1);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class dorgqr_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("dorgqr_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void dorgqr_(const int32_t *m, const int32_t *n, const int32_t *k, double *A, const int32_t *lda, const double *tau, double *work, const int32_t *lwork, int32_t *info)
+     * }
+     */
+    public static FunctionDescriptor dorgqr_$descriptor() {
+        return dorgqr_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void dorgqr_(const int32_t *m, const int32_t *n, const int32_t *k, double *A, const int32_t *lda, const double *tau, double *work, const int32_t *lwork, int32_t *info)
+     * }
+     */
+    public static MethodHandle dorgqr_$handle() {
+        return dorgqr_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void dorgqr_(const int32_t *m, const int32_t *n, const int32_t *k, double *A, const int32_t *lda, const double *tau, double *work, const int32_t *lwork, int32_t *info)
+     * }
+     */
+    public static MemorySegment dorgqr_$address() {
+        return dorgqr_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void dorgqr_(const int32_t *m, const int32_t *n, const int32_t *k, double *A, const int32_t *lda, const double *tau, double *work, const int32_t *lwork, int32_t *info)
+     * }
+     */
+    public static void dorgqr_(MemorySegment m, MemorySegment n, MemorySegment k, MemorySegment A, MemorySegment lda, MemorySegment tau, MemorySegment work, MemorySegment lwork, MemorySegment info) {
+        var mh$ = dorgqr_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("dorgqr_", m, n, k, A, lda, tau, work, lwork, info);
+            }
+            mh$.invokeExact(m, n, k, A, lda, tau, work, lwork, info);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class sorgqr_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("sorgqr_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void sorgqr_(const int32_t *m, const int32_t *n, const int32_t *k, float *A, const int32_t *lda, const float *tau, float *work, const int32_t *lwork, int32_t *info)
+     * }
+     */
+    public static FunctionDescriptor sorgqr_$descriptor() {
+        return sorgqr_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void sorgqr_(const int32_t *m, const int32_t *n, const int32_t *k, float *A, const int32_t *lda, const float *tau, float *work, const int32_t *lwork, int32_t *info)
+     * }
+     */
+    public static MethodHandle sorgqr_$handle() {
+        return sorgqr_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void sorgqr_(const int32_t *m, const int32_t *n, const int32_t *k, float *A, const int32_t *lda, const float *tau, float *work, const int32_t *lwork, int32_t *info)
+     * }
+     */
+    public static MemorySegment sorgqr_$address() {
+        return sorgqr_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void sorgqr_(const int32_t *m, const int32_t *n, const int32_t *k, float *A, const int32_t *lda, const float *tau, float *work, const int32_t *lwork, int32_t *info)
+     * }
+     */
+    public static void sorgqr_(MemorySegment m, MemorySegment n, MemorySegment k, MemorySegment A, MemorySegment lda, MemorySegment tau, MemorySegment work, MemorySegment lwork, MemorySegment info) {
+        var mh$ = sorgqr_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("sorgqr_", m, n, k, A, lda, tau, work, lwork, info);
+            }
+            mh$.invokeExact(m, n, k, A, lda, tau, work, lwork, info);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class dormqr_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_LONG,
+            lapack_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("dormqr_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void dormqr_(const char *side, const char *trans, const int32_t *m, const int32_t *n, const int32_t *k, const double *A, const int32_t *lda, const double *tau, double *C, const int32_t *ldc, double *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static FunctionDescriptor dormqr_$descriptor() {
+        return dormqr_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void dormqr_(const char *side, const char *trans, const int32_t *m, const int32_t *n, const int32_t *k, const double *A, const int32_t *lda, const double *tau, double *C, const int32_t *ldc, double *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static MethodHandle dormqr_$handle() {
+        return dormqr_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void dormqr_(const char *side, const char *trans, const int32_t *m, const int32_t *n, const int32_t *k, const double *A, const int32_t *lda, const double *tau, double *C, const int32_t *ldc, double *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static MemorySegment dormqr_$address() {
+        return dormqr_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void dormqr_(const char *side, const char *trans, const int32_t *m, const int32_t *n, const int32_t *k, const double *A, const int32_t *lda, const double *tau, double *C, const int32_t *ldc, double *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static void dormqr_(MemorySegment side, MemorySegment trans, MemorySegment m, MemorySegment n, MemorySegment k, MemorySegment A, MemorySegment lda, MemorySegment tau, MemorySegment C, MemorySegment ldc, MemorySegment work, MemorySegment lwork, MemorySegment info, long x13, long x14) {
+        var mh$ = dormqr_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("dormqr_", side, trans, m, n, k, A, lda, tau, C, ldc, work, lwork, info, x13, x14);
+            }
+            mh$.invokeExact(side, trans, m, n, k, A, lda, tau, C, ldc, work, lwork, info, x13, x14);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class sormqr_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_LONG,
+            lapack_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("sormqr_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void sormqr_(const char *side, const char *trans, const int32_t *m, const int32_t *n, const int32_t *k, const float *A, const int32_t *lda, const float *tau, float *C, const int32_t *ldc, float *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static FunctionDescriptor sormqr_$descriptor() {
+        return sormqr_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void sormqr_(const char *side, const char *trans, const int32_t *m, const int32_t *n, const int32_t *k, const float *A, const int32_t *lda, const float *tau, float *C, const int32_t *ldc, float *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static MethodHandle sormqr_$handle() {
+        return sormqr_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void sormqr_(const char *side, const char *trans, const int32_t *m, const int32_t *n, const int32_t *k, const float *A, const int32_t *lda, const float *tau, float *C, const int32_t *ldc, float *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static MemorySegment sormqr_$address() {
+        return sormqr_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void sormqr_(const char *side, const char *trans, const int32_t *m, const int32_t *n, const int32_t *k, const float *A, const int32_t *lda, const float *tau, float *C, const int32_t *ldc, float *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static void sormqr_(MemorySegment side, MemorySegment trans, MemorySegment m, MemorySegment n, MemorySegment k, MemorySegment A, MemorySegment lda, MemorySegment tau, MemorySegment C, MemorySegment ldc, MemorySegment work, MemorySegment lwork, MemorySegment info, long x13, long x14) {
+        var mh$ = sormqr_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("sormqr_", side, trans, m, n, k, A, lda, tau, C, ldc, work, lwork, info, x13, x14);
+            }
+            mh$.invokeExact(side, trans, m, n, k, A, lda, tau, C, ldc, work, lwork, info, x13, x14);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
@@ -1746,6 +3162,402 @@ public class lapack_h extends lapack_h$shared {
         }
     }
 
+    private static class dppsv_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("dppsv_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void dppsv_(const char *uplo, const int32_t *n, const int32_t *nrhs, double *AP, double *B, const int32_t *ldb, int32_t *info, size_t)
+     * }
+     */
+    public static FunctionDescriptor dppsv_$descriptor() {
+        return dppsv_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void dppsv_(const char *uplo, const int32_t *n, const int32_t *nrhs, double *AP, double *B, const int32_t *ldb, int32_t *info, size_t)
+     * }
+     */
+    public static MethodHandle dppsv_$handle() {
+        return dppsv_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void dppsv_(const char *uplo, const int32_t *n, const int32_t *nrhs, double *AP, double *B, const int32_t *ldb, int32_t *info, size_t)
+     * }
+     */
+    public static MemorySegment dppsv_$address() {
+        return dppsv_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void dppsv_(const char *uplo, const int32_t *n, const int32_t *nrhs, double *AP, double *B, const int32_t *ldb, int32_t *info, size_t)
+     * }
+     */
+    public static void dppsv_(MemorySegment uplo, MemorySegment n, MemorySegment nrhs, MemorySegment AP, MemorySegment B, MemorySegment ldb, MemorySegment info, long x7) {
+        var mh$ = dppsv_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("dppsv_", uplo, n, nrhs, AP, B, ldb, info, x7);
+            }
+            mh$.invokeExact(uplo, n, nrhs, AP, B, ldb, info, x7);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class sppsv_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("sppsv_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void sppsv_(const char *uplo, const int32_t *n, const int32_t *nrhs, float *AP, float *B, const int32_t *ldb, int32_t *info, size_t)
+     * }
+     */
+    public static FunctionDescriptor sppsv_$descriptor() {
+        return sppsv_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void sppsv_(const char *uplo, const int32_t *n, const int32_t *nrhs, float *AP, float *B, const int32_t *ldb, int32_t *info, size_t)
+     * }
+     */
+    public static MethodHandle sppsv_$handle() {
+        return sppsv_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void sppsv_(const char *uplo, const int32_t *n, const int32_t *nrhs, float *AP, float *B, const int32_t *ldb, int32_t *info, size_t)
+     * }
+     */
+    public static MemorySegment sppsv_$address() {
+        return sppsv_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void sppsv_(const char *uplo, const int32_t *n, const int32_t *nrhs, float *AP, float *B, const int32_t *ldb, int32_t *info, size_t)
+     * }
+     */
+    public static void sppsv_(MemorySegment uplo, MemorySegment n, MemorySegment nrhs, MemorySegment AP, MemorySegment B, MemorySegment ldb, MemorySegment info, long x7) {
+        var mh$ = sppsv_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("sppsv_", uplo, n, nrhs, AP, B, ldb, info, x7);
+            }
+            mh$.invokeExact(uplo, n, nrhs, AP, B, ldb, info, x7);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class dpptri_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("dpptri_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void dpptri_(const char *uplo, const int32_t *n, double *AP, int32_t *info, size_t)
+     * }
+     */
+    public static FunctionDescriptor dpptri_$descriptor() {
+        return dpptri_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void dpptri_(const char *uplo, const int32_t *n, double *AP, int32_t *info, size_t)
+     * }
+     */
+    public static MethodHandle dpptri_$handle() {
+        return dpptri_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void dpptri_(const char *uplo, const int32_t *n, double *AP, int32_t *info, size_t)
+     * }
+     */
+    public static MemorySegment dpptri_$address() {
+        return dpptri_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void dpptri_(const char *uplo, const int32_t *n, double *AP, int32_t *info, size_t)
+     * }
+     */
+    public static void dpptri_(MemorySegment uplo, MemorySegment n, MemorySegment AP, MemorySegment info, long x4) {
+        var mh$ = dpptri_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("dpptri_", uplo, n, AP, info, x4);
+            }
+            mh$.invokeExact(uplo, n, AP, info, x4);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class spptri_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("spptri_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void spptri_(const char *uplo, const int32_t *n, float *AP, int32_t *info, size_t)
+     * }
+     */
+    public static FunctionDescriptor spptri_$descriptor() {
+        return spptri_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void spptri_(const char *uplo, const int32_t *n, float *AP, int32_t *info, size_t)
+     * }
+     */
+    public static MethodHandle spptri_$handle() {
+        return spptri_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void spptri_(const char *uplo, const int32_t *n, float *AP, int32_t *info, size_t)
+     * }
+     */
+    public static MemorySegment spptri_$address() {
+        return spptri_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void spptri_(const char *uplo, const int32_t *n, float *AP, int32_t *info, size_t)
+     * }
+     */
+    public static void spptri_(MemorySegment uplo, MemorySegment n, MemorySegment AP, MemorySegment info, long x4) {
+        var mh$ = spptri_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("spptri_", uplo, n, AP, info, x4);
+            }
+            mh$.invokeExact(uplo, n, AP, info, x4);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class dsyev_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_LONG,
+            lapack_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("dsyev_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void dsyev_(const char *jobz, const char *uplo, const int32_t *n, double *A, const int32_t *lda, double *W, double *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static FunctionDescriptor dsyev_$descriptor() {
+        return dsyev_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void dsyev_(const char *jobz, const char *uplo, const int32_t *n, double *A, const int32_t *lda, double *W, double *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static MethodHandle dsyev_$handle() {
+        return dsyev_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void dsyev_(const char *jobz, const char *uplo, const int32_t *n, double *A, const int32_t *lda, double *W, double *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static MemorySegment dsyev_$address() {
+        return dsyev_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void dsyev_(const char *jobz, const char *uplo, const int32_t *n, double *A, const int32_t *lda, double *W, double *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static void dsyev_(MemorySegment jobz, MemorySegment uplo, MemorySegment n, MemorySegment A, MemorySegment lda, MemorySegment W, MemorySegment work, MemorySegment lwork, MemorySegment info, long x9, long x10) {
+        var mh$ = dsyev_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("dsyev_", jobz, uplo, n, A, lda, W, work, lwork, info, x9, x10);
+            }
+            mh$.invokeExact(jobz, uplo, n, A, lda, W, work, lwork, info, x9, x10);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ssyev_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_LONG,
+            lapack_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ssyev_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void ssyev_(const char *jobz, const char *uplo, const int32_t *n, float *A, const int32_t *lda, float *W, float *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static FunctionDescriptor ssyev_$descriptor() {
+        return ssyev_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void ssyev_(const char *jobz, const char *uplo, const int32_t *n, float *A, const int32_t *lda, float *W, float *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static MethodHandle ssyev_$handle() {
+        return ssyev_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void ssyev_(const char *jobz, const char *uplo, const int32_t *n, float *A, const int32_t *lda, float *W, float *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static MemorySegment ssyev_$address() {
+        return ssyev_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void ssyev_(const char *jobz, const char *uplo, const int32_t *n, float *A, const int32_t *lda, float *W, float *work, const int32_t *lwork, int32_t *info, size_t, size_t)
+     * }
+     */
+    public static void ssyev_(MemorySegment jobz, MemorySegment uplo, MemorySegment n, MemorySegment A, MemorySegment lda, MemorySegment W, MemorySegment work, MemorySegment lwork, MemorySegment info, long x9, long x10) {
+        var mh$ = ssyev_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ssyev_", jobz, uplo, n, A, lda, W, work, lwork, info, x9, x10);
+            }
+            mh$.invokeExact(jobz, uplo, n, A, lda, W, work, lwork, info, x9, x10);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class dsyevd_ {
         public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
             lapack_h.C_POINTER,
@@ -1881,6 +3693,452 @@ public class lapack_h extends lapack_h$shared {
                 traceDowncall("ssyevd_", jobz, uplo, n, A, lda, W, work, lwork, iwork, liwork, info, x11, x12);
             }
             mh$.invokeExact(jobz, uplo, n, A, lda, W, work, lwork, iwork, liwork, info, x11, x12);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class dsyevr_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_LONG,
+            lapack_h.C_LONG,
+            lapack_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("dsyevr_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void dsyevr_(const char *jobz, const char *range, const char *uplo, const int32_t *n, double *A, const int32_t *lda, const double *vl, const double *vu, const int32_t *il, const int32_t *iu, const double *abstol, int32_t *m, double *W, double *Z, const int32_t *ldz, int32_t *ISUPPZ, double *work, const int32_t *lwork, int32_t *iwork, const int32_t *liwork, int32_t *info, size_t, size_t, size_t)
+     * }
+     */
+    public static FunctionDescriptor dsyevr_$descriptor() {
+        return dsyevr_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void dsyevr_(const char *jobz, const char *range, const char *uplo, const int32_t *n, double *A, const int32_t *lda, const double *vl, const double *vu, const int32_t *il, const int32_t *iu, const double *abstol, int32_t *m, double *W, double *Z, const int32_t *ldz, int32_t *ISUPPZ, double *work, const int32_t *lwork, int32_t *iwork, const int32_t *liwork, int32_t *info, size_t, size_t, size_t)
+     * }
+     */
+    public static MethodHandle dsyevr_$handle() {
+        return dsyevr_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void dsyevr_(const char *jobz, const char *range, const char *uplo, const int32_t *n, double *A, const int32_t *lda, const double *vl, const double *vu, const int32_t *il, const int32_t *iu, const double *abstol, int32_t *m, double *W, double *Z, const int32_t *ldz, int32_t *ISUPPZ, double *work, const int32_t *lwork, int32_t *iwork, const int32_t *liwork, int32_t *info, size_t, size_t, size_t)
+     * }
+     */
+    public static MemorySegment dsyevr_$address() {
+        return dsyevr_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void dsyevr_(const char *jobz, const char *range, const char *uplo, const int32_t *n, double *A, const int32_t *lda, const double *vl, const double *vu, const int32_t *il, const int32_t *iu, const double *abstol, int32_t *m, double *W, double *Z, const int32_t *ldz, int32_t *ISUPPZ, double *work, const int32_t *lwork, int32_t *iwork, const int32_t *liwork, int32_t *info, size_t, size_t, size_t)
+     * }
+     */
+    public static void dsyevr_(MemorySegment jobz, MemorySegment range, MemorySegment uplo, MemorySegment n, MemorySegment A, MemorySegment lda, MemorySegment vl, MemorySegment vu, MemorySegment il, MemorySegment iu, MemorySegment abstol, MemorySegment m, MemorySegment W, MemorySegment Z, MemorySegment ldz, MemorySegment ISUPPZ, MemorySegment work, MemorySegment lwork, MemorySegment iwork, MemorySegment liwork, MemorySegment info, long x21, long x22, long x23) {
+        var mh$ = dsyevr_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("dsyevr_", jobz, range, uplo, n, A, lda, vl, vu, il, iu, abstol, m, W, Z, ldz, ISUPPZ, work, lwork, iwork, liwork, info, x21, x22, x23);
+            }
+            mh$.invokeExact(jobz, range, uplo, n, A, lda, vl, vu, il, iu, abstol, m, W, Z, ldz, ISUPPZ, work, lwork, iwork, liwork, info, x21, x22, x23);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ssyevr_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_LONG,
+            lapack_h.C_LONG,
+            lapack_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ssyevr_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void ssyevr_(const char *jobz, const char *range, const char *uplo, const int32_t *n, float *A, const int32_t *lda, const float *vl, const float *vu, const int32_t *il, const int32_t *iu, const float *abstol, int32_t *m, float *W, float *Z, const int32_t *ldz, int32_t *ISUPPZ, float *work, const int32_t *lwork, int32_t *iwork, const int32_t *liwork, int32_t *info, size_t, size_t, size_t)
+     * }
+     */
+    public static FunctionDescriptor ssyevr_$descriptor() {
+        return ssyevr_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void ssyevr_(const char *jobz, const char *range, const char *uplo, const int32_t *n, float *A, const int32_t *lda, const float *vl, const float *vu, const int32_t *il, const int32_t *iu, const float *abstol, int32_t *m, float *W, float *Z, const int32_t *ldz, int32_t *ISUPPZ, float *work, const int32_t *lwork, int32_t *iwork, const int32_t *liwork, int32_t *info, size_t, size_t, size_t)
+     * }
+     */
+    public static MethodHandle ssyevr_$handle() {
+        return ssyevr_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void ssyevr_(const char *jobz, const char *range, const char *uplo, const int32_t *n, float *A, const int32_t *lda, const float *vl, const float *vu, const int32_t *il, const int32_t *iu, const float *abstol, int32_t *m, float *W, float *Z, const int32_t *ldz, int32_t *ISUPPZ, float *work, const int32_t *lwork, int32_t *iwork, const int32_t *liwork, int32_t *info, size_t, size_t, size_t)
+     * }
+     */
+    public static MemorySegment ssyevr_$address() {
+        return ssyevr_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void ssyevr_(const char *jobz, const char *range, const char *uplo, const int32_t *n, float *A, const int32_t *lda, const float *vl, const float *vu, const int32_t *il, const int32_t *iu, const float *abstol, int32_t *m, float *W, float *Z, const int32_t *ldz, int32_t *ISUPPZ, float *work, const int32_t *lwork, int32_t *iwork, const int32_t *liwork, int32_t *info, size_t, size_t, size_t)
+     * }
+     */
+    public static void ssyevr_(MemorySegment jobz, MemorySegment range, MemorySegment uplo, MemorySegment n, MemorySegment A, MemorySegment lda, MemorySegment vl, MemorySegment vu, MemorySegment il, MemorySegment iu, MemorySegment abstol, MemorySegment m, MemorySegment W, MemorySegment Z, MemorySegment ldz, MemorySegment ISUPPZ, MemorySegment work, MemorySegment lwork, MemorySegment iwork, MemorySegment liwork, MemorySegment info, long x21, long x22, long x23) {
+        var mh$ = ssyevr_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ssyevr_", jobz, range, uplo, n, A, lda, vl, vu, il, iu, abstol, m, W, Z, ldz, ISUPPZ, work, lwork, iwork, liwork, info, x21, x22, x23);
+            }
+            mh$.invokeExact(jobz, range, uplo, n, A, lda, vl, vu, il, iu, abstol, m, W, Z, ldz, ISUPPZ, work, lwork, iwork, liwork, info, x21, x22, x23);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class dsysv_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("dsysv_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void dsysv_(const char *uplo, const int32_t *n, const int32_t *nrhs, double *A, const int32_t *lda, int32_t *ipiv, double *B, const int32_t *ldb, double *work, const int32_t *lwork, int32_t *info, size_t)
+     * }
+     */
+    public static FunctionDescriptor dsysv_$descriptor() {
+        return dsysv_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void dsysv_(const char *uplo, const int32_t *n, const int32_t *nrhs, double *A, const int32_t *lda, int32_t *ipiv, double *B, const int32_t *ldb, double *work, const int32_t *lwork, int32_t *info, size_t)
+     * }
+     */
+    public static MethodHandle dsysv_$handle() {
+        return dsysv_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void dsysv_(const char *uplo, const int32_t *n, const int32_t *nrhs, double *A, const int32_t *lda, int32_t *ipiv, double *B, const int32_t *ldb, double *work, const int32_t *lwork, int32_t *info, size_t)
+     * }
+     */
+    public static MemorySegment dsysv_$address() {
+        return dsysv_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void dsysv_(const char *uplo, const int32_t *n, const int32_t *nrhs, double *A, const int32_t *lda, int32_t *ipiv, double *B, const int32_t *ldb, double *work, const int32_t *lwork, int32_t *info, size_t)
+     * }
+     */
+    public static void dsysv_(MemorySegment uplo, MemorySegment n, MemorySegment nrhs, MemorySegment A, MemorySegment lda, MemorySegment ipiv, MemorySegment B, MemorySegment ldb, MemorySegment work, MemorySegment lwork, MemorySegment info, long x11) {
+        var mh$ = dsysv_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("dsysv_", uplo, n, nrhs, A, lda, ipiv, B, ldb, work, lwork, info, x11);
+            }
+            mh$.invokeExact(uplo, n, nrhs, A, lda, ipiv, B, ldb, work, lwork, info, x11);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ssysv_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ssysv_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void ssysv_(const char *uplo, const int32_t *n, const int32_t *nrhs, float *A, const int32_t *lda, int32_t *ipiv, float *B, const int32_t *ldb, float *work, const int32_t *lwork, int32_t *info, size_t)
+     * }
+     */
+    public static FunctionDescriptor ssysv_$descriptor() {
+        return ssysv_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void ssysv_(const char *uplo, const int32_t *n, const int32_t *nrhs, float *A, const int32_t *lda, int32_t *ipiv, float *B, const int32_t *ldb, float *work, const int32_t *lwork, int32_t *info, size_t)
+     * }
+     */
+    public static MethodHandle ssysv_$handle() {
+        return ssysv_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void ssysv_(const char *uplo, const int32_t *n, const int32_t *nrhs, float *A, const int32_t *lda, int32_t *ipiv, float *B, const int32_t *ldb, float *work, const int32_t *lwork, int32_t *info, size_t)
+     * }
+     */
+    public static MemorySegment ssysv_$address() {
+        return ssysv_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void ssysv_(const char *uplo, const int32_t *n, const int32_t *nrhs, float *A, const int32_t *lda, int32_t *ipiv, float *B, const int32_t *ldb, float *work, const int32_t *lwork, int32_t *info, size_t)
+     * }
+     */
+    public static void ssysv_(MemorySegment uplo, MemorySegment n, MemorySegment nrhs, MemorySegment A, MemorySegment lda, MemorySegment ipiv, MemorySegment B, MemorySegment ldb, MemorySegment work, MemorySegment lwork, MemorySegment info, long x11) {
+        var mh$ = ssysv_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ssysv_", uplo, n, nrhs, A, lda, ipiv, B, ldb, work, lwork, info, x11);
+            }
+            mh$.invokeExact(uplo, n, nrhs, A, lda, ipiv, B, ldb, work, lwork, info, x11);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class dtrtrs_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_LONG,
+            lapack_h.C_LONG,
+            lapack_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("dtrtrs_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void dtrtrs_(const char *uplo, const char *trans, const char *diag, const int32_t *n, const int32_t *nrhs, const double *A, const int32_t *lda, double *B, const int32_t *ldb, int32_t *info, size_t, size_t, size_t)
+     * }
+     */
+    public static FunctionDescriptor dtrtrs_$descriptor() {
+        return dtrtrs_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void dtrtrs_(const char *uplo, const char *trans, const char *diag, const int32_t *n, const int32_t *nrhs, const double *A, const int32_t *lda, double *B, const int32_t *ldb, int32_t *info, size_t, size_t, size_t)
+     * }
+     */
+    public static MethodHandle dtrtrs_$handle() {
+        return dtrtrs_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void dtrtrs_(const char *uplo, const char *trans, const char *diag, const int32_t *n, const int32_t *nrhs, const double *A, const int32_t *lda, double *B, const int32_t *ldb, int32_t *info, size_t, size_t, size_t)
+     * }
+     */
+    public static MemorySegment dtrtrs_$address() {
+        return dtrtrs_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void dtrtrs_(const char *uplo, const char *trans, const char *diag, const int32_t *n, const int32_t *nrhs, const double *A, const int32_t *lda, double *B, const int32_t *ldb, int32_t *info, size_t, size_t, size_t)
+     * }
+     */
+    public static void dtrtrs_(MemorySegment uplo, MemorySegment trans, MemorySegment diag, MemorySegment n, MemorySegment nrhs, MemorySegment A, MemorySegment lda, MemorySegment B, MemorySegment ldb, MemorySegment info, long x10, long x11, long x12) {
+        var mh$ = dtrtrs_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("dtrtrs_", uplo, trans, diag, n, nrhs, A, lda, B, ldb, info, x10, x11, x12);
+            }
+            mh$.invokeExact(uplo, trans, diag, n, nrhs, A, lda, B, ldb, info, x10, x11, x12);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class strtrs_ {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_POINTER,
+            lapack_h.C_LONG,
+            lapack_h.C_LONG,
+            lapack_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("strtrs_");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void strtrs_(const char *uplo, const char *trans, const char *diag, const int32_t *n, const int32_t *nrhs, const float *A, const int32_t *lda, float *B, const int32_t *ldb, int32_t *info, size_t, size_t, size_t)
+     * }
+     */
+    public static FunctionDescriptor strtrs_$descriptor() {
+        return strtrs_.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void strtrs_(const char *uplo, const char *trans, const char *diag, const int32_t *n, const int32_t *nrhs, const float *A, const int32_t *lda, float *B, const int32_t *ldb, int32_t *info, size_t, size_t, size_t)
+     * }
+     */
+    public static MethodHandle strtrs_$handle() {
+        return strtrs_.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void strtrs_(const char *uplo, const char *trans, const char *diag, const int32_t *n, const int32_t *nrhs, const float *A, const int32_t *lda, float *B, const int32_t *ldb, int32_t *info, size_t, size_t, size_t)
+     * }
+     */
+    public static MemorySegment strtrs_$address() {
+        return strtrs_.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void strtrs_(const char *uplo, const char *trans, const char *diag, const int32_t *n, const int32_t *nrhs, const float *A, const int32_t *lda, float *B, const int32_t *ldb, int32_t *info, size_t, size_t, size_t)
+     * }
+     */
+    public static void strtrs_(MemorySegment uplo, MemorySegment trans, MemorySegment diag, MemorySegment n, MemorySegment nrhs, MemorySegment A, MemorySegment lda, MemorySegment B, MemorySegment ldb, MemorySegment info, long x10, long x11, long x12) {
+        var mh$ = strtrs_.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("strtrs_", uplo, trans, diag, n, nrhs, A, lda, B, ldb, info, x10, x11, x12);
+            }
+            mh$.invokeExact(uplo, trans, diag, n, nrhs, A, lda, B, ldb, info, x10, x11, x12);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
