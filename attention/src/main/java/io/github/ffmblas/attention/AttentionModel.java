@@ -324,6 +324,44 @@ public final class AttentionModel implements Attention, AutoCloseable {
         }
     }
 
+    /**
+     * One step of incremental self-attention over {@code cache} (the calling thread's); see
+     * {@link MultiHeadAttention#decode(Tensor, Tensor, Tensor, KeyValueCache, StepOptions, Workspace, Tensor, Tensor)}.
+     *
+     * @throws IllegalStateException naming the model once it is closed
+     */
+    public void decode(Tensor query, Tensor key, Tensor value, KeyValueCache cache, StepOptions options,
+                       Workspace workspace, Tensor out, Tensor attentionWeights) {
+        enter();
+        try {
+            attention.decode(query, key, value, cache, options, workspace, out, attentionWeights);
+        } finally {
+            gate.leave();
+        }
+    }
+
+    /** Projects and appends keys and values only; see {@link MultiHeadAttention#appendKeyValues}. */
+    public void appendKeyValues(Tensor key, Tensor value, KeyValueCache cache, StepOptions options,
+                                Workspace workspace) {
+        enter();
+        try {
+            attention.appendKeyValues(key, value, cache, options, workspace);
+        } finally {
+            gate.leave();
+        }
+    }
+
+    /** Cross-attention over the cache, appending nothing; see {@link MultiHeadAttention#attend}. */
+    public void attend(Tensor query, KeyValueCache cache, StepOptions options, Workspace workspace, Tensor out,
+                       Tensor attentionWeights) {
+        enter();
+        try {
+            attention.attend(query, cache, options, workspace, out, attentionWeights);
+        } finally {
+            gate.leave();
+        }
+    }
+
     private void enter() {
         if (gate.enter(name) > 1 && !overlapChecked) {
             overlapSeen();

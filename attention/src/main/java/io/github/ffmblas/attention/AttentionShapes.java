@@ -57,7 +57,7 @@ record AttentionShapes(int batch, int queryLength, int keyLength, boolean selfAt
      * bytes in native memory; on the heap only over the same array, which {@link ForwardMemory#overlap} decides
      * (read-only heap segments do not show their array, and two of them both start at address 0).
      */
-    private static boolean same(Tensor a, Tensor b) {
+    static boolean same(Tensor a, Tensor b) {
         return a == b || (a.segment().address() == b.segment().address()
                 && a.segment().byteSize() == b.segment().byteSize()
                 && a.sameShape(b)

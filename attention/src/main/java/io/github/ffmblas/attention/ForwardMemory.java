@@ -105,7 +105,7 @@ final class ForwardMemory {
     }
 
     /** Memory OpenBLAS can take as floats: native or a {@code float[]}, on a float boundary. */
-    private static void blasOperand(Tensor t, String name) {
+    static void blasOperand(Tensor t, String name) {
         if (t == null) {
             return;
         }

@@ -1,5 +1,6 @@
 package io.github.ffmblas.attention;
 
+import io.github.ffmblas.attention.internal.DecodePlan;
 import io.github.ffmblas.attention.internal.Softmax;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -127,6 +128,98 @@ public final class MultiHeadAttention implements Attention {
                         Tensor out, Tensor attentionWeights) {
         run(AttentionShapes.check(dModel, query, key, value, options), query, key, value, options, workspace, out,
                 attentionWeights);
+    }
+
+    /**
+     * One step of incremental self-attention over {@code cache}: projects the new tokens ({@code [batch, n, d]}
+     * each, item b taking the first {@code options.tokens(b, n)} rows), appends their keys and values to the cache,
+     * and attends each new query over its item's cached tokens and the new ones up to itself (causal). The output
+     * equals the rows of the full causal forward over each item's whole sequence. Allocation-free in steady state.
+     *
+     * @param out              {@code [batch, n, d]}; rows past an item's tokens are set to 0
+     * @param attentionWeights when {@code options.needWeights()}: {@code [batch, heads, n, K]}, K at least the most
+     *                         keys an item attends to after the step; the keys past an item's are 0 (else ignored)
+     * @param workspace        scratch memory owned by the calling thread; its threads split the step
+     * @throws IllegalStateException    naming the item, when the step would exceed the cache's maxLength; or when
+     *                                  a tensor's, a weight's or the cache's memory was freed, or the cache closed
+     * @throws IllegalArgumentException for a wrong shape, or an output or input that the forward's rules refuse
+     *                                  (the cache counts as an output: nothing may share its memory)
+     * @throws WrongThreadException     for a tensor, weight, workspace or cache of another thread
+     */
+    public void decode(Tensor query, Tensor key, Tensor value, KeyValueCache cache, StepOptions options,
+                       Workspace workspace, Tensor out, Tensor attentionWeights) {
+        step(DecodePlan.Mode.DECODE, query, key, value, cache, options, workspace, out, attentionWeights);
+    }
+
+    /** {@link #decode(Tensor, Tensor, Tensor, KeyValueCache, StepOptions, Workspace, Tensor, Tensor) decode} with
+     * results in fresh memory (weights {@code [batch, heads, n, K]}, K the most keys an item attends to) and the
+     * thread's workspace. */
+    public AttentionResult decode(Tensor query, Tensor key, Tensor value, KeyValueCache cache, StepOptions options) {
+        return stepResult(DecodePlan.Mode.DECODE, query, key, value, cache, options);
+    }
+
+    /**
+     * Projects {@code key} and {@code value} ({@code [batch, n, d]}) and appends them to {@code cache}, attending
+     * nothing: an encoder's output for cross-attention (then {@link #attend}), projected once.
+     */
+    public void appendKeyValues(Tensor key, Tensor value, KeyValueCache cache, StepOptions options,
+                                Workspace workspace) {
+        step(DecodePlan.Mode.APPEND, null, key, value, cache, options, workspace, null, null);
+    }
+
+    /**
+     * Cross-attention over {@code cache}: projects {@code query} ({@code [batch, n, d]}) and attends every row over
+     * all its item's cached keys, appending nothing (no causal mask: a cached item of length L is the forward with a
+     * key_padding_mask hiding keys L and on).
+     */
+    public void attend(Tensor query, KeyValueCache cache, StepOptions options, Workspace workspace, Tensor out,
+                       Tensor attentionWeights) {
+        step(DecodePlan.Mode.ATTEND, query, null, null, cache, options, workspace, out, attentionWeights);
+    }
+
+    /** {@link #attend(Tensor, KeyValueCache, StepOptions, Workspace, Tensor, Tensor) attend} into fresh memory. */
+    public AttentionResult attend(Tensor query, KeyValueCache cache, StepOptions options) {
+        return stepResult(DecodePlan.Mode.ATTEND, query, null, null, cache, options);
+    }
+
+    private AttentionResult stepResult(DecodePlan.Mode mode, Tensor query, Tensor key, Tensor value,
+                                       KeyValueCache cache, StepOptions options) {
+        Arena arena = Arena.ofAuto();
+        Tensor out = query == null ? null : Tensor.allocate(arena, query.shape());
+        Tensor attention = null;
+        if (options != null && options.needWeights() && query != null && query.rank() == 3 && cache != null
+                && query.dim(0) == cache.batch()) {
+            int keys = 1;
+            for (int b = 0; b < cache.batch(); b++) {
+                int tokens = options.hasTokens() && options.tokenItems() == cache.batch()
+                        ? options.tokens(b, query.dim(1)) : query.dim(1);
+                keys = Math.max(keys, cache.length(b) + (mode == DecodePlan.Mode.DECODE ? tokens : 0));
+            }
+            attention = Tensor.allocate(arena, query.dim(0), numHeads, query.dim(1), keys);
+        }
+        step(mode, query, key, value, cache, options, Workspace.forCurrentThread(), out, attention);
+        return new AttentionResult(out, Optional.ofNullable(attention));
+    }
+
+    /** Any step over a cache, checked first. */
+    private void step(DecodePlan.Mode mode, Tensor query, Tensor key, Tensor value, KeyValueCache cache,
+                      StepOptions options, Workspace workspace, Tensor out, Tensor attentionWeights) {
+        StepChecks.check(this, mode, query, key, value, cache, options, out, attentionWeights);
+        Objects.requireNonNull(workspace, "workspace");
+        workspace.scratch().checkUsable();
+        boolean keyValueShared = key != null && AttentionShapes.same(key, value);
+        boolean selfAttention = keyValueShared && query != null && AttentionShapes.same(query, key);
+        try {
+            workspace.scratch().decodePlan()
+                    .model(gemm, numHeads, weights.projections())
+                    .cache(cache.memory(), cache.valuesAt(), cache.maxLength(), cache.lengthsArray())
+                    .inputs(mode, query, key, value, selfAttention, keyValueShared, options)
+                    .outputs(out, attentionWeights)
+                    .run();
+        } finally {
+            Reference.reachabilityFence(workspace);
+            Reference.reachabilityFence(cache);
+        }
     }
 
     /** The forward pass once the inputs' shapes are known to be right. */

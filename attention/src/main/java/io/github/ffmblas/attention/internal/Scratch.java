@@ -6,8 +6,8 @@ import java.lang.ref.Cleaner;
 
 /**
  * What a {@code Workspace} holds: one thread's scratch memory, grown to the largest forward seen and reused, its
- * helper threads when forwards are split, and the one {@link ForwardPlan} its forwards reuse, so a steady-state
- * forward allocates nothing.
+ * helper threads when forwards are split, and the one {@link ForwardPlan} its forwards reuse (and {@link DecodePlan}
+ * its cache steps), so a steady-state forward or step allocates nothing.
  */
 public final class Scratch {
     private static final Cleaner CLEANER = Cleaner.create();
@@ -23,6 +23,7 @@ public final class Scratch {
     private final Held held;
     private final Cleaner.Cleanable cleanable;
     private ForwardPlan plan;
+    private DecodePlan decodePlan;
     /** Memory confined to the owner, lent to the team: originals and their globally scoped twins, round robin. */
     private final MemorySegment[] lentFrom = new MemorySegment[LENT_SLOTS];
     private final MemorySegment[] lentTo = new MemorySegment[LENT_SLOTS];
@@ -97,6 +98,14 @@ public final class Scratch {
             plan = new ForwardPlan(this);
         }
         return plan;
+    }
+
+    /** The plan this scratch's steps over a key/value cache fill in and run, made on first use. */
+    public DecodePlan decodePlan() {
+        if (decodePlan == null) {
+            decodePlan = new DecodePlan(this);
+        }
+        return decodePlan;
     }
 
     /**
