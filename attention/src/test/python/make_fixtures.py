@@ -10,7 +10,12 @@ That (re)writes one ``<case>.safetensors`` per case, plus ``README.md``, into
 need Python or PyTorch. PyTorch is needed only to regenerate them (Debian's python3-torch, 1.13, is what
 produced the committed files; ``torch_version`` in each file's metadata records it).
 
-    make_fixtures.py [OUT_DIR] [--seed-offset N] [--only CASE ...] [--list]
+    make_fixtures.py [OUT_DIR] [--seed-offset N] [--only CASE ...] [--decode] [--list]
+
+``--decode`` writes only the incremental-decoding cases, into ``OUT_DIR/decode/`` (a full run writes
+them too): sequences decoded over a key/value cache, checked against ``nn.MultiheadAttention`` with a
+causal mask over each item's own prefix, or, for cross-attention, with a key_padding_mask; that
+directory's README.md lists them.
 
 ``--seed-offset N`` (default 0, which is what is committed) draws different random weights, inputs and
 masks for every case while keeping its structure (shapes, heads, masks, weight format, prefix); write
@@ -613,6 +618,147 @@ def write_readme(out_dir, rows, seed_offset):
         f.write("\n".join(lines))
 
 
+
+# ----------------------------------------------------------------------------------------------------
+# Decode cases: incremental decoding over a key/value cache (written to OUT_DIR/decode/)
+# ----------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DecodeCase:
+    name: str
+    kind: str  # "self": causal self-attention over each item's own sequence | "cross": over a memory
+    batch: int
+    length: int  # self: the longest sequence; cross: the queries per item
+    d: int
+    heads: int
+    lengths: tuple  # self: each item's sequence length; cross: each item's memory length
+    memory: int = 0  # cross: the memory's padded length
+    description: str = ""
+
+
+DECODE_CASES = (
+    DecodeCase("decode_self", "self", 1, 9, 16, 4, (9,),
+               description="one sequence of 9 tokens, depth 4: decoded token by token equals the causal forward"),
+    DecodeCase("decode_self_ragged", "self", 3, 13, 12, 3, (13, 5, 1),
+               description="three items of 13, 5 and 1 tokens (padded to 13 with zeros), each alone under PyTorch"),
+    DecodeCase("decode_self_depth5", "self", 2, 33, 15, 3, (33, 20),
+               description="depth 5, sequences of 33 and 20 tokens"),
+    DecodeCase("decode_cross", "cross", 2, 5, 16, 2, (7, 4), memory=7,
+               description="cross-attention: 5 queries per item over a memory of 7 and 4 tokens (distinct key"
+                           " and value), key_padding_mask for the shorter"),
+)
+
+
+def build_decode_case(case, seed_offset=0):
+    """The PyTorch expectation of a decode case: (ordered tensors as NumPy arrays, metadata)."""
+    seed = zlib.crc32(f"{case.name}#{seed_offset}".encode("utf-8"))
+    torch.manual_seed(seed)
+    d, b, h, length = case.d, case.batch, case.heads, case.length
+    f32 = torch.float32
+    module = nn.MultiheadAttention(d, h, batch_first=True).eval()
+    with torch.no_grad():
+        module.in_proj_weight.copy_(torch.randn(3 * d, d, dtype=f32) * 0.3)
+        module.in_proj_bias.copy_(torch.randn(3 * d, dtype=f32) * 0.3)
+        module.out_proj.weight.copy_(torch.randn(d, d, dtype=f32) * 0.3)
+        module.out_proj.bias.copy_(torch.randn(d, dtype=f32) * 0.3)
+    tensors = {n: p.detach().contiguous().numpy().copy() for n, p in (
+        ("in_proj_weight", module.in_proj_weight), ("in_proj_bias", module.in_proj_bias),
+        ("out_proj.weight", module.out_proj.weight), ("out_proj.bias", module.out_proj.bias))}
+    with torch.no_grad():
+        if case.kind == "self":
+            sequence = torch.zeros(b, length, d, dtype=f32)
+            output = torch.zeros(b, length, d, dtype=f32)
+            weights = torch.zeros(b, h, length, length, dtype=f32)
+            for item, n in enumerate(case.lengths):
+                x = torch.randn(1, n, d, dtype=f32)
+                sequence[item, :n] = x[0]
+                causal = ~torch.ones(n, n, dtype=torch.bool).tril()  # True = masked: the growing prefix
+                out, w = module(x, x, x, attn_mask=causal, need_weights=True, average_attn_weights=False)
+                output[item, :n] = out[0]
+                weights[item, :, :n, :n] = w[0]
+            tensors["sequence"] = sequence.numpy()
+        else:
+            query = torch.randn(b, length, d, dtype=f32)
+            key = torch.randn(b, case.memory, d, dtype=f32)
+            value = torch.randn(b, case.memory, d, dtype=f32)
+            padding = torch.zeros(b, case.memory, dtype=torch.bool)
+            for item, n in enumerate(case.lengths):
+                key[item, n:] = 0
+                value[item, n:] = 0
+                padding[item, n:] = True
+            output, weights = module(query, key, value, key_padding_mask=padding, need_weights=True,
+                                     average_attn_weights=False)
+            tensors["query"] = query.numpy()
+            tensors["memory_key"] = key.numpy()
+            tensors["memory_value"] = value.numpy()
+    assert torch.isfinite(output).all() and torch.isfinite(weights).all()
+    tensors["expected.output"] = output.detach().contiguous().numpy()
+    tensors["expected.attention_weights"] = weights.detach().contiguous().numpy()
+    metadata = {
+        "kind": case.kind,
+        "heads": str(h),
+        "lengths": ",".join(str(n) for n in case.lengths),
+        "description": case.description,
+        "generator": GENERATOR,
+        "torch_version": torch.__version__,
+        "seed": str(seed),
+    }
+    return tensors, metadata
+
+
+def verify_decode_file(path, tensors, metadata):
+    """Read a decode fixture back; check it against the float64 NumPy reference, item by item."""
+    read, read_meta = read_safetensors(path)
+    assert read_meta == metadata and list(read) == list(tensors), f"{path}: changed on reading back"
+    weights = {n: read[n] for n in PYTORCH_WEIGHTS}
+    heads = int(metadata["heads"])
+    lengths = [int(n) for n in metadata["lengths"].split(",")]
+    worst = 0.0
+    for item, n in enumerate(lengths):
+        if metadata["kind"] == "self":
+            x = read["sequence"][item:item + 1, :n]
+            out, probs = reference_attention(weights, "pytorch", heads, x, causal=True)
+            got_out = read["expected.output"][item:item + 1, :n]
+            got_w = read["expected.attention_weights"][item:item + 1, :, :n, :n]
+            assert not read["expected.output"][item, n:].any(), f"{path}: padding rows not 0"
+        else:
+            q = read["query"][item:item + 1]
+            out, probs = reference_attention(weights, "pytorch", heads, q, read["memory_key"][item:item + 1, :n],
+                                             read["memory_value"][item:item + 1, :n])
+            got_out = read["expected.output"][item:item + 1]
+            got_w = read["expected.attention_weights"][item:item + 1, :, :, :n]
+        worst = max(worst, float(np.abs(out - got_out).max()), float(np.abs(probs - got_w).max()))
+    assert worst <= REFERENCE_TOL, f"{path}: PyTorch vs float64 NumPy reference: {worst:.3g}"
+    return worst
+
+
+def write_decode_fixtures(out_dir, seed_offset):
+    directory = os.path.join(out_dir, "decode")
+    os.makedirs(directory, exist_ok=True)
+    lines = ["# Golden incremental-decoding fixtures", "",
+             "Generated by `attention/src/test/python/make_fixtures.py` (`--decode` writes only these) with",
+             "PyTorch's `nn.MultiheadAttention`; read by `DecodeFixtureTest`, which decodes them over a",
+             "`KeyValueCache` on several schedules (token by token, in chunks, whole, with rejected drafts).",
+             "",
+             "`kind=self`: `sequence [B, L, d]` (item b's first `lengths[b]` rows; zeros after), expected",
+             "`output [B, L, d]` and `attention_weights [B, H, L, L]` of PyTorch with a causal mask over each",
+             "item alone (0 past its length). `kind=cross`: `query [B, Lq, d]`, `memory_key` and `memory_value`",
+             "`[B, Lm, d]` (item b's first `lengths[b]` rows), expected output and weights of PyTorch with a",
+             "key_padding_mask hiding the rest. Weights in PyTorch's names; metadata `heads`, `lengths`.", "",
+             "| file | kind | B | L | d | H | lengths | covers |", "|---|---|---|---|---|---|---|---|"]
+    for case in DECODE_CASES:
+        tensors, metadata = build_decode_case(case, seed_offset)
+        path = os.path.join(directory, case.name + ".safetensors")
+        write_safetensors(path, tensors, metadata)
+        worst = verify_decode_file(path, tensors, metadata)
+        print(f"decode/{case.name + '.safetensors':29} {os.path.getsize(path):8d} B  vs float64: {worst:.1e}")
+        lines.append(f"| `{case.name}.safetensors` | {case.kind} | {case.batch} | {case.length} | {case.d} | "
+                     f"{case.heads} | {metadata['lengths']} | {case.description} |")
+    lines.append("")
+    with open(os.path.join(directory, "README.md"), "w", encoding="utf-8") as f:
+        f.write("\n".join(lines))
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -623,6 +769,8 @@ def main(argv=None):
     parser.add_argument("--only", nargs="+", metavar="CASE", choices=sorted(CASES_BY_NAME),
                         help="write only these cases (README is then not rewritten)")
     parser.add_argument("--list", action="store_true", help="list the cases and exit")
+    parser.add_argument("--decode", action="store_true",
+                        help="write only the incremental-decoding cases (into OUT_DIR/decode/)")
     args = parser.parse_args(argv)
 
     if args.list:
@@ -638,6 +786,9 @@ def main(argv=None):
     check_mapping_on_shared_case()
 
     os.makedirs(args.out_dir, exist_ok=True)
+    if args.decode:
+        write_decode_fixtures(args.out_dir, args.seed_offset)
+        return 0
     selected = [CASES_BY_NAME[n] for n in args.only] if args.only else list(CASES)
     rows = []
     total = 0
@@ -653,6 +804,7 @@ def main(argv=None):
               f"vs float64: output {diff_out:.1e}, weights {diff_w:.1e}")
     if not args.only:
         write_readme(args.out_dir, rows, args.seed_offset)
+        write_decode_fixtures(args.out_dir, args.seed_offset)
     print(f"{len(rows)} cases, {total} bytes, in {args.out_dir}")
     return 0
 
