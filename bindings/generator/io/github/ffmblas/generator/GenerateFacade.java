@@ -38,7 +38,8 @@ public final class GenerateFacade {
                 GenerateNetlib.FILE, GenerateNetlib.ffmBlas(BlasRoutines.ALL),
                 PACKAGE_DIR + "CheckedCalls.java", checkedCalls(BlasRoutines.ALL),
                 PACKAGE_DIR + "Lapack.java", GenerateLapack.lapack(LapackRoutines.ALL),
-                GenerateLapack.SYMBOLS_FILE, GenerateLapack.symbols(LapackRoutines.ALL));
+                GenerateLapack.SYMBOLS_FILE, GenerateLapack.symbols(LapackRoutines.ALL),
+                GenerateNetlibLapack.FILE, GenerateNetlibLapack.ffmLapack(LapackRoutines.ALL));
         int stale = 0;
         for (var e : files.entrySet()) {
             Path file = root.resolve(e.getKey());
