@@ -3,6 +3,7 @@ package io.github.ffmblas.bench.netlib;
 import dev.ludovic.netlib.blas.BLAS;
 import dev.ludovic.netlib.blas.JavaBLAS;
 import dev.ludovic.netlib.blas.NativeBLAS;
+import io.github.ffmblas.bench.Interleaved;
 import io.github.ffmblas.bench.blas.RawDowncalls;
 import io.github.ffmblas.bindings.Blas;
 import io.github.ffmblas.cli.Main;
@@ -177,44 +178,11 @@ public final class NetlibComparison implements Subcommand {
     }
 
     private static Row measure(String routine, int n, Map<String, BLAS> blas, Options options) {
-        Map<String, Runnable> calls = calls(new Workload(routine, n), blas);
-        long target = options.batchMs * 1_000_000L;
-        // Warm up: the JIT compiles each path before it is timed. A routine's first size gets ten times as long,
-        // since that is when its code is compiled; FfmBLAS's path through the bindings' checks is the deepest.
+        // A routine's first size warms up ten times as long, since that is when its code is compiled; FfmBLAS's
+        // path through the bindings' checks is the deepest.
         long warmupMs = options.warmupMs * (n == options.sizes.getFirst() ? 10 : 1);
-        for (Runnable call : calls.values()) {
-            long until = System.nanoTime() + warmupMs * 1_000_000L;
-            int calls0 = 0;
-            while (System.nanoTime() < until || calls0 < 3) {
-                call.run();
-                calls0++;
-            }
-        }
-        Map<String, Integer> reps = new LinkedHashMap<>();
-        for (var e : calls.entrySet()) { // size a batch to last about batch-ms
-            int k = 1;
-            long t;
-            while ((t = time(e.getValue(), k)) < target / 4 && k < (1 << 24)) {
-                k *= 2;
-            }
-            reps.put(e.getKey(), (int) Math.max(1, Math.min(1 << 26, (long) k * target / Math.max(1, t))));
-        }
-        Map<String, double[]> nanos = new LinkedHashMap<>();
-        for (String impl : calls.keySet()) {
-            nanos.put(impl, new double[options.rounds]);
-        }
-        List<String> order = new ArrayList<>(calls.keySet());
-        for (int round = -1; round < options.rounds; round++) { // round -1 warms up and is dropped
-            for (String impl : order) {
-                int k = reps.get(impl);
-                double perCall = time(calls.get(impl), k) / (double) k;
-                if (round >= 0) {
-                    nanos.get(impl)[round] = perCall;
-                }
-            }
-            order.add(order.removeFirst());
-        }
-        return new Row(routine, n, nanos);
+        return new Row(routine, n, Interleaved.measure(calls(new Workload(routine, n), blas), options.rounds,
+                options.batchMs * 1_000_000L, warmupMs * 1_000_000L));
     }
 
     /** Each implementation's call on {@code work}, in {@link #IMPLEMENTATIONS}' order: the four BLAS, then raw. */
@@ -225,19 +193,8 @@ public final class NetlibComparison implements Subcommand {
         return calls;
     }
 
-    private static long time(Runnable call, int reps) {
-        long start = System.nanoTime();
-        for (int i = 0; i < reps; i++) {
-            call.run();
-        }
-        return System.nanoTime() - start;
-    }
-
     static double median(double[] values) {
-        double[] s = values.clone();
-        Arrays.sort(s);
-        int m = s.length / 2;
-        return s.length % 2 == 1 ? s[m] : (s[m - 1] + s[m]) / 2;
+        return Interleaved.median(values);
     }
 
     private static String time(double nanos) {
