@@ -3,7 +3,9 @@ package io.github.ffmblas.cli;
 import io.github.ffmblas.attention.AttentionOptions;
 import io.github.ffmblas.attention.AttentionResult;
 import io.github.ffmblas.attention.AttentionWeights;
+import io.github.ffmblas.attention.KeyValueCache;
 import io.github.ffmblas.attention.MultiHeadAttention;
+import io.github.ffmblas.attention.StepOptions;
 import io.github.ffmblas.attention.Tensor;
 import io.github.ffmblas.attention.Workspace;
 import io.github.ffmblas.attention.safetensors.SafeTensorsFile;
@@ -12,6 +14,7 @@ import io.github.ffmblas.bindings.Blas;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -60,6 +63,10 @@ final class AttentionCommand implements Callable<Integer> {
             description = "prefix of the weight names, e.g. encoder.layers.0.self_attn.")
     private String prefix;
 
+    @Option(names = "--decode", description = "decode the query's tokens one at a time over a key/value cache, as an"
+            + " autoregressive decoder does (causal self-attention: the output is --causal's)")
+    private boolean decode;
+
     @Option(names = "--threads", paramLabel = "N",
             description = "split the forward over N threads, each product on one OpenBLAS thread (absent: one thread,"
                     + " OpenBLAS's own threading)")
@@ -86,7 +93,7 @@ final class AttentionCommand implements Callable<Integer> {
     public String toString() {
         return "attention --weights " + weightsPath + " --inputs " + inputsPath + " --output " + outputPath
                 + " --heads " + heads + " --causal " + causal + " --no-weights " + noWeights + " --prefix '" + prefix
-                + "' --threads " + threadsOption;
+                + "' --threads " + threadsOption + (decode ? " --decode" : "");
     }
 
     @Override
@@ -150,25 +157,71 @@ final class AttentionCommand implements Callable<Integer> {
                 throw new UsageException("the weights are for d_model " + weights.dModel() + " but query has d_model " + dModel);
             }
             MultiHeadAttention attention = new MultiHeadAttention(dModel, heads, weights);
+            if (decode) {
+                for (String name : List.of("key", "value", "attn_mask", "key_padding_mask")) {
+                    if (inputsFile.find(name).isPresent()) {
+                        throw new UsageException("--decode runs causal self-attention on query alone, but "
+                                + inputsPath + " has '" + name + "'");
+                    }
+                }
+            }
             AttentionOptions options = new AttentionOptions(causal, inputsFile.find("attn_mask").orElse(null),
                     inputsFile.find("key_padding_mask").orElse(null), needWeights);
-            AttentionResult result = attention.forward(query, key.orElse(query), value.orElse(query), options,
-                    workspace);
+            AttentionResult result = decode ? decode(attention, query, needWeights, workspace, arena)
+                    : attention.forward(query, key.orElse(query), value.orElse(query), options, workspace);
 
             Map<String, Tensor> outputs = new LinkedHashMap<>();
             outputs.put("output", result.output());
             result.attentionWeights().ifPresent(w -> outputs.put("attention_weights", w));
             Map<String, String> metadata = new LinkedHashMap<>();
             metadata.put("heads", Integer.toString(heads));
-            metadata.put("causal", Boolean.toString(causal));
+            metadata.put("causal", Boolean.toString(causal || decode));
             metadata.put("generator", "ffmblas " + Main.version());
             SafeTensorsWriter.write(outputPath, outputs, metadata);
-            out.printf("wrote %s: output %s%s (%s attention, %d heads, %.1f ms)%n", outputPath,
+            out.printf("wrote %s: output %s%s (%s attention, %d heads, %.1f ms%s)%n", outputPath,
                     Arrays.toString(result.output().shape()),
                     result.attentionWeights().map(w -> ", attention_weights " + Arrays.toString(w.shape())).orElse(""),
-                    key.isPresent() ? "cross" : "self", heads, (System.nanoTime() - start) / 1e6);
+                    decode ? "self" : key.isPresent() ? "cross" : "self", heads, (System.nanoTime() - start) / 1e6,
+                    decode ? ", decoded token by token" : "");
         }
         return 0;
+    }
+
+    /**
+     * The query's tokens decoded one at a time over a key/value cache: each step appends a token's keys and values
+     * and attends over the prefix, so the rows are those of the causal forward.
+     */
+    private static AttentionResult decode(MultiHeadAttention attention, Tensor query, boolean needWeights,
+                                          Workspace workspace, Arena arena) {
+        int batch = query.dim(0);
+        int length = query.dim(1);
+        int d = query.dim(2);
+        int heads = attention.numHeads();
+        Tensor output = Tensor.allocate(arena, batch, length, d);
+        Tensor weights = needWeights ? Tensor.allocate(arena, batch, heads, length, length) : null;
+        Tensor token = Tensor.allocate(arena, batch, 1, d);
+        Tensor out = Tensor.allocate(arena, batch, 1, d);
+        Tensor stepWeights = needWeights ? Tensor.allocate(arena, batch, heads, 1, length) : null;
+        StepOptions options = StepOptions.DEFAULTS.withNeedWeights(needWeights);
+        long row = (long) d * Float.BYTES;
+        long weightsRow = (long) length * Float.BYTES;
+        try (KeyValueCache cache = KeyValueCache.allocate(batch, length, d)) {
+            for (int t = 0; t < length; t++) {
+                for (int b = 0; b < batch; b++) {
+                    MemorySegment.copy(query.segment(), ((long) b * length + t) * row, token.segment(), b * row, row);
+                }
+                attention.decode(token, token, token, cache, options, workspace, out, stepWeights);
+                for (int b = 0; b < batch; b++) {
+                    MemorySegment.copy(out.segment(), b * row, output.segment(), ((long) b * length + t) * row, row);
+                    for (int h = 0; h < heads && needWeights; h++) {
+                        long to = (((long) b * heads + h) * length + t) * weightsRow;
+                        MemorySegment.copy(stepWeights.segment(), ((long) b * heads + h) * weightsRow,
+                                weights.segment(), to, weightsRow);
+                    }
+                }
+            }
+        }
+        return new AttentionResult(output, Optional.ofNullable(weights));
     }
 
     private static SafeTensorsFile open(Path path, String flag) throws IOException {

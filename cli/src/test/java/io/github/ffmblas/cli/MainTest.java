@@ -190,6 +190,48 @@ class MainTest {
         }
     }
 
+    /** {@code --decode} one token at a time writes what the causal forward writes, and PyTorch's causal result. */
+    @ParameterizedTest(name = "{0} threads={1}")
+    @CsvSource({"pt_causal,0", "pt_causal,2", "pt_seq130,1"})
+    void decodeWritesTheCausalForward(String fixture, int threads) throws IOException {
+        Path[] files = split(fixture);
+        Path decoded = dir.resolve(fixture + ".decoded.safetensors");
+        Path forward = dir.resolve(fixture + ".forward.safetensors");
+        try (SafeTensorsFile expected = SafeTensorsFile.open(fixture(fixture))) {
+            String heads = expected.metadata().get("heads");
+            List<String> common = new ArrayList<>(List.of("attention", "--weights", files[0].toString(), "--inputs",
+                    files[1].toString(), "--heads", heads));
+            if (threads > 0) {
+                common.addAll(List.of("--threads", Integer.toString(threads)));
+            }
+            List<String> decode = new ArrayList<>(common);
+            decode.addAll(List.of("--output", decoded.toString(), "--decode"));
+            List<String> causal = new ArrayList<>(common);
+            causal.addAll(List.of("--output", forward.toString(), "--causal"));
+            Run r = run(decode.toArray(String[]::new));
+            assertEquals(0, r.code(), r.err());
+            assertTrue(r.out().contains("decoded token by token"), r.out());
+            assertEquals(0, run(causal.toArray(String[]::new)).code());
+            try (SafeTensorsFile d = SafeTensorsFile.open(decoded); SafeTensorsFile f = SafeTensorsFile.open(forward)) {
+                assertEquals(List.copyOf(f.names()), List.copyOf(d.names()));
+                assertTrue(maxAbsDiff(f.tensor("output"), d.tensor("output")) <= 1e-5f);
+                assertTrue(maxAbsDiff(f.tensor("attention_weights"), d.tensor("attention_weights")) <= 1e-5f);
+                assertEquals("true", d.metadata().get("causal"));
+                if (Boolean.parseBoolean(expected.metadata().get("causal"))) {
+                    assertTrue(maxAbsDiff(expected.tensor("expected.output"), d.tensor("output")) <= 1e-4f);
+                    assertTrue(maxAbsDiff(expected.tensor("expected.attention_weights"),
+                            d.tensor("attention_weights")) <= 1e-4f);
+                }
+            }
+        }
+        Path[] cross = split("seed_cross_attention");
+        Run refused = run("attention", "--weights", cross[0].toString(), "--inputs", cross[1].toString(), "--output",
+                dir.resolve("never.safetensors").toString(), "--heads", "3", "--decode");
+        assertEquals(2, refused.code());
+        assertTrue(refused.err().contains("--decode runs causal self-attention on query alone"), refused.err());
+        assertFalse(Files.exists(dir.resolve("never.safetensors")));
+    }
+
     @Test
     void noWeightsWritesOnlyTheOutput() throws IOException {
         Path[] files = split("pt_self_attention");
