@@ -20,15 +20,15 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
 /** Test data: weights files, random sequences, the fixtures, and the direct forward the stage must match. */
-final class Sequences {
-    static final DataType SEQUENCE = DataTypes.createArrayType(DataTypes.createArrayType(DataTypes.FloatType));
-    static final DataType MASK = DataTypes.createArrayType(DataTypes.BooleanType);
+public final class Sequences {
+    public static final DataType SEQUENCE = DataTypes.createArrayType(DataTypes.createArrayType(DataTypes.FloatType));
+    public static final DataType MASK = DataTypes.createArrayType(DataTypes.BooleanType);
 
     private Sequences() {
     }
 
     /** A safetensors file of random PyTorch-layout weights for d_model {@code d}, under {@code prefix}. */
-    static Path randomWeights(Path dir, String name, int d, String prefix, long seed) throws IOException {
+    public static Path randomWeights(Path dir, String name, int d, String prefix, long seed) throws IOException {
         Random random = new Random(seed);
         Path file = dir.resolve(name);
         try (Arena arena = Arena.ofConfined()) {
@@ -42,7 +42,7 @@ final class Sequences {
         return file;
     }
 
-    static float[] gaussian(Random random, int n, float scale) {
+    public static float[] gaussian(Random random, int n, float scale) {
         float[] v = new float[n];
         for (int i = 0; i < n; i++) {
             v[i] = (float) random.nextGaussian() * scale;
@@ -50,7 +50,7 @@ final class Sequences {
         return v;
     }
 
-    static float[][] sequence(Random random, int length, int d) {
+    public static float[][] sequence(Random random, int length, int d) {
         float[][] s = new float[length][];
         for (int i = 0; i < length; i++) {
             s[i] = gaussian(random, d, 1f);
@@ -59,7 +59,7 @@ final class Sequences {
     }
 
     /** A fixture of the attention module's test jar, copied to {@code dir}. */
-    static Path fixture(Path dir, String name) {
+    public static Path fixture(Path dir, String name) {
         Path file = dir.resolve(name + ".safetensors");
         try (InputStream in = Sequences.class.getResourceAsStream("/fixtures/" + name + ".safetensors")) {
             if (in == null) {
@@ -72,7 +72,7 @@ final class Sequences {
         return file;
     }
 
-    static StructType schema(String... sequenceColumns) {
+    public static StructType schema(String... sequenceColumns) {
         StructType s = new StructType().add("id", DataTypes.IntegerType, false);
         for (String c : sequenceColumns) {
             s = s.add(c, SEQUENCE);
@@ -80,7 +80,7 @@ final class Sequences {
         return s;
     }
 
-    static float[] flat(float[][] s) {
+    public static float[] flat(float[][] s) {
         int d = s[0].length;
         float[] f = new float[s.length * d];
         for (int i = 0; i < s.length; i++) {
@@ -90,7 +90,7 @@ final class Sequences {
     }
 
     /** One row through the model directly, unbatched and unpadded: what the stage must give for it. */
-    static AttentionResult direct(AttentionModel model, float[][] q, float[][] k, float[][] v, boolean[] mask,
+    public static AttentionResult direct(AttentionModel model, float[][] q, float[][] k, float[][] v, boolean[] mask,
                                   boolean causal, Arena arena) {
         int d = model.dModel();
         Tensor query = Tensor.copyOf(arena, flat(q), 1, q.length, d);
@@ -104,7 +104,7 @@ final class Sequences {
     }
 
     /** Largest |a - b| over a [seq, d] result; fails on a shape mismatch. */
-    static float maxAbsDiff(float[][] a, float[] b) {
+    public static float maxAbsDiff(float[][] a, float[] b) {
         int d = a[0].length;
         if (a.length * d != b.length) {
             throw new AssertionError("sizes differ: " + a.length + "x" + d + " vs " + b.length);
@@ -126,7 +126,7 @@ final class Sequences {
     }
 
     /** [heads, q, k] against a flat [heads, q, k] tensor. */
-    static float maxAbsDiff(float[][][] a, float[] b) {
+    public static float maxAbsDiff(float[][][] a, float[] b) {
         float max = 0;
         int heads = a.length;
         int q = a[0].length;

@@ -7,7 +7,7 @@ import org.apache.spark.sql.SparkSession;
  * partitions, Kryo (which needs the module flags of the Surefire argLine). Starting one takes 10-15 s on 2 cores,
  * so no class stops it; the JVM's exit does.
  */
-final class TestSpark {
+public final class TestSpark {
     private TestSpark() {
     }
 
@@ -21,7 +21,7 @@ final class TestSpark {
                 .getOrCreate();
     }
 
-    static SparkSession session() {
+    public static SparkSession session() {
         return Holder.SESSION;
     }
 }

@@ -48,9 +48,15 @@ public final class ExecutorModels {
             OPENED.incrementAndGet();
             return model;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot open the attention weights " + key.file() + " (prefix '"
-                    + key.prefix() + "') in this executor: " + e.getMessage(), e);
+            throw new UncheckedIOException(cannotOpen(key, e), e);
+        } catch (IllegalArgumentException e) { // weights missing or misshapen, heads not dividing d_model
+            throw new IllegalArgumentException(cannotOpen(key, e), e);
         }
+    }
+
+    private static String cannotOpen(WeightsRef.ModelKey key, Exception e) {
+        return "cannot open the attention weights " + key.file() + " (prefix '" + key.prefix() + "', " + key.heads()
+                + " heads) in this executor: " + e.getMessage();
     }
 
     /** How many models this JVM has opened so far (closed ones included). */
