@@ -22,11 +22,21 @@ class GuardPageSweepTest {
 
     @Test
     void noRoutineTouchesMemoryOutsideWhatTheFacadeAccepted() throws Exception {
+        sweep(GuardPageSweepProbe.class, "guard-page sweep");
+    }
+
+    /** The same for every LAPACK routine of {@link Lapack} ({@link LapackGuardPageSweepProbe}). */
+    @Test
+    void noLapackRoutineTouchesMemoryOutsideWhatTheFacadeAccepted() throws Exception {
+        sweep(LapackGuardPageSweepProbe.class, "LAPACK guard-page sweep");
+    }
+
+    private void sweep(Class<?> probe, String title) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Path out = dir.resolve("out.txt");
         Process p = new ProcessBuilder(List.of(java, "--enable-native-access=ALL-UNNAMED",
                 "-XX:ErrorFile=" + dir.resolve("hs_err_%p.log"), "-XX:-CreateCoredumpOnCrash",
-                "-cp", System.getProperty("java.class.path"), GuardPageSweepProbe.class.getName()))
+                "-cp", System.getProperty("java.class.path"), probe.getName()))
                 .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(out.toFile()).start();
         boolean finished = p.waitFor(5, TimeUnit.MINUTES);
         if (!finished) {
@@ -45,7 +55,7 @@ class GuardPageSweepTest {
         assertEquals(0, p.exitValue(), report);
         String done = lines.stream().filter(l -> l.startsWith("DONE ")).findFirst()
                 .orElseThrow(() -> new AssertionError("no DONE line; " + report));
-        System.out.println("guard-page sweep: " + done);
+        System.out.println(title + ": " + done);
         assertTrue(done.startsWith("DONE " + runs.size() + " cases"), "cases run and counted differ; " + report);
     }
 }
