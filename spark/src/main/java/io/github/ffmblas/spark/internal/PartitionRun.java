@@ -4,6 +4,7 @@ import io.github.ffmblas.attention.AttentionModel;
 import io.github.ffmblas.attention.AttentionOptions;
 import io.github.ffmblas.attention.DType;
 import io.github.ffmblas.attention.Tensor;
+import io.github.ffmblas.attention.Workspace;
 import io.github.ffmblas.spark.internal.BatchMemory.Role;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -223,6 +224,7 @@ final class PartitionRun implements Iterator<Row>, AutoCloseable {
             qBytes,
             plan.needWeights() ? (long) n * heads * lq * lk * Float.BYTES : 0});
 
+        long start = System.nanoTime();
         Tensor query = memory.tensor(Role.QUERY, n, lq, dModel);
         pack(queries, n, lq, query.segment());
         Tensor key = query;
@@ -244,8 +246,10 @@ final class PartitionRun implements Iterator<Row>, AutoCloseable {
         }
         Tensor out = memory.tensor(Role.OUTPUT, n, lq, dModel);
         Tensor weights = plan.needWeights() ? memory.tensor(Role.WEIGHTS, n, heads, lq, lk) : null;
-        model.forward(query, key, value, options, memory.workspace(), out, weights);
-
+        Workspace workspace = memory.workspace();
+        long packed = System.nanoTime();
+        model.forward(query, key, value, options, workspace, out, weights);
+        long computed = System.nanoTime();
         for (int b = 0; b < n; b++) {
             results[b] = result(b, lq, lk, out.segment(), weights == null ? null : weights.segment());
             rows[b] = null;
@@ -253,6 +257,10 @@ final class PartitionRun implements Iterator<Row>, AutoCloseable {
             masks[b] = null;
         }
         resultCount = n;
+        StageTimes.PACK.add(packed - start);
+        StageTimes.FORWARD.add(computed - packed);
+        StageTimes.UNPACK.add(System.nanoTime() - computed);
+        StageTimes.ROWS.add(n);
     }
 
     /** Sequences into {@code [n, length, d_model]}, the positions past each one's end zeroed. */
