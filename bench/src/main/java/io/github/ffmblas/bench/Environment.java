@@ -2,9 +2,7 @@ package io.github.ffmblas.bench;
 
 import io.github.ffmblas.bindings.Blas;
 import io.github.ffmblas.bindings.OpenBlasRuntime;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.github.ffmblas.nativelib.CpuInfo;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
@@ -39,37 +37,7 @@ public record Environment(Map<String, String> values) {
     }
 
     private static String cpuModel() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
-                if (line.startsWith("model name")) {
-                    String model = line.substring(line.indexOf(':') + 1).strip();
-                    String flags = flags();
-                    return model + flags;
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // not Linux, or no access: fall through
-        }
-        return System.getProperty("os.arch");
-    }
-
-    /** The SIMD level, which decides which OpenBLAS kernel can run. */
-    private static String flags() throws IOException {
-        for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
-            if (line.startsWith("flags")) {
-                String f = " " + line.substring(line.indexOf(':') + 1) + " ";
-                if (f.contains(" avx512_bf16 ")) {
-                    return " (AVX-512 with BF16)";
-                }
-                if (f.contains(" avx512f ")) {
-                    return " (AVX-512)";
-                }
-                if (f.contains(" avx2 ")) {
-                    return " (AVX2)";
-                }
-                return "";
-            }
-        }
-        return "";
+        CpuInfo cpu = CpuInfo.current();
+        return cpu.model() + " (" + cpu.vectorIsa() + ")";
     }
 }

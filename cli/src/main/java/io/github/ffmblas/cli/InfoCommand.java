@@ -2,6 +2,7 @@ package io.github.ffmblas.cli;
 
 import io.github.ffmblas.bindings.Blas;
 import io.github.ffmblas.bindings.OpenBlasRuntime;
+import io.github.ffmblas.nativelib.CpuInfo;
 import io.github.ffmblas.nativelib.LoadedLibrary;
 import io.github.ffmblas.nativelib.OpenBlasLibrary;
 import java.io.PrintWriter;
@@ -29,9 +30,10 @@ final class InfoCommand implements Callable<Integer> {
                 + System.getProperty("java.home"));
         out.println("native access:  " + (OpenBlasLibrary.isNativeAccessEnabled() ? "enabled"
                 : "NOT enabled: pass " + OpenBlasLibrary.NATIVE_ACCESS_FLAG));
+        out.println("CPU:            " + CpuInfo.current().describe());
         out.println("OpenBLAS:       " + rt.version());
         out.println("config:         " + rt.config());
-        out.println("core:           " + rt.coreName());
+        out.println("core:           " + rt.coreName() + " (OpenBLAS's kernel set for this CPU)");
         rt.coreTypeOverride().ifPresent(core -> out.println("                OPENBLAS_CORETYPE=" + core
                 + " forces this kernel; unset it to let OpenBLAS pick the best one for this CPU"));
         out.println("threads:        " + rt.threads() + " (" + rt.processors() + " processors, "

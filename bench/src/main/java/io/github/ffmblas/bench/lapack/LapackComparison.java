@@ -8,6 +8,7 @@ import io.github.ffmblas.bindings.Blas;
 import io.github.ffmblas.cli.Main;
 import io.github.ffmblas.cli.Subcommand;
 import io.github.ffmblas.cli.UsageException;
+import io.github.ffmblas.nativelib.CpuInfo;
 import io.github.ffmblas.nativelib.OpenBlasLibrary;
 import io.github.ffmblas.netlib.FfmLAPACK;
 import java.io.IOException;
@@ -94,6 +95,7 @@ public final class LapackComparison implements Subcommand {
         netlib.put("JNILAPACK", NativeLAPACK.getInstance());
         netlib.put("JavaLAPACK", JavaLAPACK.getInstance());
         String environment = "java: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.version")
+                + "\ncpu: " + CpuInfo.current().describe()
                 + "\nOpenBLAS: " + Blas.runtime() + "\nOpenBLAS threads: " + Blas.numThreads()
                 + "\n" + NATIVE_LIB_PATH + "=" + library
                 + "\nJNILAPACK: " + netlib.get("JNILAPACK").getClass().getName()

@@ -10,6 +10,7 @@ import io.github.ffmblas.cli.Main;
 import io.github.ffmblas.cli.Subcommand;
 import io.github.ffmblas.cli.UsageException;
 import io.github.ffmblas.netlib.FfmBLAS;
+import io.github.ffmblas.nativelib.CpuInfo;
 import io.github.ffmblas.nativelib.OpenBlasLibrary;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -253,8 +254,7 @@ public final class NetlibComparison implements Subcommand {
         StringBuilder sb = new StringBuilder();
         sb.append("java: ").append(System.getProperty("java.vm.name")).append(' ')
                 .append(System.getProperty("java.version")).append('\n');
-        sb.append("cpu: ").append(cpuModel()).append(", ").append(Runtime.getRuntime().availableProcessors())
-                .append(" processors\n");
+        sb.append("cpu: ").append(CpuInfo.current().describe()).append('\n');
         sb.append("OpenBLAS: ").append(Blas.runtime()).append('\n');
         sb.append("OpenBLAS threads: ").append(Blas.numThreads()).append('\n');
         sb.append("ffmblas loaded: ").append(library).append('\n');
@@ -266,17 +266,6 @@ public final class NetlibComparison implements Subcommand {
         sb.append("raw: the cblas symbols through bare downcall handles, Linker.Option.critical(true), on heap"
                 + " segments over the same arrays (").append(RawDowncalls.class.getName()).append(")\n");
         return sb.toString().strip();
-    }
-
-    private static String cpuModel() throws IOException {
-        Path info = Path.of("/proc/cpuinfo");
-        if (!Files.isReadable(info)) {
-            return System.getProperty("os.arch");
-        }
-        try (Stream<String> lines = Files.lines(info)) {
-            return lines.filter(l -> l.startsWith("model name")).findFirst()
-                    .map(l -> l.substring(l.indexOf(':') + 1).strip()).orElse(System.getProperty("os.arch"));
-        }
     }
 
     /** Which libopenblas files the process has mapped: one means JNIBLAS and FfmBLAS share it. */
