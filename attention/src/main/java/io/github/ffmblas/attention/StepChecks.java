@@ -35,8 +35,9 @@ final class StepChecks {
             sameShape(key, "key", first, firstName);
             sameShape(value, "value", first, firstName);
         }
-        if (cache.dModel() != d) {
-            throw new IllegalArgumentException("the cache is for d_model " + cache.dModel() + ", the model's is " + d);
+        if (cache.dModel() != d || cache.numHeads() != model.numHeads()) {
+            throw new IllegalArgumentException("the cache is for d_model " + cache.dModel() + " and "
+                    + cache.numHeads() + " heads, the model's are " + d + " and " + model.numHeads());
         }
         if (options.hasTokens()) {
             if (options.tokenItems() != batch) {

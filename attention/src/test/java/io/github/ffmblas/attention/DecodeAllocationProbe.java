@@ -47,9 +47,9 @@ public final class DecodeAllocationProbe {
         int maxLength = 2 * length + 1;
         java.nio.file.Path file = java.nio.file.Files.createTempFile("ffmblas-decode-probe", ".safetensors");
         file.toFile().deleteOnExit();
-        try (Arena arena = Arena.ofConfined(); Workspace workspace = Workspace.create(team);
-             KeyValueCache cache = KeyValueCache.allocate(1, maxLength, d)) {
+        try (Arena arena = Arena.ofConfined(); Workspace workspace = Workspace.create(team)) {
             AttentionWeights w = RandomTensors.weights(arena, random, d);
+            KeyValueCache cache = KeyValueCache.allocate(arena, new MultiHeadAttention(d, heads, w), 1, maxLength);
             io.github.ffmblas.attention.safetensors.SafeTensorsWriter.write(file, RandomTensors.pyTorchTensors(w, ""),
                     java.util.Map.of());
             MultiHeadAttention mha = new MultiHeadAttention(d, heads, w);

@@ -74,7 +74,7 @@ class DecodeFixtureTest {
         int heads = mha.numHeads();
         Random random = new Random(length);
         int[] at = new int[batch];
-        try (KeyValueCache cache = KeyValueCache.allocate(batch, length + 4, d)) {
+        try (KeyValueCache cache = KeyValueCache.allocate(mha, batch, length + 4)) {
             while (!Arrays.equals(at, lengths)) {
                 int n = switch (schedule) {
                     case "chunks-of-3" -> 3;
@@ -148,7 +148,7 @@ class DecodeFixtureTest {
         int memory = key.dim(1);
         int heads = mha.numHeads();
         Random random = new Random(queries);
-        try (KeyValueCache cache = KeyValueCache.allocate(batch, memory, d)) {
+        try (KeyValueCache cache = KeyValueCache.allocate(mha, batch, memory)) {
             if (schedule.equals("token-by-token")) { // the memory appended a token at a time
                 int[] at = new int[batch];
                 for (int t = 0; t < memory; t++) {

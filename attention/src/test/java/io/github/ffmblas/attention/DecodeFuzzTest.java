@@ -45,10 +45,11 @@ class DecodeFuzzTest {
             maxLength = Math.max(maxLength, l);
         }
         maxLength += 6; // room for drafts
-        try (Arena arena = Arena.ofConfined(); KeyValueCache cache = KeyValueCache.allocate(batch, maxLength, d)) {
+        try (Arena arena = Arena.ofConfined()) {
             AttentionWeights w = RandomTensors.weights(arena, random, d);
             MultiHeadAttention mha = new MultiHeadAttention(d, heads, w,
                     random.nextBoolean() ? Gemm.NATIVE : DecodeTest.OTHER);
+            KeyValueCache cache = KeyValueCache.allocate(arena, mha, batch, maxLength);
             DecodeDriver driver = new DecodeDriver(new ReferenceMultiHeadAttention(d, heads, w), arena, random, d,
                     heads, lengths);
             DecodeDriver.Stepper stepper = DecodeTest.stepper(mha, workspace);

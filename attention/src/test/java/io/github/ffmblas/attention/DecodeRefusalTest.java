@@ -61,9 +61,9 @@ class DecodeRefusalTest {
         Random random = new Random(1);
         arena = Arena.ofConfined();
         workspace = Workspace.create();
-        cache = KeyValueCache.allocate(2, 6, D);
         weights = RandomTensors.weights(arena, random, D);
         mha = new MultiHeadAttention(D, HEADS, weights, counting);
+        cache = KeyValueCache.allocate(mha, 2, 6);
         x = RandomTensors.gaussian(arena, random, 1f, 2, N, D);
         out = RandomTensors.gaussian(arena, random, 1f, 2, N, D);
         attention = RandomTensors.gaussian(arena, random, 1f, 2, HEADS, N, 6);
@@ -193,7 +193,7 @@ class DecodeRefusalTest {
     @Test
     void aCacheOfAnotherThreadClosedOrFreedIsRefused() throws Exception {
         KeyValueCache[] theirs = new KeyValueCache[1];
-        Thread t = new Thread(() -> theirs[0] = KeyValueCache.allocate(Arena.global(), 2, 6, D), "cache-owner");
+        Thread t = new Thread(() -> theirs[0] = KeyValueCache.allocate(Arena.global(), mha, 2, 6), "cache-owner");
         t.start();
         t.join();
         KeyValueCache mine = cache;
@@ -203,7 +203,7 @@ class DecodeRefusalTest {
         assertThrows(WrongThreadException.class, () -> cache.truncate(0));
         cache = mine;
         Arena short1 = Arena.ofConfined();
-        KeyValueCache inArena = KeyValueCache.allocate(short1, 2, 6, D);
+        KeyValueCache inArena = KeyValueCache.allocate(short1, mha, 2, 6);
         short1.close();
         cache = inArena;
         refused(IllegalStateException.class, "the KeyValueCache's memory was freed",
@@ -248,11 +248,12 @@ class DecodeRefusalTest {
         // Two items cached 2 tokens; after this step of 2 they attend to 4 keys: K = 3 is too narrow.
         refused(IllegalArgumentException.class, "attention weights must be F32 [2, 2, 2, K] with K >= 4",
                 () -> decode(x, out, Tensor.allocate(arena, 2, HEADS, N, 3), WEIGHTS));
-        try (KeyValueCache other = KeyValueCache.allocate(2, 6, D + 4)) {
+        try (KeyValueCache other = KeyValueCache.allocate(new MultiHeadAttention(D, 4,
+                RandomTensors.weights(arena, new Random(2), D)), 2, 6)) {
             KeyValueCache mine = cache;
             cache = other;
             try {
-                refused(IllegalArgumentException.class, "the cache is for d_model 12, the model's is 8",
+                refused(IllegalArgumentException.class, "the cache is for d_model 8 and 4 heads, the model's are 8 and 2",
                         () -> decode(x, out, null, StepOptions.DEFAULTS));
             } finally {
                 cache = mine;
@@ -262,7 +263,7 @@ class DecodeRefusalTest {
                 () -> mha.decode(x, x, x, null, StepOptions.DEFAULTS, workspace, out, null));
         refused(NullPointerException.class, "options is null",
                 () -> mha.decode(x, x, x, cache, null, workspace, out, null));
-        assertThrows(IllegalArgumentException.class, () -> KeyValueCache.allocate(0, 4, D));
+        assertThrows(IllegalArgumentException.class, () -> KeyValueCache.allocate(mha, 0, 4));
         assertThrows(IllegalArgumentException.class, () -> cache.truncate(0, 3));
     }
 }

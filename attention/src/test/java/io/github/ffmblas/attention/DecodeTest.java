@@ -67,7 +67,7 @@ class DecodeTest {
             Arrays.fill(lengths, length);
             for (int schedule = 0; schedule < 4; schedule++) {
                 DecodeDriver driver = new DecodeDriver(mha, arena, random, d, heads, lengths);
-                try (KeyValueCache cache = KeyValueCache.allocate(batch, length + 1, d)) {
+                try (KeyValueCache cache = KeyValueCache.allocate(mha, batch, length + 1)) {
                     while (!driver.done()) {
                         int n = chunk(schedule, random, driver.remaining(0));
                         int[] tokens = new int[batch];
@@ -86,9 +86,9 @@ class DecodeTest {
         Random random = new Random(7);
         int d = 24;
         int heads = 4;
-        try (Arena arena = Arena.ofConfined(); Workspace workspace = Workspace.create(threads);
-             KeyValueCache cache = KeyValueCache.allocate(arena, 3, 20, d)) {
+        try (Arena arena = Arena.ofConfined(); Workspace workspace = Workspace.create(threads)) {
             MultiHeadAttention mha = new MultiHeadAttention(d, heads, RandomTensors.weights(arena, random, d));
+            KeyValueCache cache = KeyValueCache.allocate(arena, mha, 3, 20);
             DecodeDriver driver = new DecodeDriver(mha, arena, random, d, heads, new int[] {12, 3, 20});
             DecodeDriver.Stepper s = stepper(mha, workspace);
             // Prompts of 5, 1 and 9 tokens, padded to 9 rows, then single tokens; item 1 stops after 3.
@@ -109,9 +109,9 @@ class DecodeTest {
         Random random = new Random(11);
         int d = 16;
         int heads = 2;
-        try (Arena arena = Arena.ofConfined(); Workspace workspace = Workspace.create();
-             KeyValueCache cache = KeyValueCache.allocate(2, 40, d)) {
+        try (Arena arena = Arena.ofConfined(); Workspace workspace = Workspace.create()) {
             MultiHeadAttention mha = new MultiHeadAttention(d, heads, RandomTensors.weights(arena, random, d));
+            KeyValueCache cache = KeyValueCache.allocate(arena, mha, 2, 40);
             DecodeDriver driver = new DecodeDriver(mha, arena, random, d, heads, new int[] {30, 30});
             DecodeDriver.Stepper s = stepper(mha, workspace);
             while (!driver.done()) {
@@ -139,9 +139,9 @@ class DecodeTest {
         int memoryLength = 11;
         int[] lengths = {11, 4, 7};
         int queries = 6;
-        try (Arena arena = Arena.ofConfined(); Workspace workspace = Workspace.create(threads);
-             KeyValueCache cache = KeyValueCache.allocate(batch, memoryLength, d)) {
+        try (Arena arena = Arena.ofConfined(); Workspace workspace = Workspace.create(threads)) {
             MultiHeadAttention mha = new MultiHeadAttention(d, heads, RandomTensors.weights(arena, random, d));
+            KeyValueCache cache = KeyValueCache.allocate(arena, mha, batch, memoryLength);
             Tensor key = RandomTensors.gaussian(arena, random, 1f, batch, memoryLength, d);
             Tensor value = separate ? RandomTensors.gaussian(arena, random, 1f, batch, memoryLength, d) : key;
             Tensor query = RandomTensors.gaussian(arena, random, 1f, batch, queries, d);
@@ -202,9 +202,9 @@ class DecodeTest {
     void anEmptyCacheAttendsToNothingAndATokenCountOfZeroLeavesAnItemAlone() {
         Random random = new Random(3);
         int d = 8;
-        try (Arena arena = Arena.ofConfined(); Workspace workspace = Workspace.create();
-             KeyValueCache cache = KeyValueCache.allocate(2, 4, d)) {
+        try (Arena arena = Arena.ofConfined(); Workspace workspace = Workspace.create()) {
             MultiHeadAttention mha = new MultiHeadAttention(d, 2, RandomTensors.weights(arena, random, d));
+            KeyValueCache cache = KeyValueCache.allocate(arena, mha, 2, 4);
             Tensor q = RandomTensors.gaussian(arena, random, 1f, 2, 1, d);
             AttentionResult r = mha.attend(q, cache, StepOptions.DEFAULTS.withNeedWeights(true));
             // No keys: the context is 0, so each row is the output projection's bias, and every weight is 0.
@@ -239,9 +239,9 @@ class DecodeTest {
     void exceedingMaxLengthIsRefusedNamingTheItemAndChangesNothing() {
         Random random = new Random(9);
         int d = 8;
-        try (Arena arena = Arena.ofConfined(); Workspace workspace = Workspace.create();
-             KeyValueCache cache = KeyValueCache.allocate(2, 5, d)) {
+        try (Arena arena = Arena.ofConfined(); Workspace workspace = Workspace.create()) {
             MultiHeadAttention mha = new MultiHeadAttention(d, 2, RandomTensors.weights(arena, random, d));
+            KeyValueCache cache = KeyValueCache.allocate(arena, mha, 2, 5);
             Tensor x = RandomTensors.gaussian(arena, random, 1f, 2, 3, d);
             Tensor out = Tensor.allocate(arena, 2, 3, d);
             mha.decode(x, x, x, cache, StepOptions.DEFAULTS.withTokens(3, 1), workspace, out, null);
@@ -281,7 +281,7 @@ class DecodeTest {
                     done.add(pool.submit(() -> {
                         Random r = new Random(seed);
                         try (Arena mine = Arena.ofConfined(); Workspace workspace = Workspace.create(1 + (int) (seed % 2));
-                             KeyValueCache cache = KeyValueCache.allocate(2, 25, d)) {
+                             KeyValueCache cache = KeyValueCache.allocate(model, 2, 25)) {
                             DecodeDriver driver = new DecodeDriver(oracle, mine, r, d, heads, new int[] {25, 19});
                             DecodeDriver.Stepper s = (x, c, o, out, a) -> model.decode(x, x, x, c, o, workspace, out, a);
                             while (!driver.done()) {
@@ -307,10 +307,11 @@ class DecodeTest {
         Random random = new Random(17);
         int d = 8;
         Path file = Files.createTempFile("ffmblas-decode", ".safetensors");
-        try (Arena arena = Arena.ofConfined(); KeyValueCache cache = KeyValueCache.allocate(1, 4, d)) {
+        try (Arena arena = Arena.ofConfined()) {
             io.github.ffmblas.attention.safetensors.SafeTensorsWriter.write(file,
                     RandomTensors.pyTorchTensors(RandomTensors.weights(arena, random, d), ""), java.util.Map.of());
             AttentionModel model = AttentionModel.builder(file, 2).name("decoder").open();
+            KeyValueCache cache = KeyValueCache.allocate(arena, model, 1, 4);
             model.close();
             Tensor x = RandomTensors.gaussian(arena, random, 1f, 1, 1, d);
             IllegalStateException e = assertThrows(IllegalStateException.class, () -> model.decode(x, x, x, cache,

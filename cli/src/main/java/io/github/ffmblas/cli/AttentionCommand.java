@@ -205,7 +205,7 @@ final class AttentionCommand implements Callable<Integer> {
         StepOptions options = StepOptions.DEFAULTS.withNeedWeights(needWeights);
         long row = (long) d * Float.BYTES;
         long weightsRow = (long) length * Float.BYTES;
-        try (KeyValueCache cache = KeyValueCache.allocate(batch, length, d)) {
+        try (KeyValueCache cache = KeyValueCache.allocate(attention, batch, length)) {
             for (int t = 0; t < length; t++) {
                 for (int b = 0; b < batch; b++) {
                     MemorySegment.copy(query.segment(), ((long) b * length + t) * row, token.segment(), b * row, row);

@@ -15,8 +15,8 @@ import java.lang.foreign.ValueLayout;
  * per workspace ({@link Scratch#decodePlan()}), filled in for each step and emptied after it, so a step allocates
  * nothing. The caller has checked every tensor and the cache.
  *
- * <p>The cache is two {@code [batch, maxLength, d]} buffers; head h of item b is the view at row
- * {@code b * maxLength}, column {@code h * depth}, leading dimension d. At one new token per item, every product is
+ * <p>The cache is two {@code [batch, heads, maxLength, depth]} buffers; head h of item b is the dense
+ * {@code [maxLength, depth]} matrix at {@code (b * heads + h) * maxLength * depth}. At one new token per item, every product is
  * a matrix-vector one, so they go to {@code sgemv} (a step then reads each weight and each cached float once: the
  * bandwidth bound); several tokens go to the model's {@link Gemm} for the projections and to OpenBLAS's sgemm for
  * the heads (thin products over the cache's views, where the other backend gained nothing in the forward).
@@ -272,17 +272,20 @@ public final class DecodePlan implements Team.Task {
         }
     }
 
-    /** Each item's new keys and values, copied from scratch to the rows after its cached ones. */
+    /** Each item's new keys and values, copied from scratch to each head's rows after its cached ones. */
     private void append() {
-        long rowBytes = (long) dModel * Float.BYTES;
+        long headBytes = (long) depth * Float.BYTES;
         for (int b = 0; b < batch; b++) {
-            long to = ((long) b * maxLength + lengths[b]) * dModel;
-            long from = (long) b * n * kvld;
-            for (int r = 0; r < tokens[b]; r++) {
-                MemorySegment.copy(memory, (from + kAt) * Float.BYTES, cache, to * Float.BYTES, rowBytes);
-                MemorySegment.copy(memory, (from + vAt) * Float.BYTES, cache, (valuesAt + to) * Float.BYTES, rowBytes);
-                from += kvld;
-                to += dModel;
+            for (int h = 0; h < numHeads; h++) {
+                long to = (((long) b * numHeads + h) * maxLength + lengths[b]) * depth;
+                long from = (long) b * n * kvld + (long) h * depth;
+                for (int r = 0; r < tokens[b]; r++) {
+                    MemorySegment.copy(memory, (from + kAt) * Float.BYTES, cache, to * Float.BYTES, headBytes);
+                    MemorySegment.copy(memory, (from + vAt) * Float.BYTES, cache, (valuesAt + to) * Float.BYTES,
+                            headBytes);
+                    from += kvld;
+                    to += depth;
+                }
             }
         }
     }
@@ -328,7 +331,7 @@ public final class DecodePlan implements Team.Task {
         int start = lengths[b];
         int keys = mode == Mode.DECODE ? start + rowsHere : start;
         long q = qAt + (long) b * n * qld + (long) h * depth;
-        long k = (long) b * maxLength * dModel + (long) h * depth;
+        long k = ((long) b * numHeads + h) * maxLength * depth;
         RowKernel kernel = RowKernel.INSTANCE;
         if (keys == 0) { // nothing cached to attend to: the context is 0, as for a fully masked row
             for (int r = 0; r < rowsHere; r++) {
@@ -342,10 +345,10 @@ public final class DecodePlan implements Team.Task {
         int ld = weights != null ? weightsLd : keys;
         long inverses = weights != null ? -1 : sAt + perThread - Scratch.aligned(n); // after the thread's logits
         if (rowsHere == 1) {
-            Blas.sgemv(Layout.ROW_MAJOR, Transpose.NO_TRANSPOSE, keys, depth, scale, cache, k, dModel, memory, q, 1,
+            Blas.sgemv(Layout.ROW_MAJOR, Transpose.NO_TRANSPOSE, keys, depth, scale, cache, k, depth, memory, q, 1,
                     0f, s, sAt, 1);
         } else {
-            Gemm.NATIVE.multiply(Transpose.TRANSPOSE, rowsHere, keys, depth, scale, memory, q, qld, cache, k, dModel,
+            Gemm.NATIVE.multiply(Transpose.TRANSPOSE, rowsHere, keys, depth, scale, memory, q, qld, cache, k, depth,
                     0f, s, sAt, ld);
         }
         boolean causal = mode == Mode.DECODE;
@@ -360,11 +363,11 @@ public final class DecodePlan implements Team.Task {
         if (rowsHere == 1) {
             float alpha = weights != null ? 1f : memory.get(ValueLayout.JAVA_FLOAT,
                     inverses * Float.BYTES);
-            Blas.sgemv(Layout.ROW_MAJOR, Transpose.TRANSPOSE, keys, depth, alpha, cache, valuesAt + k, dModel, s, sAt,
+            Blas.sgemv(Layout.ROW_MAJOR, Transpose.TRANSPOSE, keys, depth, alpha, cache, valuesAt + k, depth, s, sAt,
                     1, 0f, memory, q, 1);
         } else {
             Gemm.NATIVE.multiply(Transpose.NO_TRANSPOSE, rowsHere, depth, keys, 1f, s, sAt, ld, cache, valuesAt + k,
-                    dModel, 0f, memory, q, qld);
+                    depth, 0f, memory, q, qld);
             if (weights == null) {
                 Softmax.scaleRows(memory, q, rowsHere, depth, qld, memory, inverses * Float.BYTES);
             }

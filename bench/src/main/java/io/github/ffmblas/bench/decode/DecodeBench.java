@@ -21,7 +21,6 @@ import io.github.ffmblas.nativelib.OpenBlasLibrary;
 import java.io.PrintWriter;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -186,7 +185,7 @@ public final class DecodeBench implements Subcommand {
         int d = model.dModel();
         int heads = model.numHeads();
         try (Arena arena = Arena.ofConfined(); Workspace workspace = Workspace.create(n);
-             KeyValueCache cache = KeyValueCache.allocate(1, t, d)) {
+             KeyValueCache cache = KeyValueCache.allocate(model, 1, t)) {
             float[] tokens = new float[t * d];
             for (int i = 0; i < tokens.length; i++) {
                 tokens[i] = (float) random.nextGaussian();
@@ -226,11 +225,7 @@ public final class DecodeBench implements Subcommand {
                 if (impls.contains("onnxruntime")) {
                     ort = new OrtDecodeStep(d, heads, t - 1, n, w.inProj(), w.inBias(), w.outProj(), w.outBias(),
                             x.segment());
-                    float[] keys = cache.keys().segment().asSlice(0, (long) (t - 1) * d * Float.BYTES)
-                            .toArray(ValueLayout.JAVA_FLOAT);
-                    float[] values = cache.values().segment().asSlice(0, (long) (t - 1) * d * Float.BYTES)
-                            .toArray(ValueLayout.JAVA_FLOAT);
-                    ort.setPast(keys, values, heads);
+                    ort.setPast(past(cache.keys(), t - 1), past(cache.values(), t - 1));
                     ort.run();
                     float[] o = ort.output();
                     diffOrt = 0;
@@ -270,6 +265,19 @@ public final class DecodeBench implements Subcommand {
                 }
             }
         }
+    }
+
+    /** The first {@code past} rows of each head of a cache's {@code [1, H, maxLength, depth]} keys or values. */
+    private static float[] past(Tensor cached, int past) {
+        int heads = cached.dim(1);
+        int maxLength = cached.dim(2);
+        int depth = cached.dim(3);
+        float[] all = cached.toFloatArray();
+        float[] rows = new float[heads * past * depth];
+        for (int h = 0; h < heads; h++) {
+            System.arraycopy(all, h * maxLength * depth, rows, h * past * depth, past * depth);
+        }
+        return rows;
     }
 
     /** Heap bytes a step allocates, on the caller and the workspace's helpers, over {@code steps} steps. */

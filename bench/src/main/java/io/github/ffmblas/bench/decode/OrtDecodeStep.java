@@ -108,33 +108,10 @@ final class OrtDecodeStep implements AutoCloseable {
         session = s;
     }
 
-    /**
-     * Sets the past from ffmblas's cache rows ({@code [t-1, d]} keys and values, BSNH), transposed to BNSH, so both
-     * attend over the same prefix.
-     */
-    void setPast(float[] keys, float[] values, int heads) {
-        writeBnsh(keys, pastKey, heads);
-        writeBnsh(values, pastValue, heads);
-    }
-
-    private void writeBnsh(float[] rows, MemorySegment to, int heads) {
-        long floats = to.byteSize() / Float.BYTES;
-        if (rows.length == 0) {
-            return;
-        }
-        if (rows.length != floats) {
-            throw new IllegalArgumentException(rows.length + " floats for a past of " + floats);
-        }
-        int d = (int) (out.byteSize() / Float.BYTES);
-        int depth = d / heads;
-        int past = rows.length / d;
-        float[] bnsh = new float[rows.length];
-        for (int j = 0; j < past; j++) {
-            for (int h = 0; h < heads; h++) {
-                System.arraycopy(rows, j * d + h * depth, bnsh, (h * past + j) * depth, depth);
-            }
-        }
-        MemorySegment.copy(bnsh, 0, to, ValueLayout.JAVA_FLOAT, 0, bnsh.length);
+    /** Sets the past keys and values, each {@code [H, t-1, depth]} floats (BNSH, as ffmblas's cache holds them). */
+    void setPast(float[] keys, float[] values) {
+        MemorySegment.copy(keys, 0, pastKey, ValueLayout.JAVA_FLOAT, 0, keys.length);
+        MemorySegment.copy(values, 0, pastValue, ValueLayout.JAVA_FLOAT, 0, values.length);
     }
 
     void run() throws OrtException {
