@@ -1,5 +1,6 @@
 package io.github.ffmblas.cli;
 
+import io.github.ffmblas.attention.spi.GemmProvider;
 import io.github.ffmblas.bindings.Blas;
 import io.github.ffmblas.bindings.OpenBlasRuntime;
 import io.github.ffmblas.nativelib.CpuInfo;
@@ -7,6 +8,7 @@ import io.github.ffmblas.nativelib.LoadedLibrary;
 import io.github.ffmblas.nativelib.OpenBlasLibrary;
 import java.io.PrintWriter;
 import java.util.Locale;
+import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -43,6 +45,16 @@ final class InfoCommand implements Callable<Integer> {
         out.println("                " + lib.detail());
         out.println("batched sgemm:  " + rt.batchPolicy().description());
         out.println("softmax:        " + io.github.ffmblas.attention.MultiHeadAttention.softmaxImplementation());
+        for (GemmProvider provider : ServiceLoader.load(GemmProvider.class)) {
+            String description;
+            try {
+                description = provider.describe();
+            } catch (RuntimeException | LinkageError e) {
+                description = "does not run here: " + e.getMessage();
+            }
+            out.println(String.format("%-16s", provider.backend().name().toLowerCase(Locale.ROOT) + ":")
+                    + description);
+        }
         return 0;
     }
 }

@@ -21,4 +21,14 @@ public interface GemmProvider {
      * @throws RuntimeException when the backend cannot run here (its native library does not load), saying why
      */
     Gemm forWeights(AttentionWeights weights);
+
+    /**
+     * What this backend runs on this machine, for {@code ffmblas info}: its library's version and the kernels it
+     * picks (oneDNN: e.g. {@code brg_matmul:avx2}); may run a tiny product to find out.
+     *
+     * @throws RuntimeException when the backend cannot run here, saying why
+     */
+    default String describe() {
+        return backend().name();
+    }
 }
