@@ -379,10 +379,10 @@ public final class AttentionTransformer extends Transformer implements DefaultPa
         StagePlan plan = new StagePlan(uid,
                 new WeightsRef(shipping == WeightsShipping.SHARED_PATH ? path : null, fileName, getPrefix(),
                         getHeads()),
-                schema.fieldIndex(getQueryCol()), schema.fieldIndex(getKeyCol()), schema.fieldIndex(getValueCol()),
-                isDefined(keyPaddingMaskCol) ? schema.fieldIndex($(keyPaddingMaskCol)) : -1,
-                getQueryCol(), getKeyCol(), getValueCol(), isDefined(keyPaddingMaskCol) ? $(keyPaddingMaskCol) : null,
-                getCausal(), isDefined(attentionWeightsCol), getBatchSize(), getNanPolicy() == NanPolicy.FAIL);
+                column(schema, getQueryCol()), column(schema, getKeyCol()), column(schema, getValueCol()),
+                isDefined(keyPaddingMaskCol) ? column(schema, $(keyPaddingMaskCol)) : null,
+                new StagePlan.Choices(getCausal(), isDefined(attentionWeightsCol), getBatchSize(),
+                        getNanPolicy() == NanPolicy.FAIL));
         Set<String> inputs = new HashSet<>(sequenceColumns());
         inputs.addAll(maskColumns());
         Set<String> outputs = new HashSet<>(inputs);
@@ -393,6 +393,10 @@ public final class AttentionTransformer extends Transformer implements DefaultPa
         Encoder<Row> in = RowEncoders.forSchema(RowEncoders.inputSchema(schema, sequenceColumns(), maskColumns()),
                 inputs);
         return dataset.toDF().as(in).mapPartitions(new AttentionPartitions(plan), RowEncoders.forSchema(out, outputs));
+    }
+
+    private static StagePlan.Column column(StructType schema, String name) {
+        return new StagePlan.Column(schema.fieldIndex(name), name);
     }
 
     /** The file name {@code SparkFiles.get} knows an added file by: the path's last segment. */

@@ -58,7 +58,7 @@ final class PartitionRun implements Iterator<Row>, AutoCloseable {
         this.dModel = model.dModel();
         this.heads = model.numHeads();
         this.memory = new BatchMemory(threads);
-        int n = plan.batchSize();
+        int n = plan.choices().batchSize();
         rows = new Row[n];
         queries = new float[n][][];
         keys = new float[n][][];
@@ -114,21 +114,21 @@ final class PartitionRun implements Iterator<Row>, AutoCloseable {
             }
             row = input.next();
         } catch (SparkRuntimeException e) {
-            if (e.getMessage() != null && e.getMessage().contains("NOT_NULL_ASSERT_VIOLATION")) {
+            if ("NOT_NULL_ASSERT_VIOLATION".equals(e.getCondition())) { // a null float: Spark's deserializer says so
                 throw bad(rowIndex, "a null value inside a sequence or mask (columns " + columns() + ")", e);
             }
             throw e;
         }
         long index = rowIndex++;
-        float[][] q = sequence(row, plan.queryIndex(), plan.queryCol(), index);
-        float[][] k = plan.keyIndex() == plan.queryIndex() ? q : sequence(row, plan.keyIndex(), plan.keyCol(), index);
-        float[][] v = plan.keyIsValue() ? k : sequence(row, plan.valueIndex(), plan.valueCol(), index);
+        float[][] q = sequence(row, plan.query().index(), plan.query().name(), index);
+        float[][] k = plan.key().index() == plan.query().index() ? q : sequence(row, plan.key().index(), plan.key().name(), index);
+        float[][] v = plan.keyIsValue() ? k : sequence(row, plan.value().index(), plan.value().name(), index);
         if (v.length != k.length) {
-            throw bad(index, "key '" + plan.keyCol() + "' has " + k.length + " positions, value '" + plan.valueCol()
+            throw bad(index, "key '" + plan.key().name() + "' has " + k.length + " positions, value '" + plan.value().name()
                     + "' has " + v.length + "; they must be equal", null);
         }
         boolean[] mask = null;
-        if (plan.maskIndex() >= 0) {
+        if (plan.mask() != null) {
             mask = mask(row, k.length, index);
         }
         rows[b] = row;
@@ -140,8 +140,8 @@ final class PartitionRun implements Iterator<Row>, AutoCloseable {
     }
 
     private String columns() {
-        return "'" + plan.queryCol() + "'" + (plan.selfAttention() ? "" : ", '" + plan.keyCol() + "', '"
-                + plan.valueCol() + "'") + (plan.maskCol() == null ? "" : ", '" + plan.maskCol() + "'");
+        return "'" + plan.query().name() + "'" + (plan.selfAttention() ? "" : ", '" + plan.key().name() + "', '"
+                + plan.value().name() + "'") + (plan.mask() == null ? "" : ", '" + plan.mask().name() + "'");
     }
 
     private float[][] sequence(Row row, int field, String column, long index) {
@@ -162,7 +162,7 @@ final class PartitionRun implements Iterator<Row>, AutoCloseable {
                 throw bad(index, "column '" + column + "' position " + i + " has " + position.length
                         + " values, the model's d_model is " + dModel, null);
             }
-            if (plan.failOnNan()) {
+            if (plan.choices().failOnNan()) {
                 for (int j = 0; j < position.length; j++) {
                     if (!Float.isFinite(position[j])) {
                         throw bad(index, "column '" + column + "' position " + i + " value " + j + " is "
@@ -175,13 +175,13 @@ final class PartitionRun implements Iterator<Row>, AutoCloseable {
     }
 
     private boolean[] mask(Row row, int keyLength, long index) {
-        Object o = row.get(plan.maskIndex());
+        Object o = row.get(plan.mask().index());
         if (o == null) {
-            throw bad(index, "mask column '" + plan.maskCol() + "' is null", null);
+            throw bad(index, "mask column '" + plan.mask().name() + "' is null", null);
         }
         boolean[] mask = (boolean[]) o;
         if (mask.length != keyLength) {
-            throw bad(index, "mask column '" + plan.maskCol() + "' has " + mask.length + " entries, the key has "
+            throw bad(index, "mask column '" + plan.mask().name() + "' has " + mask.length + " entries, the key has "
                     + keyLength + " positions", null);
         }
         for (boolean m : mask) {
@@ -189,7 +189,7 @@ final class PartitionRun implements Iterator<Row>, AutoCloseable {
                 return mask;
             }
         }
-        throw bad(index, "mask column '" + plan.maskCol() + "' masks every key: the attention is undefined (NaN)",
+        throw bad(index, "mask column '" + plan.mask().name() + "' masks every key: the attention is undefined (NaN)",
                 null);
     }
 
@@ -222,7 +222,7 @@ final class PartitionRun implements Iterator<Row>, AutoCloseable {
             crossValue ? kBytes : 0,
             masked ? (long) n * lk : 0,
             qBytes,
-            plan.needWeights() ? (long) n * heads * lq * lk * Float.BYTES : 0});
+            plan.choices().needWeights() ? (long) n * heads * lq * lk * Float.BYTES : 0});
 
         long start = System.nanoTime();
         Tensor query = memory.tensor(Role.QUERY, n, lq, dModel);
@@ -238,14 +238,14 @@ final class PartitionRun implements Iterator<Row>, AutoCloseable {
                 pack(values, n, lk, value.segment());
             }
         }
-        AttentionOptions options = new AttentionOptions(plan.causal(), null, null, plan.needWeights());
+        AttentionOptions options = new AttentionOptions(plan.choices().causal(), null, null, plan.choices().needWeights());
         if (masked) {
             Tensor mask = memory.tensor(Role.MASK, DType.BOOL, n, lk);
             packMask(n, lk, mask.segment());
             options = options.withKeyPaddingMask(mask);
         }
         Tensor out = memory.tensor(Role.OUTPUT, n, lq, dModel);
-        Tensor weights = plan.needWeights() ? memory.tensor(Role.WEIGHTS, n, heads, lq, lk) : null;
+        Tensor weights = plan.choices().needWeights() ? memory.tensor(Role.WEIGHTS, n, heads, lq, lk) : null;
         Workspace workspace = memory.workspace();
         long packed = System.nanoTime();
         model.forward(query, key, value, options, workspace, out, weights);
