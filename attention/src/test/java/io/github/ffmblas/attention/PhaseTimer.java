@@ -2,23 +2,42 @@ package io.github.ffmblas.attention;
 
 import io.github.ffmblas.bindings.Transpose;
 import java.lang.foreign.MemorySegment;
+import java.util.concurrent.atomic.DoubleAdder;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
- * {@link Gemm#NATIVE} with a stopwatch: time and FLOPs of a forward's projections ({@link #multiply}), logits
- * (batched, B transposed) and context (batched, B as stored), so {@link PhaseProbe} can tell what the rest of a
- * forward (softmax, bias, bookkeeping) costs. Single-threaded use only.
+ * A {@link Gemm} ({@link Gemm#NATIVE} unless given another, e.g. oneDNN's) with a stopwatch: time and FLOPs of a
+ * forward's projections ({@link #multiply}), logits (batched, B transposed) and context (batched, B as stored),
+ * summed over every thread that calls it (a workspace's team), so {@link PhaseProbe} can tell what the rest of a
+ * forward (softmax, bias, bookkeeping, threads waiting) costs. Also counts the products, to see how a team splits
+ * them.
  */
 final class PhaseTimer implements Gemm {
     enum Phase { PROJECTIONS, LOGITS, CONTEXT }
 
-    private final long[] nanos = new long[Phase.values().length];
-    private final double[] flops = new double[Phase.values().length];
+    private final Gemm delegate;
+    private final LongAdder[] nanos = new LongAdder[Phase.values().length];
+    private final DoubleAdder[] flops = new DoubleAdder[Phase.values().length];
+    private final LongAdder[] calls = new LongAdder[Phase.values().length];
+
+    PhaseTimer() {
+        this(Gemm.NATIVE);
+    }
+
+    PhaseTimer(Gemm delegate) {
+        this.delegate = delegate;
+        for (int i = 0; i < nanos.length; i++) {
+            nanos[i] = new LongAdder();
+            flops[i] = new DoubleAdder();
+            calls[i] = new LongAdder();
+        }
+    }
 
     @Override
     public void multiply(Transpose transB, int m, int n, int k, float alpha, MemorySegment a, long aOffset, int lda,
                          MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset, int ldc) {
         long start = System.nanoTime();
-        Gemm.NATIVE.multiply(transB, m, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);
+        delegate.multiply(transB, m, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);
         add(Phase.PROJECTIONS, System.nanoTime() - start, 2.0 * m * n * k);
     }
 
@@ -28,35 +47,44 @@ final class PhaseTimer implements Gemm {
                               MemorySegment b, long bOffset, int ldb, long strideB,
                               float beta, MemorySegment c, long cOffset, int ldc, long strideC, int count) {
         long start = System.nanoTime();
-        Gemm.NATIVE.multiplyBatch(transB, m, n, k, alpha, a, aOffset, lda, strideA, b, bOffset, ldb, strideB, beta,
+        delegate.multiplyBatch(transB, m, n, k, alpha, a, aOffset, lda, strideA, b, bOffset, ldb, strideB, beta,
                 c, cOffset, ldc, strideC, count);
         add(transB == Transpose.TRANSPOSE ? Phase.LOGITS : Phase.CONTEXT, System.nanoTime() - start,
                 2.0 * m * n * k * count);
     }
 
     private void add(Phase phase, long elapsed, double work) {
-        nanos[phase.ordinal()] += elapsed;
-        flops[phase.ordinal()] += work;
+        nanos[phase.ordinal()].add(elapsed);
+        flops[phase.ordinal()].add(work);
+        calls[phase.ordinal()].increment();
     }
 
+    /** Time in the phase's products, summed over threads. */
     long nanos(Phase phase) {
-        return nanos[phase.ordinal()];
+        return nanos[phase.ordinal()].sum();
     }
 
     double flops(Phase phase) {
-        return flops[phase.ordinal()];
+        return flops[phase.ordinal()].sum();
+    }
+
+    long calls(Phase phase) {
+        return calls[phase.ordinal()].sum();
     }
 
     double totalFlops() {
         double sum = 0;
-        for (double f : flops) {
-            sum += f;
+        for (DoubleAdder f : flops) {
+            sum += f.sum();
         }
         return sum;
     }
 
     void reset() {
-        java.util.Arrays.fill(nanos, 0);
-        java.util.Arrays.fill(flops, 0);
+        for (int i = 0; i < nanos.length; i++) {
+            nanos[i].reset();
+            flops[i].reset();
+            calls[i].reset();
+        }
     }
 }
