@@ -7,6 +7,7 @@ import io.github.ffmblas.spark.internal.WeightsRef;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.spark.ml.Transformer;
 import org.apache.spark.ml.param.BooleanParam;
@@ -279,6 +280,16 @@ public final class AttentionTransformer extends Transformer implements DefaultPa
 
     public String getOutputCol() {
         return $(outputCol);
+    }
+
+    /** The attention weights column, if one is set. */
+    public Optional<String> getAttentionWeightsCol() {
+        return isDefined(attentionWeightsCol) ? Optional.of($(attentionWeightsCol)) : Optional.empty();
+    }
+
+    /** The key-padding mask column, if one is set. */
+    public Optional<String> getKeyPaddingMaskCol() {
+        return isDefined(keyPaddingMaskCol) ? Optional.of($(keyPaddingMaskCol)) : Optional.empty();
     }
 
     public boolean getCausal() {

@@ -123,6 +123,8 @@ class StageContractTest {
         assertEquals(WeightsShipping.SHARED_PATH, loaded.getWeightsShipping());
         assertEquals(NanPolicy.PROPAGATE, loaded.getNanPolicy());
         assertEquals("q", loaded.getValueCol(), "an unset value column stays unset: the query's");
+        assertEquals(java.util.Optional.of("w"), loaded.getAttentionWeightsCol());
+        assertEquals(java.util.Optional.empty(), loaded.getKeyPaddingMaskCol());
         assertSameOutput(stage.transform(frame()), loaded.transform(frame()));
     }
 
