@@ -325,6 +325,9 @@ public final class DecodeBench implements Subcommand {
         b.append("Command: `./ffmblas ").append(String.join(" ", spec.commandLine().getParseResult().originalArgs()))
                 .append("`; ").append(rounds).append(" interleaved rounds, ratios are medians of per-round ratios.\n\n");
         env.forEach((k, v) -> b.append("- ").append(k).append(": ").append(v).append('\n'));
+        b.append("\nThe floor is read from memory (256 MiB, past any cache); a step whose weights and cache fit the"
+                + " last-level cache (about 12 MB at d=768, t=512) can beat it, since its batch of steps repeats on"
+                + " the same bytes. Step GB/s = the step's bytes / its time.\n");
         b.append("\n| d x H | t | threads | ffmblas µs | ORT µs | forward µs | floor µs | ffmblas/ORT | ffmblas/floor |"
                 + " forward/ffmblas | read GB/s | step GB/s | heap B/step |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (Row r : rows) {
