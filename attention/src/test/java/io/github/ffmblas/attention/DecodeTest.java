@@ -185,6 +185,42 @@ class DecodeTest {
         }
     }
 
+    /** Distinct query, key and value tokens (or key = value): each projected by its own rows of in_proj. */
+    @ParameterizedTest(name = "key is value={0} threads={1}")
+    @CsvSource({"false,1", "true,2", "false,2"})
+    void separateQueryKeyAndValueInputsEqualTheCausalForward(boolean keyIsValue, int threads) {
+        Random random = new Random(19);
+        int d = 20;
+        int heads = 5;
+        int batch = 2;
+        int length = 11;
+        try (Arena arena = Arena.ofConfined(); Workspace workspace = Workspace.create(threads)) {
+            MultiHeadAttention mha = new MultiHeadAttention(d, heads, RandomTensors.weights(arena, random, d));
+            KeyValueCache cache = KeyValueCache.allocate(arena, mha, batch, length);
+            Tensor query = RandomTensors.gaussian(arena, random, 1f, batch, length, d);
+            Tensor key = RandomTensors.gaussian(arena, random, 1f, batch, length, d);
+            Tensor value = keyIsValue ? key : RandomTensors.gaussian(arena, random, 1f, batch, length, d);
+            float[] want = mha.forward(query, key, value, AttentionOptions.DEFAULTS.withCausal(true))
+                    .output().toFloatArray();
+            int row = 0;
+            for (int n : new int[] {3, 1, 4, 1, 2}) {
+                Tensor k = rows(arena, key, row, n);
+                Tensor out = Tensor.allocate(arena, batch, n, d);
+                mha.decode(rows(arena, query, row, n), k, keyIsValue ? k : rows(arena, value, row, n), cache,
+                        StepOptions.DEFAULTS, workspace, out, null);
+                float[] got = out.toFloatArray();
+                for (int b = 0; b < batch; b++) {
+                    for (int i = 0; i < n * d; i++) {
+                        float expected = want[(b * length + row) * d + i];
+                        assertEquals(expected, got[b * n * d + i], TOLERANCE * Math.max(1, Math.abs(expected)));
+                    }
+                }
+                row += n;
+            }
+            assertEquals(length, cache.length(1));
+        }
+    }
+
     /** Rows {@code [from, from + n)} of every item of {@code x}, copied. */
     static Tensor rows(Arena arena, Tensor x, int from, int n) {
         int batch = x.dim(0);
