@@ -8,11 +8,11 @@ import java.lang.ref.WeakReference;
  * costs 72 bytes of heap per array (measured by NetlibAllocationTest), because the bindings keep a call's
  * segments in per-thread arrays, where the JIT cannot scalar-replace them. Each thread remembers the segments of
  * the last {@value #SIZE} arrays it passed, weakly: a cached segment never keeps its array alive (the segment
- * refers to the array, so a strong cache would hold up to four caller arrays per thread for ever). A collection
+ * refers to the array, so a strong cache would hold up to eight caller arrays per thread for ever). A collection
  * clears the cache, so a segment is made again once per array after each GC, which amortises to nothing.
  */
 public final class HeapSegments {
-    private static final int SIZE = 4;
+    private static final int SIZE = 8; // LAPACK routines pass up to seven arrays (?gesdd, ?geev, ?syevr)
     private static final ThreadLocal<HeapSegments> CURRENT = ThreadLocal.withInitial(HeapSegments::new);
 
     // Each array beside its segment, weakly too: asking the segment for its array (heapBase) makes an Optional,
@@ -34,6 +34,13 @@ public final class HeapSegments {
 
     /** A heap segment over the whole of {@code array}. */
     public static MemorySegment of(float[] array) {
+        HeapSegments h = CURRENT.get();
+        MemorySegment s = h.find(array);
+        return s != null ? s : h.remember(array, MemorySegment.ofArray(array));
+    }
+
+    /** A heap segment over the whole of {@code array} (LAPACK's pivots and integer work). */
+    public static MemorySegment of(int[] array) {
         HeapSegments h = CURRENT.get();
         MemorySegment s = h.find(array);
         return s != null ? s : h.remember(array, MemorySegment.ofArray(array));

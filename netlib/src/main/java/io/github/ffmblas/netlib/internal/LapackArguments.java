@@ -101,7 +101,7 @@ public final class LapackArguments {
     }
 
     public static MemorySegment heap(int[] array) {
-        return array == null ? NO_INTS : MemorySegment.ofArray(array);
+        return array == null ? NO_INTS : HeapSegments.of(array);
     }
 
     /** A workspace query's answer for a double work array, where LAPACK writes it: its first element. */

@@ -12,12 +12,12 @@ class HeapSegmentsTest {
 
     @Test
     void eachArrayGetsItsOwnSegmentAndTheSameOneNextTime() {
-        double[][] arrays = new double[6][];
+        double[][] arrays = new double[10][];
         for (int i = 0; i < arrays.length; i++) {
             arrays[i] = new double[i + 1];
         }
         for (int round = 0; round < 3; round++) {
-            for (double[] a : arrays) { // six arrays through four entries: misses and hits both
+            for (double[] a : arrays) { // ten arrays through eight entries: misses and hits both
                 MemorySegment s = HeapSegments.of(a);
                 assertSame(a, s.heapBase().orElseThrow());
                 assertEquals(a.length * 8L, s.byteSize());
