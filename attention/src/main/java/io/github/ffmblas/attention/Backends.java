@@ -1,12 +1,22 @@
 package io.github.ffmblas.attention;
 
 import io.github.ffmblas.attention.spi.GemmProvider;
+import io.github.ffmblas.nativelib.CpuInfo;
 import java.util.Optional;
 import java.util.ServiceLoader;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /** Turns a {@link Backend} into the {@link Gemm} a model's forwards run on, through the providers present. */
 final class Backends {
     private static final System.Logger LOG = System.getLogger(Backends.class.getName());
+
+    /**
+     * Why AUTO takes oneDNN wherever it runs, measured (docs/performance.md): never slower than OpenBLAS by more than
+     * the noise on any default shape, on both CPU classes.
+     */
+    static final String AUTO_RULE = "as fast as OpenBLAS (within 2%) or faster on every default shape measured, on"
+            + " AVX-512 and on AVX2 machines (docs/performance.md)";
+    private static final AtomicBoolean AUTO_LOGGED = new AtomicBoolean();
 
     private Backends() {}
 
@@ -31,7 +41,12 @@ final class Backends {
             return new Chosen(Backend.OPENBLAS, Gemm.NATIVE);
         }
         try {
-            return new Chosen(Backend.ONEDNN, provider.get().forWeights(weights));
+            Chosen chosen = new Chosen(Backend.ONEDNN, provider.get().forWeights(weights));
+            if (backend == Backend.AUTO && !AUTO_LOGGED.getAndSet(true)) {
+                LOG.log(System.Logger.Level.INFO, "Backend.AUTO: oneDNN, on " + CpuInfo.current().vectorIsa() + ": "
+                        + AUTO_RULE);
+            }
+            return chosen;
         } catch (RuntimeException | LinkageError e) {
             if (backend == Backend.ONEDNN) {
                 throw new IllegalStateException("Backend.ONEDNN: oneDNN does not work here: " + e.getMessage(), e);
