@@ -5,7 +5,6 @@ import io.github.ffmblas.generator.Routine;
 import io.github.ffmblas.generator.Routine.Param;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -227,16 +226,7 @@ public final class GuardPageSweepProbe {
             .collect(Collectors.toMap(Method::getName, m -> m, (a, b) -> a));
 
     private static void invoke(Method m, Object[] arguments) {
-        try {
-            m.invoke(null, arguments);
-        } catch (InvocationTargetException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new AssertionError(e.getCause());
-        } catch (IllegalAccessException e) {
-            throw new AssertionError(e);
-        }
+        StaticCall.invoke(m, arguments);
     }
 
     /** The size search steps by one element: of the smaller type in mixed routines (scnrm2's, crotg's c). */

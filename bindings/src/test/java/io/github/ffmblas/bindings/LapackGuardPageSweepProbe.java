@@ -6,8 +6,6 @@ import io.github.ffmblas.generator.Routine.Param;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -377,17 +375,7 @@ public final class LapackGuardPageSweepProbe {
     }
 
     private static void call(Routine r, Object[] arguments) {
-        Method m = Arrays.stream(Lapack.class.getMethods()).filter(x -> x.getName().equals(r.name())).findFirst()
-                .orElseThrow();
-        try {
-            m.invoke(null, arguments);
-        } catch (InvocationTargetException e) {
-            if (e.getCause() instanceof RuntimeException x) {
-                throw x;
-            }
-            throw new AssertionError(e.getCause());
-        } catch (IllegalAccessException e) {
-            throw new AssertionError(e);
-        }
+        StaticCall.invoke(Arrays.stream(Lapack.class.getMethods()).filter(x -> x.getName().equals(r.name()))
+                .findFirst().orElseThrow(), arguments);
     }
 }

@@ -10,7 +10,6 @@ import dev.ludovic.netlib.lapack.LAPACK;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.Random;
@@ -98,16 +97,7 @@ class LapackRoutinesOracleTest {
                     args[i] = (float) (double) d;
                 }
             }
-            try {
-                return m.invoke(null, args);
-            } catch (InvocationTargetException e) {
-                if (e.getCause() instanceof RuntimeException r) {
-                    throw r;
-                }
-                throw new AssertionError(e.getCause());
-            } catch (IllegalAccessException e) {
-                throw new AssertionError(e);
-            }
+            return StaticCall.invoke(m, args);
         }
 
         /** The optimal lwork of {@code precision + name}, its workspace query's answer. */
