@@ -3,10 +3,7 @@ package io.github.ffmblas.attention;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -76,16 +73,7 @@ class AllocationTest {
     }
 
     private static long probeOnce(List<String> properties, String... args) throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
-                "--add-modules=jdk.incubator.vector"));
-        command.addAll(properties);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), AllocationProbe.class.getName()));
-        command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(p.getInputStream().readAllBytes());
-        assertTrue(p.waitFor(3, TimeUnit.MINUTES), "probe timed out");
-        assertEquals(0, p.exitValue(), output);
+        String output = ChildProbe.run(AllocationProbe.class, properties, args);
         Matcher m = Pattern.compile("bytes=(\\d+) nativeAllocations=(\\d+)").matcher(output);
         assertTrue(m.find(), output);
         assertEquals(0, Integer.parseInt(m.group(2)), "no new native memory in steady state");

@@ -3,10 +3,7 @@ package io.github.ffmblas.attention;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -45,16 +42,7 @@ class DecodeAllocationTest {
     }
 
     private static long probeOnce(List<String> properties, String... args) throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
-                "--add-modules=jdk.incubator.vector"));
-        command.addAll(properties);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), DecodeAllocationProbe.class.getName()));
-        command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(p.getInputStream().readAllBytes());
-        assertTrue(p.waitFor(3, TimeUnit.MINUTES), "probe timed out");
-        assertEquals(0, p.exitValue(), output);
+        String output = ChildProbe.run(DecodeAllocationProbe.class, properties, args);
         Matcher m = Pattern.compile("bytes=(\\d+) steps=(\\d+) nativeAllocations=(\\d+)").matcher(output);
         assertTrue(m.find(), output);
         System.out.println("decode " + String.join(" ", args) + " " + properties + ": " + m.group(1)
