@@ -64,6 +64,10 @@ final class GenerateLapack {
                 """);
         for (Routine r : routines) {
             method(out, r);
+            if (!r.operands().isEmpty()) {
+                quick(out, r, true);
+                quick(out, r, false);
+            }
             if (r.operands().stream().anyMatch(o -> o.shape().equals("work"))) {
                 query(out, r);
             }
@@ -109,6 +113,7 @@ final class GenerateLapack {
                         .append(o.args().get(0)).append(", ").append(minimum).append(");\n");
             }
         }
+        quickDispatch(out, r);
         operands(out, r, false);
         out.append(i8).append("if (call.skip) {\n");
         out.append(i8).append(outputSlot(r) >= 0 ? "    return 0;\n" : "    return;\n");
@@ -157,6 +162,12 @@ final class GenerateLapack {
                         .append('\n');
             }
         }
+        for (Param.Operand o : r.operands()) {
+            if (isWork(o) && !queried(o)) { // a work array of a fixed size: the size is the answer
+                out.append(wrapExpression(i8 + "long " + o.name() + "Size = " + o.args().get(0) + ";", 24))
+                        .append('\n');
+            }
+        }
         out.append(i8).append("if (call.skip) { // nothing to compute: the minimums do\n");
         out.append(i8).append("    return new Workspace(").append(size(r, "work")).append(", ")
                 .append(size(r, "rwork")).append(", ").append(size(r, "iwork")).append(");\n");
@@ -181,6 +192,186 @@ final class GenerateLapack {
         out.append("    }\n\n");
     }
 
+    // ---- quick paths: native or heap operands plainly valid, checked in straight-line code --------------------
+
+    /**
+     * After the scalar checks: every operand native (an {@code Arena.allocate} segment) or every one a heap array of
+     * its type goes to {@code xNative} / {@code xHeap}, which take the call when each operand plainly fits (its
+     * span, a superset of its exact extent, inside the segment, aligned, outputs writable and apart from every other
+     * operand, the memory this thread's alone) and answer -1 otherwise; everything else, and every -1, goes on to
+     * the general path, which decides exactly.
+     */
+    private static void quickDispatch(StringBuilder out, Routine r) {
+        String i8 = "        ";
+        List<Param.Operand> ops = r.operands();
+        List<String> conditions = new ArrayList<>(List.of("Quick.ON"));
+        ops.forEach(o -> conditions.add(o.name() + " != null"));
+        List<String> natives = ops.stream().map(o -> o.name() + ".getClass() == Quick.NATIVE").toList();
+        List<String> heaps = ops.stream().map(o -> o.name() + ".getClass() == Quick." + heapClass(r, o)).toList();
+        boolean returns = r.returns().equals("int");
+        out.append(wrapTests(i8 + "if (", conditions)).append(") {\n");
+        for (int k = 0; k < 2; k++) {
+            List<String> tests = k == 0 ? natives : heaps;
+            String head = k == 0 ? "    if (" : "    } else if (";
+            out.append(wrapTests(i8 + head, tests)).append(") {\n");
+            String call = i8 + "        int quick = " + r.name() + (k == 0 ? "Native(" : "Heap(");
+            out.append(call).append(GenerateFacade.wrapList(GenerateFacade.argumentNames(r), call, 24)).append(");\n");
+            out.append(i8).append("        if (quick >= 0) {\n");
+            out.append(i8).append("            return").append(returns ? " quick" : "").append(";\n");
+            out.append(i8).append("        }\n");
+        }
+        out.append(i8).append("    }\n");
+        out.append(i8).append("}\n");
+    }
+
+    /** {@code a && b && ...} after {@code lead}, broken before an operand that would pass column 114 (room for a
+     * closing {@code )) {}), continuation lines 8 deeper than the statement. */
+    private static String wrapTests(String lead, List<String> tests) {
+        String indent = " ".repeat(lead.length() - lead.stripLeading().length() + 8);
+        StringBuilder s = new StringBuilder(lead);
+        int column = lead.length();
+        for (int i = 0; i < tests.size(); i++) {
+            String t = (i == 0 ? "" : " && ") + tests.get(i);
+            if (i > 0 && column + t.length() > 114) {
+                s.append("\n").append(indent);
+                t = "&& " + tests.get(i);
+                column = indent.length();
+            }
+            s.append(t);
+            column += t.length();
+        }
+        return s.toString();
+    }
+
+    private static String heapClass(Routine r, Param.Operand o) {
+        if (integers(o)) {
+            return "INTS";
+        }
+        return r.precision() == 's' || r.precision() == 'c' ? "FLOATS" : "DOUBLES";
+    }
+
+    private static boolean integers(Param.Operand o) {
+        return List.of("ints", "iwork", "pivots").contains(o.shape());
+    }
+
+    /** The operand's element size as a shift, and its alignment mask. */
+    private static int shift(Routine r, Param.Operand o) {
+        if (integers(o)) {
+            return 2;
+        }
+        boolean real = List.of("reals", "rwork").contains(o.shape());
+        return switch (r.precision()) {
+            case 's' -> 2;
+            case 'd' -> 3;
+            case 'c' -> real ? 2 : 3;
+            default -> real ? 3 : 4;
+        };
+    }
+
+    private static int mask(Routine r, Param.Operand o) {
+        return integers(o) || r.precision() == 's' || r.precision() == 'c' ? 3 : 7;
+    }
+
+    /** Elements from an operand's first to one past its last (a superset of its exact extent), as Java. */
+    private static String span(Param.Operand o) {
+        List<String> a = o.args();
+        return switch (o.shape()) {
+            case "general" -> "Quick.span(" + a.get(1) + ", " + a.get(0) + ", " + a.get(2) + ")";
+            case "triangle" -> "Quick.span(" + a.get(2) + ", " + a.get(2) + ", " + a.get(3) + ")";
+            case "packed" -> "Quick.packed(" + a.get(0) + ")";
+            default -> "Quick.count(" + a.get(0) + ")"; // contiguous, reals, ints, pivots, work arrays: n, or lwork
+        };
+    }
+
+    /** {@code xNative} (native segments, by address) or {@code xHeap} (heap arrays, a critical call). */
+    private static void quick(StringBuilder out, Routine r, boolean natives) {
+        String i8 = "        ";
+        String head = "    private static int " + r.name() + (natives ? "Native(" : "Heap(");
+        out.append(head).append(GenerateFacade.wrapList(GenerateFacade.signature(r), head, 12)).append(") {\n");
+        out.append(i8).append("String routine = \"").append(r.name()).append("\";\n");
+        for (String[] w : r.where()) {
+            out.append(wrapExpression(i8 + "var " + w[0] + " = " + w[1] + ";", i8.length() + 8)).append('\n');
+        }
+        List<Param.Operand> ops = r.operands();
+        List<String> tests = new ArrayList<>();
+        for (Param.Operand o : ops) {
+            String n = o.name();
+            out.append(wrapExpression(i8 + "long " + n + "Span = " + span(o) + ";", 16)).append('\n');
+            String fn = natives ? (o.output() ? "Quick.out(" : "Quick.in(") : (o.output() ? "Quick.heapOut(" : "Quick.heapIn(");
+            out.append(i8).append("long ").append(n).append("At = ").append(fn).append(n).append(", ").append(n)
+                    .append("Offset, ").append(n).append("Span, ").append(shift(r, o)).append(", ")
+                    .append(mask(r, o)).append(");\n");
+        }
+        tests.add("(" + String.join(" | ", ops.stream().map(o -> o.name() + "At").toList()) + ") >= 0");
+        for (int i = 0; i < ops.size(); i++) {
+            for (int j = 0; j < ops.size(); j++) {
+                Param.Operand x = ops.get(i);
+                Param.Operand y = ops.get(j);
+                if (i != j && x.output() && (!y.output() || j > i)) {
+                    String xb = x.name() + "Span << " + shift(r, x);
+                    String yb = y.name() + "Span << " + shift(r, y);
+                    tests.add(natives ? "Quick.apart(" + x.name() + "At, " + xb + ", " + y.name() + "At, " + yb + ")"
+                            : "Quick.heapApart(" + x.name() + ", " + x.name() + "At, " + xb + ", " + y.name() + ", "
+                            + y.name() + "At, " + yb + ")");
+                }
+            }
+        }
+        tests.add("ExitGate.isOpen()");
+        if (natives) {
+            String first = ops.get(0).name();
+            tests.add("Quick.owned(" + first + ")");
+            for (Param.Operand o : ops.subList(1, ops.size())) {
+                tests.add("(" + o.name() + ".scope() == " + first + ".scope() || Quick.owned(" + o.name() + "))");
+            }
+        }
+        out.append(wrapTests(i8 + "if (!(", tests)).append(")) {\n");
+        out.append(i8).append("    return -1;\n");
+        out.append(i8).append("}\n");
+        out.append(i8).append("LapackRoom room = LapackRoom.get();\n");
+        for (Param.Operand o : ops) {
+            if (o.shape().equals("pivots")) {
+                out.append(i8).append("MemorySegment ").append(o.name()).append("Checked = room.pivots(routine, \"")
+                        .append(o.name()).append("\", ").append(o.name()).append(", ").append(o.name())
+                        .append("Offset, ").append(o.args().get(0)).append(", ").append(o.args().get(1))
+                        .append(");\n");
+            }
+        }
+        List<String> operandArgs = new ArrayList<>();
+        for (Param.Operand o : ops) {
+            operandArgs.add(o.shape().equals("pivots") ? o.name() + "Checked" + (natives ? ".address()" : "")
+                    : natives ? o.name() + "At" : "Quick.at(" + o.name() + ", " + o.name() + "Offset, " + shift(r, o) + ")");
+        }
+        List<String> args = new ArrayList<>(List.of(natives ? "false" : "true"));
+        args.addAll(arguments(r, natives, false, operandArgs));
+        String h = GenerateFacade.holder(r);
+        String lead = i8 + "    " + h + ".D." + (natives ? "byAddress" : "bySegment") + "().invokeExact(";
+        if (natives) {
+            out.append(i8).append("int gate = ExitGate.enter(routine);\n");
+        } else {
+            out.append(i8).append("ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit\n");
+        }
+        out.append(i8).append("try {\n");
+        out.append(lead).append(GenerateFacade.wrapList(args, lead, 20)).append(");\n");
+        out.append(i8).append("} catch (Throwable e) {\n");
+        out.append(i8).append("    throw Downcall.failed(routine, e);\n");
+        if (natives) {
+            out.append(i8).append("} finally {\n");
+            out.append(i8).append("    ExitGate.leave(gate);\n");
+        }
+        out.append(i8).append("}\n");
+        String[] failure = r.failure();
+        if (failure == null) {
+            out.append(i8).append("LapackChecks.info(routine, room.infoValue(), null, null);\n");
+        } else {
+            out.append(i8).append("LapackChecks.info(routine, room.infoValue(), LapackException.Reason.")
+                    .append(failure[0]).append(",\n").append(i8).append("        ")
+                    .append(literal(failure[1], i8.length() + 8)).append(");\n");
+        }
+        int found = outputSlot(r);
+        out.append(i8).append("return ").append(found >= 0 ? "room.integerValue(" + found + ")" : "0").append(";\n");
+        out.append("    }\n\n");
+    }
+
     /** A work array whose length the caller passes and a query answers: work, rwork or iwork. */
     private static boolean queried(Param.Operand o) {
         return o.shape().equals("work") || o.shape().equals("rwork") || o.shape().equals("iwork");
@@ -197,7 +388,7 @@ final class GenerateLapack {
     private static String size(Routine r, String name) {
         for (Param.Operand o : r.operands()) {
             if (o.name().equals(name)) {
-                return queried(o) ? o.args().get(0) + "Minimum" : o.args().get(0);
+                return queried(o) ? o.args().get(0) + "Minimum" : o.name() + "Size";
             }
         }
         return "0";
@@ -256,10 +447,27 @@ final class GenerateLapack {
             out.append(i8).append("if (").append(refusal[0]).append(") {\n");
             String line = i8 + "    throw new IllegalArgumentException(routine + \": " + GenerateFacade.message(refusal[1])
                     + ");";
-            out.append(line.length() <= 120 ? line : line.replaceFirst("(.{60,100}?) \\+ ", "$1\n" + i8 + "        + "))
-                    .append('\n');
+            out.append(line.length() <= 120 ? line : breakLiteral(line, i8 + "        ")).append('\n');
             out.append(i8).append("}\n");
         }
+    }
+
+    /** A line whose string literal passes column 120, broken at its last space inside a literal before 112. */
+    private static String breakLiteral(String line, String indent) {
+        int at = -1;
+        boolean inside = false;
+        for (int i = 0; i < Math.min(line.length(), 112); i++) {
+            char c = line.charAt(i);
+            if (c == '"' && line.charAt(i - 1) != '\\') {
+                inside = !inside;
+            } else if (c == ' ' && inside) {
+                at = i;
+            }
+        }
+        if (at < 0) {
+            return line;
+        }
+        return line.substring(0, at + 1) + "\"\n" + indent + "+ \"" + line.substring(at + 1);
     }
 
     /** A string literal, split into concatenated parts at spaces to stay within column 120. */
@@ -305,7 +513,7 @@ final class GenerateLapack {
             if (query && isWork(o)) {
                 continue;
             }
-            out.append(i8).append("        ").append(shape(o)).append('\n');
+            out.append(wrapExpression(i8 + "        " + shape(o), 24)).append('\n');
         }
         out.append(i8).append("        .check()\n");
         out.append(i8).append("        .notBrief();\n");
@@ -370,6 +578,11 @@ final class GenerateLapack {
      * query the room's one-element work arrays, with lwork = -1), INFO, then one hidden length per flag.
      */
     private static List<String> arguments(Routine r, boolean byAddress, boolean query) {
+        return arguments(r, byAddress, query, null);
+    }
+
+    /** The same, each operand passed as {@code operandArgs} names it (a quick path's), when given. */
+    private static List<String> arguments(Routine r, boolean byAddress, boolean query, List<String> operandArgs) {
         List<String> args = new ArrayList<>();
         String address = byAddress ? ".address()" : "";
         int ints = 0;
@@ -390,6 +603,9 @@ final class GenerateLapack {
                     boolean work = isWork(o);
                     if (query && work) {
                         args.add("room." + o.name() + address);
+                    } else if (operandArgs != null) {
+                        args.add(operandArgs.get(operand));
+                        operand++;
                     } else if (o.shape().equals("pivots")) {
                         args.add(o.name() + "Checked" + address);
                         operand++;

@@ -39,6 +39,20 @@ public final class Lapack {
         String routine = "sgesv";
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "nrhs", nrhs);
+        if (Quick.ON && a != null && ipiv != null && b != null) {
+            if (a.getClass() == Quick.NATIVE && ipiv.getClass() == Quick.NATIVE && b.getClass() == Quick.NATIVE) {
+                int quick = sgesvNative(n, nrhs, a, aOffset, lda, ipiv, ipivOffset, b, bOffset, ldb);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.FLOATS && ipiv.getClass() == Quick.INTS
+                    && b.getClass() == Quick.FLOATS) {
+                int quick = sgesvHeap(n, nrhs, a, aOffset, lda, ipiv, ipivOffset, b, bOffset, ldb);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.SINGLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
                 .ints("ipiv", ipiv, ipivOffset, n).output()
@@ -68,6 +82,65 @@ public final class Lapack {
                 "U({info},{info}) is exactly zero: A is singular, so X is not computed");
     }
 
+    private static int sgesvNative(int n, int nrhs, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
+            long ipivOffset, MemorySegment b, long bOffset, int ldb) {
+        String routine = "sgesv";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 2, 3);
+        long ipivSpan = Quick.count(n);
+        long ipivAt = Quick.out(ipiv, ipivOffset, ipivSpan, 2, 3);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.out(b, bOffset, bSpan, 2, 3);
+        if (!((aAt | ipivAt | bAt) >= 0 && Quick.apart(aAt, aSpan << 2, ipivAt, ipivSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, bAt, bSpan << 2)
+                && Quick.apart(ipivAt, ipivSpan << 2, bAt, bSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (ipiv.scope() == a.scope() || Quick.owned(ipiv)) && (b.scope() == a.scope() || Quick.owned(b)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HSgesv.D.byAddress().invokeExact(false, room.integer(0, n).address(), room.integer(1, nrhs).address(), aAt,
+                    room.integer(2, lda).address(), ipivAt, bAt, room.integer(3, ldb).address(),
+                    room.info().address());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "U({info},{info}) is exactly zero: A is singular, so X is not computed");
+        return 0;
+    }
+
+    private static int sgesvHeap(int n, int nrhs, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
+            long ipivOffset, MemorySegment b, long bOffset, int ldb) {
+        String routine = "sgesv";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 2, 3);
+        long ipivSpan = Quick.count(n);
+        long ipivAt = Quick.heapOut(ipiv, ipivOffset, ipivSpan, 2, 3);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.heapOut(b, bOffset, bSpan, 2, 3);
+        if (!((aAt | ipivAt | bAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 2, ipiv, ipivAt, ipivSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, b, bAt, bSpan << 2)
+                && Quick.heapApart(ipiv, ipivAt, ipivSpan << 2, b, bAt, bSpan << 2) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HSgesv.D.bySegment().invokeExact(true, room.integer(0, n), room.integer(1, nrhs), Quick.at(a, aOffset, 2),
+                    room.integer(2, lda), Quick.at(ipiv, ipivOffset, 2), Quick.at(b, bOffset, 2), room.integer(3, ldb),
+                    room.info());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "U({info},{info}) is exactly zero: A is singular, so X is not computed");
+        return 0;
+    }
+
     /**
      * Solves A X = B (A n x n, B n x nrhs) by LU with partial pivoting: A is overwritten by L and U, B by X, ipiv gets
      * the pivots (1-based, as LAPACK's).
@@ -77,6 +150,20 @@ public final class Lapack {
         String routine = "dgesv";
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "nrhs", nrhs);
+        if (Quick.ON && a != null && ipiv != null && b != null) {
+            if (a.getClass() == Quick.NATIVE && ipiv.getClass() == Quick.NATIVE && b.getClass() == Quick.NATIVE) {
+                int quick = dgesvNative(n, nrhs, a, aOffset, lda, ipiv, ipivOffset, b, bOffset, ldb);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.DOUBLES && ipiv.getClass() == Quick.INTS
+                    && b.getClass() == Quick.DOUBLES) {
+                int quick = dgesvHeap(n, nrhs, a, aOffset, lda, ipiv, ipivOffset, b, bOffset, ldb);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.DOUBLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
                 .ints("ipiv", ipiv, ipivOffset, n).output()
@@ -106,6 +193,65 @@ public final class Lapack {
                 "U({info},{info}) is exactly zero: A is singular, so X is not computed");
     }
 
+    private static int dgesvNative(int n, int nrhs, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
+            long ipivOffset, MemorySegment b, long bOffset, int ldb) {
+        String routine = "dgesv";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 3, 7);
+        long ipivSpan = Quick.count(n);
+        long ipivAt = Quick.out(ipiv, ipivOffset, ipivSpan, 2, 3);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.out(b, bOffset, bSpan, 3, 7);
+        if (!((aAt | ipivAt | bAt) >= 0 && Quick.apart(aAt, aSpan << 3, ipivAt, ipivSpan << 2)
+                && Quick.apart(aAt, aSpan << 3, bAt, bSpan << 3)
+                && Quick.apart(ipivAt, ipivSpan << 2, bAt, bSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (ipiv.scope() == a.scope() || Quick.owned(ipiv)) && (b.scope() == a.scope() || Quick.owned(b)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HDgesv.D.byAddress().invokeExact(false, room.integer(0, n).address(), room.integer(1, nrhs).address(), aAt,
+                    room.integer(2, lda).address(), ipivAt, bAt, room.integer(3, ldb).address(),
+                    room.info().address());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "U({info},{info}) is exactly zero: A is singular, so X is not computed");
+        return 0;
+    }
+
+    private static int dgesvHeap(int n, int nrhs, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
+            long ipivOffset, MemorySegment b, long bOffset, int ldb) {
+        String routine = "dgesv";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 7);
+        long ipivSpan = Quick.count(n);
+        long ipivAt = Quick.heapOut(ipiv, ipivOffset, ipivSpan, 2, 3);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.heapOut(b, bOffset, bSpan, 3, 7);
+        if (!((aAt | ipivAt | bAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 3, ipiv, ipivAt, ipivSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 3, b, bAt, bSpan << 3)
+                && Quick.heapApart(ipiv, ipivAt, ipivSpan << 2, b, bAt, bSpan << 3) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HDgesv.D.bySegment().invokeExact(true, room.integer(0, n), room.integer(1, nrhs), Quick.at(a, aOffset, 3),
+                    room.integer(2, lda), Quick.at(ipiv, ipivOffset, 2), Quick.at(b, bOffset, 3), room.integer(3, ldb),
+                    room.info());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "U({info},{info}) is exactly zero: A is singular, so X is not computed");
+        return 0;
+    }
+
     /**
      * Solves A X = B (A n x n, B n x nrhs) by LU with partial pivoting: A is overwritten by L and U, B by X, ipiv gets
      * the pivots (1-based, as LAPACK's).
@@ -115,6 +261,20 @@ public final class Lapack {
         String routine = "cgesv";
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "nrhs", nrhs);
+        if (Quick.ON && a != null && ipiv != null && b != null) {
+            if (a.getClass() == Quick.NATIVE && ipiv.getClass() == Quick.NATIVE && b.getClass() == Quick.NATIVE) {
+                int quick = cgesvNative(n, nrhs, a, aOffset, lda, ipiv, ipivOffset, b, bOffset, ldb);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.FLOATS && ipiv.getClass() == Quick.INTS
+                    && b.getClass() == Quick.FLOATS) {
+                int quick = cgesvHeap(n, nrhs, a, aOffset, lda, ipiv, ipivOffset, b, bOffset, ldb);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
                 .ints("ipiv", ipiv, ipivOffset, n).output()
@@ -144,6 +304,65 @@ public final class Lapack {
                 "U({info},{info}) is exactly zero: A is singular, so X is not computed");
     }
 
+    private static int cgesvNative(int n, int nrhs, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
+            long ipivOffset, MemorySegment b, long bOffset, int ldb) {
+        String routine = "cgesv";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 3, 3);
+        long ipivSpan = Quick.count(n);
+        long ipivAt = Quick.out(ipiv, ipivOffset, ipivSpan, 2, 3);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.out(b, bOffset, bSpan, 3, 3);
+        if (!((aAt | ipivAt | bAt) >= 0 && Quick.apart(aAt, aSpan << 3, ipivAt, ipivSpan << 2)
+                && Quick.apart(aAt, aSpan << 3, bAt, bSpan << 3)
+                && Quick.apart(ipivAt, ipivSpan << 2, bAt, bSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (ipiv.scope() == a.scope() || Quick.owned(ipiv)) && (b.scope() == a.scope() || Quick.owned(b)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HCgesv.D.byAddress().invokeExact(false, room.integer(0, n).address(), room.integer(1, nrhs).address(), aAt,
+                    room.integer(2, lda).address(), ipivAt, bAt, room.integer(3, ldb).address(),
+                    room.info().address());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "U({info},{info}) is exactly zero: A is singular, so X is not computed");
+        return 0;
+    }
+
+    private static int cgesvHeap(int n, int nrhs, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
+            long ipivOffset, MemorySegment b, long bOffset, int ldb) {
+        String routine = "cgesv";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 3);
+        long ipivSpan = Quick.count(n);
+        long ipivAt = Quick.heapOut(ipiv, ipivOffset, ipivSpan, 2, 3);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.heapOut(b, bOffset, bSpan, 3, 3);
+        if (!((aAt | ipivAt | bAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 3, ipiv, ipivAt, ipivSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 3, b, bAt, bSpan << 3)
+                && Quick.heapApart(ipiv, ipivAt, ipivSpan << 2, b, bAt, bSpan << 3) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HCgesv.D.bySegment().invokeExact(true, room.integer(0, n), room.integer(1, nrhs), Quick.at(a, aOffset, 3),
+                    room.integer(2, lda), Quick.at(ipiv, ipivOffset, 2), Quick.at(b, bOffset, 3), room.integer(3, ldb),
+                    room.info());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "U({info},{info}) is exactly zero: A is singular, so X is not computed");
+        return 0;
+    }
+
     /**
      * Solves A X = B (A n x n, B n x nrhs) by LU with partial pivoting: A is overwritten by L and U, B by X, ipiv gets
      * the pivots (1-based, as LAPACK's).
@@ -153,6 +372,20 @@ public final class Lapack {
         String routine = "zgesv";
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "nrhs", nrhs);
+        if (Quick.ON && a != null && ipiv != null && b != null) {
+            if (a.getClass() == Quick.NATIVE && ipiv.getClass() == Quick.NATIVE && b.getClass() == Quick.NATIVE) {
+                int quick = zgesvNative(n, nrhs, a, aOffset, lda, ipiv, ipivOffset, b, bOffset, ldb);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.DOUBLES && ipiv.getClass() == Quick.INTS
+                    && b.getClass() == Quick.DOUBLES) {
+                int quick = zgesvHeap(n, nrhs, a, aOffset, lda, ipiv, ipivOffset, b, bOffset, ldb);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
                 .ints("ipiv", ipiv, ipivOffset, n).output()
@@ -182,6 +415,65 @@ public final class Lapack {
                 "U({info},{info}) is exactly zero: A is singular, so X is not computed");
     }
 
+    private static int zgesvNative(int n, int nrhs, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
+            long ipivOffset, MemorySegment b, long bOffset, int ldb) {
+        String routine = "zgesv";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 4, 7);
+        long ipivSpan = Quick.count(n);
+        long ipivAt = Quick.out(ipiv, ipivOffset, ipivSpan, 2, 3);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.out(b, bOffset, bSpan, 4, 7);
+        if (!((aAt | ipivAt | bAt) >= 0 && Quick.apart(aAt, aSpan << 4, ipivAt, ipivSpan << 2)
+                && Quick.apart(aAt, aSpan << 4, bAt, bSpan << 4)
+                && Quick.apart(ipivAt, ipivSpan << 2, bAt, bSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
+                && (ipiv.scope() == a.scope() || Quick.owned(ipiv)) && (b.scope() == a.scope() || Quick.owned(b)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HZgesv.D.byAddress().invokeExact(false, room.integer(0, n).address(), room.integer(1, nrhs).address(), aAt,
+                    room.integer(2, lda).address(), ipivAt, bAt, room.integer(3, ldb).address(),
+                    room.info().address());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "U({info},{info}) is exactly zero: A is singular, so X is not computed");
+        return 0;
+    }
+
+    private static int zgesvHeap(int n, int nrhs, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
+            long ipivOffset, MemorySegment b, long bOffset, int ldb) {
+        String routine = "zgesv";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 4, 7);
+        long ipivSpan = Quick.count(n);
+        long ipivAt = Quick.heapOut(ipiv, ipivOffset, ipivSpan, 2, 3);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.heapOut(b, bOffset, bSpan, 4, 7);
+        if (!((aAt | ipivAt | bAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 4, ipiv, ipivAt, ipivSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 4, b, bAt, bSpan << 4)
+                && Quick.heapApart(ipiv, ipivAt, ipivSpan << 2, b, bAt, bSpan << 4) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HZgesv.D.bySegment().invokeExact(true, room.integer(0, n), room.integer(1, nrhs), Quick.at(a, aOffset, 4),
+                    room.integer(2, lda), Quick.at(ipiv, ipivOffset, 2), Quick.at(b, bOffset, 4), room.integer(3, ldb),
+                    room.info());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "U({info},{info}) is exactly zero: A is singular, so X is not computed");
+        return 0;
+    }
+
     /**
      * The LU factorization P A = L U of the m x n A with partial pivoting, over A; ipiv gets the pivots (1-based). A
      * LapackException(SINGULAR) leaves the factors complete.
@@ -191,6 +483,19 @@ public final class Lapack {
         String routine = "sgetrf";
         Checks.nonNegative(routine, "m", m);
         Checks.nonNegative(routine, "n", n);
+        if (Quick.ON && a != null && ipiv != null) {
+            if (a.getClass() == Quick.NATIVE && ipiv.getClass() == Quick.NATIVE) {
+                int quick = sgetrfNative(m, n, a, aOffset, lda, ipiv, ipivOffset);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.FLOATS && ipiv.getClass() == Quick.INTS) {
+                int quick = sgetrfHeap(m, n, a, aOffset, lda, ipiv, ipivOffset);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.SINGLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
                 .ints("ipiv", ipiv, ipivOffset, Math.min(m, n)).output()
@@ -219,6 +524,56 @@ public final class Lapack {
                 "U({info},{info}) is exactly zero: A is singular (the factors are complete)");
     }
 
+    private static int sgetrfNative(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
+            long ipivOffset) {
+        String routine = "sgetrf";
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 2, 3);
+        long ipivSpan = Quick.count(Math.min(m, n));
+        long ipivAt = Quick.out(ipiv, ipivOffset, ipivSpan, 2, 3);
+        if (!((aAt | ipivAt) >= 0 && Quick.apart(aAt, aSpan << 2, ipivAt, ipivSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(a) && (ipiv.scope() == a.scope() || Quick.owned(ipiv)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HSgetrf.D.byAddress().invokeExact(false, room.integer(0, m).address(), room.integer(1, n).address(), aAt,
+                    room.integer(2, lda).address(), ipivAt, room.info().address());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "U({info},{info}) is exactly zero: A is singular (the factors are complete)");
+        return 0;
+    }
+
+    private static int sgetrfHeap(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
+            long ipivOffset) {
+        String routine = "sgetrf";
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 2, 3);
+        long ipivSpan = Quick.count(Math.min(m, n));
+        long ipivAt = Quick.heapOut(ipiv, ipivOffset, ipivSpan, 2, 3);
+        if (!((aAt | ipivAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 2, ipiv, ipivAt, ipivSpan << 2)
+                && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HSgetrf.D.bySegment().invokeExact(true, room.integer(0, m), room.integer(1, n), Quick.at(a, aOffset, 2),
+                    room.integer(2, lda), Quick.at(ipiv, ipivOffset, 2), room.info());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "U({info},{info}) is exactly zero: A is singular (the factors are complete)");
+        return 0;
+    }
+
     /**
      * The LU factorization P A = L U of the m x n A with partial pivoting, over A; ipiv gets the pivots (1-based). A
      * LapackException(SINGULAR) leaves the factors complete.
@@ -228,6 +583,19 @@ public final class Lapack {
         String routine = "dgetrf";
         Checks.nonNegative(routine, "m", m);
         Checks.nonNegative(routine, "n", n);
+        if (Quick.ON && a != null && ipiv != null) {
+            if (a.getClass() == Quick.NATIVE && ipiv.getClass() == Quick.NATIVE) {
+                int quick = dgetrfNative(m, n, a, aOffset, lda, ipiv, ipivOffset);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.DOUBLES && ipiv.getClass() == Quick.INTS) {
+                int quick = dgetrfHeap(m, n, a, aOffset, lda, ipiv, ipivOffset);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.DOUBLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
                 .ints("ipiv", ipiv, ipivOffset, Math.min(m, n)).output()
@@ -256,6 +624,56 @@ public final class Lapack {
                 "U({info},{info}) is exactly zero: A is singular (the factors are complete)");
     }
 
+    private static int dgetrfNative(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
+            long ipivOffset) {
+        String routine = "dgetrf";
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 3, 7);
+        long ipivSpan = Quick.count(Math.min(m, n));
+        long ipivAt = Quick.out(ipiv, ipivOffset, ipivSpan, 2, 3);
+        if (!((aAt | ipivAt) >= 0 && Quick.apart(aAt, aSpan << 3, ipivAt, ipivSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(a) && (ipiv.scope() == a.scope() || Quick.owned(ipiv)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HDgetrf.D.byAddress().invokeExact(false, room.integer(0, m).address(), room.integer(1, n).address(), aAt,
+                    room.integer(2, lda).address(), ipivAt, room.info().address());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "U({info},{info}) is exactly zero: A is singular (the factors are complete)");
+        return 0;
+    }
+
+    private static int dgetrfHeap(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
+            long ipivOffset) {
+        String routine = "dgetrf";
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 7);
+        long ipivSpan = Quick.count(Math.min(m, n));
+        long ipivAt = Quick.heapOut(ipiv, ipivOffset, ipivSpan, 2, 3);
+        if (!((aAt | ipivAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 3, ipiv, ipivAt, ipivSpan << 2)
+                && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HDgetrf.D.bySegment().invokeExact(true, room.integer(0, m), room.integer(1, n), Quick.at(a, aOffset, 3),
+                    room.integer(2, lda), Quick.at(ipiv, ipivOffset, 2), room.info());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "U({info},{info}) is exactly zero: A is singular (the factors are complete)");
+        return 0;
+    }
+
     /**
      * The LU factorization P A = L U of the m x n A with partial pivoting, over A; ipiv gets the pivots (1-based). A
      * LapackException(SINGULAR) leaves the factors complete.
@@ -265,6 +683,19 @@ public final class Lapack {
         String routine = "cgetrf";
         Checks.nonNegative(routine, "m", m);
         Checks.nonNegative(routine, "n", n);
+        if (Quick.ON && a != null && ipiv != null) {
+            if (a.getClass() == Quick.NATIVE && ipiv.getClass() == Quick.NATIVE) {
+                int quick = cgetrfNative(m, n, a, aOffset, lda, ipiv, ipivOffset);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.FLOATS && ipiv.getClass() == Quick.INTS) {
+                int quick = cgetrfHeap(m, n, a, aOffset, lda, ipiv, ipivOffset);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
                 .ints("ipiv", ipiv, ipivOffset, Math.min(m, n)).output()
@@ -293,6 +724,56 @@ public final class Lapack {
                 "U({info},{info}) is exactly zero: A is singular (the factors are complete)");
     }
 
+    private static int cgetrfNative(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
+            long ipivOffset) {
+        String routine = "cgetrf";
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 3, 3);
+        long ipivSpan = Quick.count(Math.min(m, n));
+        long ipivAt = Quick.out(ipiv, ipivOffset, ipivSpan, 2, 3);
+        if (!((aAt | ipivAt) >= 0 && Quick.apart(aAt, aSpan << 3, ipivAt, ipivSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(a) && (ipiv.scope() == a.scope() || Quick.owned(ipiv)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HCgetrf.D.byAddress().invokeExact(false, room.integer(0, m).address(), room.integer(1, n).address(), aAt,
+                    room.integer(2, lda).address(), ipivAt, room.info().address());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "U({info},{info}) is exactly zero: A is singular (the factors are complete)");
+        return 0;
+    }
+
+    private static int cgetrfHeap(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
+            long ipivOffset) {
+        String routine = "cgetrf";
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 3);
+        long ipivSpan = Quick.count(Math.min(m, n));
+        long ipivAt = Quick.heapOut(ipiv, ipivOffset, ipivSpan, 2, 3);
+        if (!((aAt | ipivAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 3, ipiv, ipivAt, ipivSpan << 2)
+                && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HCgetrf.D.bySegment().invokeExact(true, room.integer(0, m), room.integer(1, n), Quick.at(a, aOffset, 3),
+                    room.integer(2, lda), Quick.at(ipiv, ipivOffset, 2), room.info());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "U({info},{info}) is exactly zero: A is singular (the factors are complete)");
+        return 0;
+    }
+
     /**
      * The LU factorization P A = L U of the m x n A with partial pivoting, over A; ipiv gets the pivots (1-based). A
      * LapackException(SINGULAR) leaves the factors complete.
@@ -302,6 +783,19 @@ public final class Lapack {
         String routine = "zgetrf";
         Checks.nonNegative(routine, "m", m);
         Checks.nonNegative(routine, "n", n);
+        if (Quick.ON && a != null && ipiv != null) {
+            if (a.getClass() == Quick.NATIVE && ipiv.getClass() == Quick.NATIVE) {
+                int quick = zgetrfNative(m, n, a, aOffset, lda, ipiv, ipivOffset);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.DOUBLES && ipiv.getClass() == Quick.INTS) {
+                int quick = zgetrfHeap(m, n, a, aOffset, lda, ipiv, ipivOffset);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
                 .ints("ipiv", ipiv, ipivOffset, Math.min(m, n)).output()
@@ -330,6 +824,56 @@ public final class Lapack {
                 "U({info},{info}) is exactly zero: A is singular (the factors are complete)");
     }
 
+    private static int zgetrfNative(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
+            long ipivOffset) {
+        String routine = "zgetrf";
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 4, 7);
+        long ipivSpan = Quick.count(Math.min(m, n));
+        long ipivAt = Quick.out(ipiv, ipivOffset, ipivSpan, 2, 3);
+        if (!((aAt | ipivAt) >= 0 && Quick.apart(aAt, aSpan << 4, ipivAt, ipivSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(a) && (ipiv.scope() == a.scope() || Quick.owned(ipiv)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HZgetrf.D.byAddress().invokeExact(false, room.integer(0, m).address(), room.integer(1, n).address(), aAt,
+                    room.integer(2, lda).address(), ipivAt, room.info().address());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "U({info},{info}) is exactly zero: A is singular (the factors are complete)");
+        return 0;
+    }
+
+    private static int zgetrfHeap(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
+            long ipivOffset) {
+        String routine = "zgetrf";
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 4, 7);
+        long ipivSpan = Quick.count(Math.min(m, n));
+        long ipivAt = Quick.heapOut(ipiv, ipivOffset, ipivSpan, 2, 3);
+        if (!((aAt | ipivAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 4, ipiv, ipivAt, ipivSpan << 2)
+                && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HZgetrf.D.bySegment().invokeExact(true, room.integer(0, m), room.integer(1, n), Quick.at(a, aOffset, 4),
+                    room.integer(2, lda), Quick.at(ipiv, ipivOffset, 2), room.info());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "U({info},{info}) is exactly zero: A is singular (the factors are complete)");
+        return 0;
+    }
+
     /** Solves op(A) X = B with the LU factors and pivots of ?getrf; B is overwritten by X. */
     public static void sgetrs(Transpose trans, int n, int nrhs, MemorySegment a, long aOffset, int lda,
             MemorySegment ipiv, long ipivOffset, MemorySegment b, long bOffset, int ldb) {
@@ -337,6 +881,20 @@ public final class Lapack {
         Checks.notNull(routine, "trans", trans);
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "nrhs", nrhs);
+        if (Quick.ON && a != null && ipiv != null && b != null) {
+            if (a.getClass() == Quick.NATIVE && ipiv.getClass() == Quick.NATIVE && b.getClass() == Quick.NATIVE) {
+                int quick = sgetrsNative(trans, n, nrhs, a, aOffset, lda, ipiv, ipivOffset, b, bOffset, ldb);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.FLOATS && ipiv.getClass() == Quick.INTS
+                    && b.getClass() == Quick.FLOATS) {
+                int quick = sgetrsHeap(trans, n, nrhs, a, aOffset, lda, ipiv, ipivOffset, b, bOffset, ldb);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.SINGLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda)
                 .ints("ipiv", ipiv, ipivOffset, n)
@@ -374,6 +932,63 @@ public final class Lapack {
         LapackChecks.info(routine, room.infoValue(), null, null);
     }
 
+    private static int sgetrsNative(Transpose trans, int n, int nrhs, MemorySegment a, long aOffset, int lda,
+            MemorySegment ipiv, long ipivOffset, MemorySegment b, long bOffset, int ldb) {
+        String routine = "sgetrs";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.in(a, aOffset, aSpan, 2, 3);
+        long ipivSpan = Quick.count(n);
+        long ipivAt = Quick.in(ipiv, ipivOffset, ipivSpan, 2, 3);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.out(b, bOffset, bSpan, 2, 3);
+        if (!((aAt | ipivAt | bAt) >= 0 && Quick.apart(bAt, bSpan << 2, aAt, aSpan << 2)
+                && Quick.apart(bAt, bSpan << 2, ipivAt, ipivSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (ipiv.scope() == a.scope() || Quick.owned(ipiv)) && (b.scope() == a.scope() || Quick.owned(b)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        MemorySegment ipivChecked = room.pivots(routine, "ipiv", ipiv, ipivOffset, n, n);
+        int gate = ExitGate.enter(routine);
+        try {
+            HSgetrs.D.byAddress().invokeExact(false, room.letter(0, trans.letter()).address(),
+                    room.integer(0, n).address(), room.integer(1, nrhs).address(), aAt, room.integer(2, lda).address(),
+                    ipivChecked.address(), bAt, room.integer(3, ldb).address(), room.info().address(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
+    }
+
+    private static int sgetrsHeap(Transpose trans, int n, int nrhs, MemorySegment a, long aOffset, int lda,
+            MemorySegment ipiv, long ipivOffset, MemorySegment b, long bOffset, int ldb) {
+        String routine = "sgetrs";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.heapIn(a, aOffset, aSpan, 2, 3);
+        long ipivSpan = Quick.count(n);
+        long ipivAt = Quick.heapIn(ipiv, ipivOffset, ipivSpan, 2, 3);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.heapOut(b, bOffset, bSpan, 2, 3);
+        if (!((aAt | ipivAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 2, a, aAt, aSpan << 2)
+                && Quick.heapApart(b, bAt, bSpan << 2, ipiv, ipivAt, ipivSpan << 2) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        MemorySegment ipivChecked = room.pivots(routine, "ipiv", ipiv, ipivOffset, n, n);
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HSgetrs.D.bySegment().invokeExact(true, room.letter(0, trans.letter()), room.integer(0, n),
+                    room.integer(1, nrhs), Quick.at(a, aOffset, 2), room.integer(2, lda), ipivChecked,
+                    Quick.at(b, bOffset, 2), room.integer(3, ldb), room.info(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
+    }
+
     /** Solves op(A) X = B with the LU factors and pivots of ?getrf; B is overwritten by X. */
     public static void dgetrs(Transpose trans, int n, int nrhs, MemorySegment a, long aOffset, int lda,
             MemorySegment ipiv, long ipivOffset, MemorySegment b, long bOffset, int ldb) {
@@ -381,6 +996,20 @@ public final class Lapack {
         Checks.notNull(routine, "trans", trans);
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "nrhs", nrhs);
+        if (Quick.ON && a != null && ipiv != null && b != null) {
+            if (a.getClass() == Quick.NATIVE && ipiv.getClass() == Quick.NATIVE && b.getClass() == Quick.NATIVE) {
+                int quick = dgetrsNative(trans, n, nrhs, a, aOffset, lda, ipiv, ipivOffset, b, bOffset, ldb);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.DOUBLES && ipiv.getClass() == Quick.INTS
+                    && b.getClass() == Quick.DOUBLES) {
+                int quick = dgetrsHeap(trans, n, nrhs, a, aOffset, lda, ipiv, ipivOffset, b, bOffset, ldb);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.DOUBLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda)
                 .ints("ipiv", ipiv, ipivOffset, n)
@@ -418,6 +1047,63 @@ public final class Lapack {
         LapackChecks.info(routine, room.infoValue(), null, null);
     }
 
+    private static int dgetrsNative(Transpose trans, int n, int nrhs, MemorySegment a, long aOffset, int lda,
+            MemorySegment ipiv, long ipivOffset, MemorySegment b, long bOffset, int ldb) {
+        String routine = "dgetrs";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
+        long ipivSpan = Quick.count(n);
+        long ipivAt = Quick.in(ipiv, ipivOffset, ipivSpan, 2, 3);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.out(b, bOffset, bSpan, 3, 7);
+        if (!((aAt | ipivAt | bAt) >= 0 && Quick.apart(bAt, bSpan << 3, aAt, aSpan << 3)
+                && Quick.apart(bAt, bSpan << 3, ipivAt, ipivSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (ipiv.scope() == a.scope() || Quick.owned(ipiv)) && (b.scope() == a.scope() || Quick.owned(b)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        MemorySegment ipivChecked = room.pivots(routine, "ipiv", ipiv, ipivOffset, n, n);
+        int gate = ExitGate.enter(routine);
+        try {
+            HDgetrs.D.byAddress().invokeExact(false, room.letter(0, trans.letter()).address(),
+                    room.integer(0, n).address(), room.integer(1, nrhs).address(), aAt, room.integer(2, lda).address(),
+                    ipivChecked.address(), bAt, room.integer(3, ldb).address(), room.info().address(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
+    }
+
+    private static int dgetrsHeap(Transpose trans, int n, int nrhs, MemorySegment a, long aOffset, int lda,
+            MemorySegment ipiv, long ipivOffset, MemorySegment b, long bOffset, int ldb) {
+        String routine = "dgetrs";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.heapIn(a, aOffset, aSpan, 3, 7);
+        long ipivSpan = Quick.count(n);
+        long ipivAt = Quick.heapIn(ipiv, ipivOffset, ipivSpan, 2, 3);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.heapOut(b, bOffset, bSpan, 3, 7);
+        if (!((aAt | ipivAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 3, a, aAt, aSpan << 3)
+                && Quick.heapApart(b, bAt, bSpan << 3, ipiv, ipivAt, ipivSpan << 2) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        MemorySegment ipivChecked = room.pivots(routine, "ipiv", ipiv, ipivOffset, n, n);
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HDgetrs.D.bySegment().invokeExact(true, room.letter(0, trans.letter()), room.integer(0, n),
+                    room.integer(1, nrhs), Quick.at(a, aOffset, 3), room.integer(2, lda), ipivChecked,
+                    Quick.at(b, bOffset, 3), room.integer(3, ldb), room.info(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
+    }
+
     /** The inverse of A from its LU factors and pivots (?getrf's), over A. */
     public static void sgetri(int n, MemorySegment a, long aOffset, int lda, MemorySegment ipiv, long ipivOffset,
             MemorySegment work, long workOffset, int lwork) {
@@ -425,6 +1111,20 @@ public final class Lapack {
         Checks.nonNegative(routine, "n", n);
         long lworkMinimum = Math.max(1, n);
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        if (Quick.ON && a != null && ipiv != null && work != null) {
+            if (a.getClass() == Quick.NATIVE && ipiv.getClass() == Quick.NATIVE && work.getClass() == Quick.NATIVE) {
+                int quick = sgetriNative(n, a, aOffset, lda, ipiv, ipivOffset, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.FLOATS && ipiv.getClass() == Quick.INTS
+                    && work.getClass() == Quick.FLOATS) {
+                int quick = sgetriHeap(n, a, aOffset, lda, ipiv, ipivOffset, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.SINGLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
                 .ints("ipiv", ipiv, ipivOffset, n)
@@ -459,6 +1159,66 @@ public final class Lapack {
         }
         LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
                 "U({info},{info}) is exactly zero: A is singular, so its inverse is not computed (A is unchanged)");
+    }
+
+    private static int sgetriNative(int n, MemorySegment a, long aOffset, int lda, MemorySegment ipiv, long ipivOffset,
+            MemorySegment work, long workOffset, int lwork) {
+        String routine = "sgetri";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 2, 3);
+        long ipivSpan = Quick.count(n);
+        long ipivAt = Quick.in(ipiv, ipivOffset, ipivSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 2, 3);
+        if (!((aAt | ipivAt | workAt) >= 0 && Quick.apart(aAt, aSpan << 2, ipivAt, ipivSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, workAt, workSpan << 2)
+                && Quick.apart(workAt, workSpan << 2, ipivAt, ipivSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(a) && (ipiv.scope() == a.scope() || Quick.owned(ipiv))
+                && (work.scope() == a.scope() || Quick.owned(work)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        MemorySegment ipivChecked = room.pivots(routine, "ipiv", ipiv, ipivOffset, n, n);
+        int gate = ExitGate.enter(routine);
+        try {
+            HSgetri.D.byAddress().invokeExact(false, room.integer(0, n).address(), aAt, room.integer(1, lda).address(),
+                    ipivChecked.address(), workAt, room.integer(2, lwork).address(), room.info().address());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "U({info},{info}) is exactly zero: A is singular, so its inverse is not computed (A is unchanged)");
+        return 0;
+    }
+
+    private static int sgetriHeap(int n, MemorySegment a, long aOffset, int lda, MemorySegment ipiv, long ipivOffset,
+            MemorySegment work, long workOffset, int lwork) {
+        String routine = "sgetri";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 2, 3);
+        long ipivSpan = Quick.count(n);
+        long ipivAt = Quick.heapIn(ipiv, ipivOffset, ipivSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 2, 3);
+        if (!((aAt | ipivAt | workAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 2, ipiv, ipivAt, ipivSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, work, workAt, workSpan << 2)
+                && Quick.heapApart(work, workAt, workSpan << 2, ipiv, ipivAt, ipivSpan << 2) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        MemorySegment ipivChecked = room.pivots(routine, "ipiv", ipiv, ipivOffset, n, n);
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HSgetri.D.bySegment().invokeExact(true, room.integer(0, n), Quick.at(a, aOffset, 2), room.integer(1, lda),
+                    ipivChecked, Quick.at(work, workOffset, 2), room.integer(2, lwork), room.info());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "U({info},{info}) is exactly zero: A is singular, so its inverse is not computed (A is unchanged)");
+        return 0;
     }
 
     /**
@@ -514,6 +1274,20 @@ public final class Lapack {
         Checks.nonNegative(routine, "n", n);
         long lworkMinimum = Math.max(1, n);
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        if (Quick.ON && a != null && ipiv != null && work != null) {
+            if (a.getClass() == Quick.NATIVE && ipiv.getClass() == Quick.NATIVE && work.getClass() == Quick.NATIVE) {
+                int quick = dgetriNative(n, a, aOffset, lda, ipiv, ipivOffset, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.DOUBLES && ipiv.getClass() == Quick.INTS
+                    && work.getClass() == Quick.DOUBLES) {
+                int quick = dgetriHeap(n, a, aOffset, lda, ipiv, ipivOffset, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.DOUBLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
                 .ints("ipiv", ipiv, ipivOffset, n)
@@ -548,6 +1322,66 @@ public final class Lapack {
         }
         LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
                 "U({info},{info}) is exactly zero: A is singular, so its inverse is not computed (A is unchanged)");
+    }
+
+    private static int dgetriNative(int n, MemorySegment a, long aOffset, int lda, MemorySegment ipiv, long ipivOffset,
+            MemorySegment work, long workOffset, int lwork) {
+        String routine = "dgetri";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 3, 7);
+        long ipivSpan = Quick.count(n);
+        long ipivAt = Quick.in(ipiv, ipivOffset, ipivSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 3, 7);
+        if (!((aAt | ipivAt | workAt) >= 0 && Quick.apart(aAt, aSpan << 3, ipivAt, ipivSpan << 2)
+                && Quick.apart(aAt, aSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(workAt, workSpan << 3, ipivAt, ipivSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(a) && (ipiv.scope() == a.scope() || Quick.owned(ipiv))
+                && (work.scope() == a.scope() || Quick.owned(work)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        MemorySegment ipivChecked = room.pivots(routine, "ipiv", ipiv, ipivOffset, n, n);
+        int gate = ExitGate.enter(routine);
+        try {
+            HDgetri.D.byAddress().invokeExact(false, room.integer(0, n).address(), aAt, room.integer(1, lda).address(),
+                    ipivChecked.address(), workAt, room.integer(2, lwork).address(), room.info().address());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "U({info},{info}) is exactly zero: A is singular, so its inverse is not computed (A is unchanged)");
+        return 0;
+    }
+
+    private static int dgetriHeap(int n, MemorySegment a, long aOffset, int lda, MemorySegment ipiv, long ipivOffset,
+            MemorySegment work, long workOffset, int lwork) {
+        String routine = "dgetri";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 7);
+        long ipivSpan = Quick.count(n);
+        long ipivAt = Quick.heapIn(ipiv, ipivOffset, ipivSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 3, 7);
+        if (!((aAt | ipivAt | workAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 3, ipiv, ipivAt, ipivSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(work, workAt, workSpan << 3, ipiv, ipivAt, ipivSpan << 2) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        MemorySegment ipivChecked = room.pivots(routine, "ipiv", ipiv, ipivOffset, n, n);
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HDgetri.D.bySegment().invokeExact(true, room.integer(0, n), Quick.at(a, aOffset, 3), room.integer(1, lda),
+                    ipivChecked, Quick.at(work, workOffset, 3), room.integer(2, lwork), room.info());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "U({info},{info}) is exactly zero: A is singular, so its inverse is not computed (A is unchanged)");
+        return 0;
     }
 
     /**
@@ -604,6 +1438,19 @@ public final class Lapack {
         String routine = "spotrf";
         Checks.notNull(routine, "uplo", uplo);
         Checks.nonNegative(routine, "n", n);
+        if (Quick.ON && a != null) {
+            if (a.getClass() == Quick.NATIVE) {
+                int quick = spotrfNative(uplo, n, a, aOffset, lda);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.FLOATS) {
+                int quick = spotrfHeap(uplo, n, a, aOffset, lda);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.SINGLE)
                 .triangle("A", a, aOffset, Layout.COLUMN_MAJOR, uplo, Diag.NON_UNIT, n, lda).output()
                 .check()
@@ -631,6 +1478,48 @@ public final class Lapack {
                 "the leading minor of order {info} is not positive definite");
     }
 
+    private static int spotrfNative(Uplo uplo, int n, MemorySegment a, long aOffset, int lda) {
+        String routine = "spotrf";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 2, 3);
+        if (!((aAt) >= 0 && ExitGate.isOpen() && Quick.owned(a))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HSpotrf.D.byAddress().invokeExact(false, room.letter(0, uplo.letter()).address(),
+                    room.integer(0, n).address(), aAt, room.integer(1, lda).address(), room.info().address(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NOT_POSITIVE_DEFINITE,
+                "the leading minor of order {info} is not positive definite");
+        return 0;
+    }
+
+    private static int spotrfHeap(Uplo uplo, int n, MemorySegment a, long aOffset, int lda) {
+        String routine = "spotrf";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 2, 3);
+        if (!((aAt) >= 0 && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HSpotrf.D.bySegment().invokeExact(true, room.letter(0, uplo.letter()), room.integer(0, n),
+                    Quick.at(a, aOffset, 2), room.integer(1, lda), room.info(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NOT_POSITIVE_DEFINITE,
+                "the leading minor of order {info} is not positive definite");
+        return 0;
+    }
+
     /**
      * The Cholesky factorization of the symmetric positive definite A (its uplo triangle), over that triangle: A =
      * U<sup>T</sup> U (UPPER) or L L<sup>T</sup> (LOWER).
@@ -639,6 +1528,19 @@ public final class Lapack {
         String routine = "dpotrf";
         Checks.notNull(routine, "uplo", uplo);
         Checks.nonNegative(routine, "n", n);
+        if (Quick.ON && a != null) {
+            if (a.getClass() == Quick.NATIVE) {
+                int quick = dpotrfNative(uplo, n, a, aOffset, lda);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.DOUBLES) {
+                int quick = dpotrfHeap(uplo, n, a, aOffset, lda);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.DOUBLE)
                 .triangle("A", a, aOffset, Layout.COLUMN_MAJOR, uplo, Diag.NON_UNIT, n, lda).output()
                 .check()
@@ -666,6 +1568,48 @@ public final class Lapack {
                 "the leading minor of order {info} is not positive definite");
     }
 
+    private static int dpotrfNative(Uplo uplo, int n, MemorySegment a, long aOffset, int lda) {
+        String routine = "dpotrf";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 3, 7);
+        if (!((aAt) >= 0 && ExitGate.isOpen() && Quick.owned(a))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HDpotrf.D.byAddress().invokeExact(false, room.letter(0, uplo.letter()).address(),
+                    room.integer(0, n).address(), aAt, room.integer(1, lda).address(), room.info().address(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NOT_POSITIVE_DEFINITE,
+                "the leading minor of order {info} is not positive definite");
+        return 0;
+    }
+
+    private static int dpotrfHeap(Uplo uplo, int n, MemorySegment a, long aOffset, int lda) {
+        String routine = "dpotrf";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 7);
+        if (!((aAt) >= 0 && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HDpotrf.D.bySegment().invokeExact(true, room.letter(0, uplo.letter()), room.integer(0, n),
+                    Quick.at(a, aOffset, 3), room.integer(1, lda), room.info(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NOT_POSITIVE_DEFINITE,
+                "the leading minor of order {info} is not positive definite");
+        return 0;
+    }
+
     /**
      * The Cholesky factorization of the Hermitian positive definite A (its uplo triangle), over that triangle: A =
      * U<sup>H</sup> U (UPPER) or L L<sup>H</sup> (LOWER).
@@ -674,6 +1618,19 @@ public final class Lapack {
         String routine = "cpotrf";
         Checks.notNull(routine, "uplo", uplo);
         Checks.nonNegative(routine, "n", n);
+        if (Quick.ON && a != null) {
+            if (a.getClass() == Quick.NATIVE) {
+                int quick = cpotrfNative(uplo, n, a, aOffset, lda);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.FLOATS) {
+                int quick = cpotrfHeap(uplo, n, a, aOffset, lda);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
                 .triangle("A", a, aOffset, Layout.COLUMN_MAJOR, uplo, Diag.NON_UNIT, n, lda).output()
                 .check()
@@ -701,6 +1658,48 @@ public final class Lapack {
                 "the leading minor of order {info} is not positive definite");
     }
 
+    private static int cpotrfNative(Uplo uplo, int n, MemorySegment a, long aOffset, int lda) {
+        String routine = "cpotrf";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 3, 3);
+        if (!((aAt) >= 0 && ExitGate.isOpen() && Quick.owned(a))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HCpotrf.D.byAddress().invokeExact(false, room.letter(0, uplo.letter()).address(),
+                    room.integer(0, n).address(), aAt, room.integer(1, lda).address(), room.info().address(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NOT_POSITIVE_DEFINITE,
+                "the leading minor of order {info} is not positive definite");
+        return 0;
+    }
+
+    private static int cpotrfHeap(Uplo uplo, int n, MemorySegment a, long aOffset, int lda) {
+        String routine = "cpotrf";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 3);
+        if (!((aAt) >= 0 && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HCpotrf.D.bySegment().invokeExact(true, room.letter(0, uplo.letter()), room.integer(0, n),
+                    Quick.at(a, aOffset, 3), room.integer(1, lda), room.info(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NOT_POSITIVE_DEFINITE,
+                "the leading minor of order {info} is not positive definite");
+        return 0;
+    }
+
     /**
      * The Cholesky factorization of the Hermitian positive definite A (its uplo triangle), over that triangle: A =
      * U<sup>H</sup> U (UPPER) or L L<sup>H</sup> (LOWER).
@@ -709,6 +1708,19 @@ public final class Lapack {
         String routine = "zpotrf";
         Checks.notNull(routine, "uplo", uplo);
         Checks.nonNegative(routine, "n", n);
+        if (Quick.ON && a != null) {
+            if (a.getClass() == Quick.NATIVE) {
+                int quick = zpotrfNative(uplo, n, a, aOffset, lda);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.DOUBLES) {
+                int quick = zpotrfHeap(uplo, n, a, aOffset, lda);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
                 .triangle("A", a, aOffset, Layout.COLUMN_MAJOR, uplo, Diag.NON_UNIT, n, lda).output()
                 .check()
@@ -736,6 +1748,48 @@ public final class Lapack {
                 "the leading minor of order {info} is not positive definite");
     }
 
+    private static int zpotrfNative(Uplo uplo, int n, MemorySegment a, long aOffset, int lda) {
+        String routine = "zpotrf";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 4, 7);
+        if (!((aAt) >= 0 && ExitGate.isOpen() && Quick.owned(a))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HZpotrf.D.byAddress().invokeExact(false, room.letter(0, uplo.letter()).address(),
+                    room.integer(0, n).address(), aAt, room.integer(1, lda).address(), room.info().address(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NOT_POSITIVE_DEFINITE,
+                "the leading minor of order {info} is not positive definite");
+        return 0;
+    }
+
+    private static int zpotrfHeap(Uplo uplo, int n, MemorySegment a, long aOffset, int lda) {
+        String routine = "zpotrf";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 4, 7);
+        if (!((aAt) >= 0 && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HZpotrf.D.bySegment().invokeExact(true, room.letter(0, uplo.letter()), room.integer(0, n),
+                    Quick.at(a, aOffset, 4), room.integer(1, lda), room.info(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NOT_POSITIVE_DEFINITE,
+                "the leading minor of order {info} is not positive definite");
+        return 0;
+    }
+
     /** Solves A X = B with the Cholesky factor of ?potrf (its uplo triangle); B is overwritten by X. */
     public static void spotrs(Uplo uplo, int n, int nrhs, MemorySegment a, long aOffset, int lda, MemorySegment b,
             long bOffset, int ldb) {
@@ -743,6 +1797,19 @@ public final class Lapack {
         Checks.notNull(routine, "uplo", uplo);
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "nrhs", nrhs);
+        if (Quick.ON && a != null && b != null) {
+            if (a.getClass() == Quick.NATIVE && b.getClass() == Quick.NATIVE) {
+                int quick = spotrsNative(uplo, n, nrhs, a, aOffset, lda, b, bOffset, ldb);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.FLOATS && b.getClass() == Quick.FLOATS) {
+                int quick = spotrsHeap(uplo, n, nrhs, a, aOffset, lda, b, bOffset, ldb);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.SINGLE)
                 .triangle("A", a, aOffset, Layout.COLUMN_MAJOR, uplo, Diag.NON_UNIT, n, lda)
                 .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
@@ -772,6 +1839,55 @@ public final class Lapack {
         LapackChecks.info(routine, room.infoValue(), null, null);
     }
 
+    private static int spotrsNative(Uplo uplo, int n, int nrhs, MemorySegment a, long aOffset, int lda, MemorySegment b,
+            long bOffset, int ldb) {
+        String routine = "spotrs";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.in(a, aOffset, aSpan, 2, 3);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.out(b, bOffset, bSpan, 2, 3);
+        if (!((aAt | bAt) >= 0 && Quick.apart(bAt, bSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HSpotrs.D.byAddress().invokeExact(false, room.letter(0, uplo.letter()).address(),
+                    room.integer(0, n).address(), room.integer(1, nrhs).address(), aAt, room.integer(2, lda).address(),
+                    bAt, room.integer(3, ldb).address(), room.info().address(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
+    }
+
+    private static int spotrsHeap(Uplo uplo, int n, int nrhs, MemorySegment a, long aOffset, int lda, MemorySegment b,
+            long bOffset, int ldb) {
+        String routine = "spotrs";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.heapIn(a, aOffset, aSpan, 2, 3);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.heapOut(b, bOffset, bSpan, 2, 3);
+        if (!((aAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 2, a, aAt, aSpan << 2) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HSpotrs.D.bySegment().invokeExact(true, room.letter(0, uplo.letter()), room.integer(0, n),
+                    room.integer(1, nrhs), Quick.at(a, aOffset, 2), room.integer(2, lda), Quick.at(b, bOffset, 2),
+                    room.integer(3, ldb), room.info(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
+    }
+
     /** Solves A X = B with the Cholesky factor of ?potrf (its uplo triangle); B is overwritten by X. */
     public static void dpotrs(Uplo uplo, int n, int nrhs, MemorySegment a, long aOffset, int lda, MemorySegment b,
             long bOffset, int ldb) {
@@ -779,6 +1895,19 @@ public final class Lapack {
         Checks.notNull(routine, "uplo", uplo);
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "nrhs", nrhs);
+        if (Quick.ON && a != null && b != null) {
+            if (a.getClass() == Quick.NATIVE && b.getClass() == Quick.NATIVE) {
+                int quick = dpotrsNative(uplo, n, nrhs, a, aOffset, lda, b, bOffset, ldb);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES) {
+                int quick = dpotrsHeap(uplo, n, nrhs, a, aOffset, lda, b, bOffset, ldb);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.DOUBLE)
                 .triangle("A", a, aOffset, Layout.COLUMN_MAJOR, uplo, Diag.NON_UNIT, n, lda)
                 .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
@@ -808,6 +1937,55 @@ public final class Lapack {
         LapackChecks.info(routine, room.infoValue(), null, null);
     }
 
+    private static int dpotrsNative(Uplo uplo, int n, int nrhs, MemorySegment a, long aOffset, int lda, MemorySegment b,
+            long bOffset, int ldb) {
+        String routine = "dpotrs";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.out(b, bOffset, bSpan, 3, 7);
+        if (!((aAt | bAt) >= 0 && Quick.apart(bAt, bSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HDpotrs.D.byAddress().invokeExact(false, room.letter(0, uplo.letter()).address(),
+                    room.integer(0, n).address(), room.integer(1, nrhs).address(), aAt, room.integer(2, lda).address(),
+                    bAt, room.integer(3, ldb).address(), room.info().address(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
+    }
+
+    private static int dpotrsHeap(Uplo uplo, int n, int nrhs, MemorySegment a, long aOffset, int lda, MemorySegment b,
+            long bOffset, int ldb) {
+        String routine = "dpotrs";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.heapIn(a, aOffset, aSpan, 3, 7);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.heapOut(b, bOffset, bSpan, 3, 7);
+        if (!((aAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 3, a, aAt, aSpan << 3) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HDpotrs.D.bySegment().invokeExact(true, room.letter(0, uplo.letter()), room.integer(0, n),
+                    room.integer(1, nrhs), Quick.at(a, aOffset, 3), room.integer(2, lda), Quick.at(b, bOffset, 3),
+                    room.integer(3, ldb), room.info(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
+    }
+
     /**
      * Solves A X = B for the symmetric positive definite A in packed storage (its uplo triangle): AP is overwritten by
      * the Cholesky factor, B by X.
@@ -818,6 +1996,19 @@ public final class Lapack {
         Checks.notNull(routine, "uplo", uplo);
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "nrhs", nrhs);
+        if (Quick.ON && ap != null && b != null) {
+            if (ap.getClass() == Quick.NATIVE && b.getClass() == Quick.NATIVE) {
+                int quick = sppsvNative(uplo, n, nrhs, ap, apOffset, b, bOffset, ldb);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (ap.getClass() == Quick.FLOATS && b.getClass() == Quick.FLOATS) {
+                int quick = sppsvHeap(uplo, n, nrhs, ap, apOffset, b, bOffset, ldb);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.SINGLE)
                 .packed("AP", ap, apOffset, n).output()
                 .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
@@ -846,6 +2037,57 @@ public final class Lapack {
                 "the leading minor of order {info} is not positive definite, so X is not computed");
     }
 
+    private static int sppsvNative(Uplo uplo, int n, int nrhs, MemorySegment ap, long apOffset, MemorySegment b,
+            long bOffset, int ldb) {
+        String routine = "sppsv";
+        long apSpan = Quick.packed(n);
+        long apAt = Quick.out(ap, apOffset, apSpan, 2, 3);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.out(b, bOffset, bSpan, 2, 3);
+        if (!((apAt | bAt) >= 0 && Quick.apart(apAt, apSpan << 2, bAt, bSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(ap) && (b.scope() == ap.scope() || Quick.owned(b)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HSppsv.D.byAddress().invokeExact(false, room.letter(0, uplo.letter()).address(),
+                    room.integer(0, n).address(), room.integer(1, nrhs).address(), apAt, bAt,
+                    room.integer(2, ldb).address(), room.info().address(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NOT_POSITIVE_DEFINITE,
+                "the leading minor of order {info} is not positive definite, so X is not computed");
+        return 0;
+    }
+
+    private static int sppsvHeap(Uplo uplo, int n, int nrhs, MemorySegment ap, long apOffset, MemorySegment b,
+            long bOffset, int ldb) {
+        String routine = "sppsv";
+        long apSpan = Quick.packed(n);
+        long apAt = Quick.heapOut(ap, apOffset, apSpan, 2, 3);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.heapOut(b, bOffset, bSpan, 2, 3);
+        if (!((apAt | bAt) >= 0 && Quick.heapApart(ap, apAt, apSpan << 2, b, bAt, bSpan << 2) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HSppsv.D.bySegment().invokeExact(true, room.letter(0, uplo.letter()), room.integer(0, n),
+                    room.integer(1, nrhs), Quick.at(ap, apOffset, 2), Quick.at(b, bOffset, 2), room.integer(2, ldb),
+                    room.info(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NOT_POSITIVE_DEFINITE,
+                "the leading minor of order {info} is not positive definite, so X is not computed");
+        return 0;
+    }
+
     /**
      * Solves A X = B for the symmetric positive definite A in packed storage (its uplo triangle): AP is overwritten by
      * the Cholesky factor, B by X.
@@ -856,6 +2098,19 @@ public final class Lapack {
         Checks.notNull(routine, "uplo", uplo);
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "nrhs", nrhs);
+        if (Quick.ON && ap != null && b != null) {
+            if (ap.getClass() == Quick.NATIVE && b.getClass() == Quick.NATIVE) {
+                int quick = dppsvNative(uplo, n, nrhs, ap, apOffset, b, bOffset, ldb);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (ap.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES) {
+                int quick = dppsvHeap(uplo, n, nrhs, ap, apOffset, b, bOffset, ldb);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.DOUBLE)
                 .packed("AP", ap, apOffset, n).output()
                 .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
@@ -884,6 +2139,57 @@ public final class Lapack {
                 "the leading minor of order {info} is not positive definite, so X is not computed");
     }
 
+    private static int dppsvNative(Uplo uplo, int n, int nrhs, MemorySegment ap, long apOffset, MemorySegment b,
+            long bOffset, int ldb) {
+        String routine = "dppsv";
+        long apSpan = Quick.packed(n);
+        long apAt = Quick.out(ap, apOffset, apSpan, 3, 7);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.out(b, bOffset, bSpan, 3, 7);
+        if (!((apAt | bAt) >= 0 && Quick.apart(apAt, apSpan << 3, bAt, bSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(ap) && (b.scope() == ap.scope() || Quick.owned(b)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HDppsv.D.byAddress().invokeExact(false, room.letter(0, uplo.letter()).address(),
+                    room.integer(0, n).address(), room.integer(1, nrhs).address(), apAt, bAt,
+                    room.integer(2, ldb).address(), room.info().address(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NOT_POSITIVE_DEFINITE,
+                "the leading minor of order {info} is not positive definite, so X is not computed");
+        return 0;
+    }
+
+    private static int dppsvHeap(Uplo uplo, int n, int nrhs, MemorySegment ap, long apOffset, MemorySegment b,
+            long bOffset, int ldb) {
+        String routine = "dppsv";
+        long apSpan = Quick.packed(n);
+        long apAt = Quick.heapOut(ap, apOffset, apSpan, 3, 7);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.heapOut(b, bOffset, bSpan, 3, 7);
+        if (!((apAt | bAt) >= 0 && Quick.heapApart(ap, apAt, apSpan << 3, b, bAt, bSpan << 3) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HDppsv.D.bySegment().invokeExact(true, room.letter(0, uplo.letter()), room.integer(0, n),
+                    room.integer(1, nrhs), Quick.at(ap, apOffset, 3), Quick.at(b, bOffset, 3), room.integer(2, ldb),
+                    room.info(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NOT_POSITIVE_DEFINITE,
+                "the leading minor of order {info} is not positive definite, so X is not computed");
+        return 0;
+    }
+
     /**
      * The inverse of the symmetric positive definite A from its packed Cholesky factor (?pptrf's or ?ppsv's), over AP.
      */
@@ -891,6 +2197,19 @@ public final class Lapack {
         String routine = "spptri";
         Checks.notNull(routine, "uplo", uplo);
         Checks.nonNegative(routine, "n", n);
+        if (Quick.ON && ap != null) {
+            if (ap.getClass() == Quick.NATIVE) {
+                int quick = spptriNative(uplo, n, ap, apOffset);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (ap.getClass() == Quick.FLOATS) {
+                int quick = spptriHeap(uplo, n, ap, apOffset);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.SINGLE)
                 .packed("AP", ap, apOffset, n).output()
                 .check()
@@ -917,6 +2236,48 @@ public final class Lapack {
                 "element ({info},{info}) of the Cholesky factor is exactly zero, so the inverse is not computed");
     }
 
+    private static int spptriNative(Uplo uplo, int n, MemorySegment ap, long apOffset) {
+        String routine = "spptri";
+        long apSpan = Quick.packed(n);
+        long apAt = Quick.out(ap, apOffset, apSpan, 2, 3);
+        if (!((apAt) >= 0 && ExitGate.isOpen() && Quick.owned(ap))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HSpptri.D.byAddress().invokeExact(false, room.letter(0, uplo.letter()).address(),
+                    room.integer(0, n).address(), apAt, room.info().address(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "element ({info},{info}) of the Cholesky factor is exactly zero, so the inverse is not computed");
+        return 0;
+    }
+
+    private static int spptriHeap(Uplo uplo, int n, MemorySegment ap, long apOffset) {
+        String routine = "spptri";
+        long apSpan = Quick.packed(n);
+        long apAt = Quick.heapOut(ap, apOffset, apSpan, 2, 3);
+        if (!((apAt) >= 0 && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HSpptri.D.bySegment().invokeExact(true, room.letter(0, uplo.letter()), room.integer(0, n),
+                    Quick.at(ap, apOffset, 2), room.info(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "element ({info},{info}) of the Cholesky factor is exactly zero, so the inverse is not computed");
+        return 0;
+    }
+
     /**
      * The inverse of the symmetric positive definite A from its packed Cholesky factor (?pptrf's or ?ppsv's), over AP.
      */
@@ -924,6 +2285,19 @@ public final class Lapack {
         String routine = "dpptri";
         Checks.notNull(routine, "uplo", uplo);
         Checks.nonNegative(routine, "n", n);
+        if (Quick.ON && ap != null) {
+            if (ap.getClass() == Quick.NATIVE) {
+                int quick = dpptriNative(uplo, n, ap, apOffset);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (ap.getClass() == Quick.DOUBLES) {
+                int quick = dpptriHeap(uplo, n, ap, apOffset);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.DOUBLE)
                 .packed("AP", ap, apOffset, n).output()
                 .check()
@@ -950,6 +2324,48 @@ public final class Lapack {
                 "element ({info},{info}) of the Cholesky factor is exactly zero, so the inverse is not computed");
     }
 
+    private static int dpptriNative(Uplo uplo, int n, MemorySegment ap, long apOffset) {
+        String routine = "dpptri";
+        long apSpan = Quick.packed(n);
+        long apAt = Quick.out(ap, apOffset, apSpan, 3, 7);
+        if (!((apAt) >= 0 && ExitGate.isOpen() && Quick.owned(ap))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HDpptri.D.byAddress().invokeExact(false, room.letter(0, uplo.letter()).address(),
+                    room.integer(0, n).address(), apAt, room.info().address(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "element ({info},{info}) of the Cholesky factor is exactly zero, so the inverse is not computed");
+        return 0;
+    }
+
+    private static int dpptriHeap(Uplo uplo, int n, MemorySegment ap, long apOffset) {
+        String routine = "dpptri";
+        long apSpan = Quick.packed(n);
+        long apAt = Quick.heapOut(ap, apOffset, apSpan, 3, 7);
+        if (!((apAt) >= 0 && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HDpptri.D.bySegment().invokeExact(true, room.letter(0, uplo.letter()), room.integer(0, n),
+                    Quick.at(ap, apOffset, 3), room.info(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "element ({info},{info}) of the Cholesky factor is exactly zero, so the inverse is not computed");
+        return 0;
+    }
+
     /**
      * Solves A X = B for the symmetric A (its uplo triangle) by the Bunch-Kaufman factorization A = U D U<sup>T</sup>
      * or L D L<sup>T</sup>: A is overwritten by the factor, B by X, ipiv gets the pivots (negative for 2 x 2 blocks).
@@ -962,6 +2378,23 @@ public final class Lapack {
         Checks.nonNegative(routine, "nrhs", nrhs);
         long lworkMinimum = 1;
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        if (Quick.ON && a != null && ipiv != null && b != null && work != null) {
+            if (a.getClass() == Quick.NATIVE && ipiv.getClass() == Quick.NATIVE && b.getClass() == Quick.NATIVE
+                    && work.getClass() == Quick.NATIVE) {
+                int quick = ssysvNative(uplo, n, nrhs, a, aOffset, lda, ipiv, ipivOffset, b, bOffset, ldb, work,
+                        workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.FLOATS && ipiv.getClass() == Quick.INTS
+                    && b.getClass() == Quick.FLOATS && work.getClass() == Quick.FLOATS) {
+                int quick = ssysvHeap(uplo, n, nrhs, a, aOffset, lda, ipiv, ipivOffset, b, bOffset, ldb, work,
+                        workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.SINGLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
                 .ints("ipiv", ipiv, ipivOffset, n).output()
@@ -993,6 +2426,80 @@ public final class Lapack {
         }
         LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
                 "D({info},{info}) is exactly zero: the block diagonal D is singular, so X is not computed");
+    }
+
+    private static int ssysvNative(Uplo uplo, int n, int nrhs, MemorySegment a, long aOffset, int lda,
+            MemorySegment ipiv, long ipivOffset, MemorySegment b, long bOffset, int ldb, MemorySegment work,
+            long workOffset, int lwork) {
+        String routine = "ssysv";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 2, 3);
+        long ipivSpan = Quick.count(n);
+        long ipivAt = Quick.out(ipiv, ipivOffset, ipivSpan, 2, 3);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.out(b, bOffset, bSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 2, 3);
+        if (!((aAt | ipivAt | bAt | workAt) >= 0 && Quick.apart(aAt, aSpan << 2, ipivAt, ipivSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, bAt, bSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, workAt, workSpan << 2)
+                && Quick.apart(ipivAt, ipivSpan << 2, bAt, bSpan << 2)
+                && Quick.apart(ipivAt, ipivSpan << 2, workAt, workSpan << 2)
+                && Quick.apart(bAt, bSpan << 2, workAt, workSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (ipiv.scope() == a.scope() || Quick.owned(ipiv)) && (b.scope() == a.scope() || Quick.owned(b))
+                && (work.scope() == a.scope() || Quick.owned(work)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HSsysv.D.byAddress().invokeExact(false, room.letter(0, uplo.letter()).address(),
+                    room.integer(0, n).address(), room.integer(1, nrhs).address(), aAt, room.integer(2, lda).address(),
+                    ipivAt, bAt, room.integer(3, ldb).address(), workAt, room.integer(4, lwork).address(),
+                    room.info().address(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "D({info},{info}) is exactly zero: the block diagonal D is singular, so X is not computed");
+        return 0;
+    }
+
+    private static int ssysvHeap(Uplo uplo, int n, int nrhs, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
+            long ipivOffset, MemorySegment b, long bOffset, int ldb, MemorySegment work, long workOffset, int lwork) {
+        String routine = "ssysv";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 2, 3);
+        long ipivSpan = Quick.count(n);
+        long ipivAt = Quick.heapOut(ipiv, ipivOffset, ipivSpan, 2, 3);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.heapOut(b, bOffset, bSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 2, 3);
+        if (!((aAt | ipivAt | bAt | workAt) >= 0
+                && Quick.heapApart(a, aAt, aSpan << 2, ipiv, ipivAt, ipivSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, b, bAt, bSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, work, workAt, workSpan << 2)
+                && Quick.heapApart(ipiv, ipivAt, ipivSpan << 2, b, bAt, bSpan << 2)
+                && Quick.heapApart(ipiv, ipivAt, ipivSpan << 2, work, workAt, workSpan << 2)
+                && Quick.heapApart(b, bAt, bSpan << 2, work, workAt, workSpan << 2) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HSsysv.D.bySegment().invokeExact(true, room.letter(0, uplo.letter()), room.integer(0, n),
+                    room.integer(1, nrhs), Quick.at(a, aOffset, 2), room.integer(2, lda), Quick.at(ipiv, ipivOffset, 2),
+                    Quick.at(b, bOffset, 2), room.integer(3, ldb), Quick.at(work, workOffset, 2),
+                    room.integer(4, lwork), room.info(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "D({info},{info}) is exactly zero: the block diagonal D is singular, so X is not computed");
+        return 0;
     }
 
     /**
@@ -1052,6 +2559,23 @@ public final class Lapack {
         Checks.nonNegative(routine, "nrhs", nrhs);
         long lworkMinimum = 1;
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        if (Quick.ON && a != null && ipiv != null && b != null && work != null) {
+            if (a.getClass() == Quick.NATIVE && ipiv.getClass() == Quick.NATIVE && b.getClass() == Quick.NATIVE
+                    && work.getClass() == Quick.NATIVE) {
+                int quick = dsysvNative(uplo, n, nrhs, a, aOffset, lda, ipiv, ipivOffset, b, bOffset, ldb, work,
+                        workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.DOUBLES && ipiv.getClass() == Quick.INTS
+                    && b.getClass() == Quick.DOUBLES && work.getClass() == Quick.DOUBLES) {
+                int quick = dsysvHeap(uplo, n, nrhs, a, aOffset, lda, ipiv, ipivOffset, b, bOffset, ldb, work,
+                        workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.DOUBLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
                 .ints("ipiv", ipiv, ipivOffset, n).output()
@@ -1083,6 +2607,80 @@ public final class Lapack {
         }
         LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
                 "D({info},{info}) is exactly zero: the block diagonal D is singular, so X is not computed");
+    }
+
+    private static int dsysvNative(Uplo uplo, int n, int nrhs, MemorySegment a, long aOffset, int lda,
+            MemorySegment ipiv, long ipivOffset, MemorySegment b, long bOffset, int ldb, MemorySegment work,
+            long workOffset, int lwork) {
+        String routine = "dsysv";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 3, 7);
+        long ipivSpan = Quick.count(n);
+        long ipivAt = Quick.out(ipiv, ipivOffset, ipivSpan, 2, 3);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.out(b, bOffset, bSpan, 3, 7);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 3, 7);
+        if (!((aAt | ipivAt | bAt | workAt) >= 0 && Quick.apart(aAt, aSpan << 3, ipivAt, ipivSpan << 2)
+                && Quick.apart(aAt, aSpan << 3, bAt, bSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(ipivAt, ipivSpan << 2, bAt, bSpan << 3)
+                && Quick.apart(ipivAt, ipivSpan << 2, workAt, workSpan << 3)
+                && Quick.apart(bAt, bSpan << 3, workAt, workSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (ipiv.scope() == a.scope() || Quick.owned(ipiv)) && (b.scope() == a.scope() || Quick.owned(b))
+                && (work.scope() == a.scope() || Quick.owned(work)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HDsysv.D.byAddress().invokeExact(false, room.letter(0, uplo.letter()).address(),
+                    room.integer(0, n).address(), room.integer(1, nrhs).address(), aAt, room.integer(2, lda).address(),
+                    ipivAt, bAt, room.integer(3, ldb).address(), workAt, room.integer(4, lwork).address(),
+                    room.info().address(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "D({info},{info}) is exactly zero: the block diagonal D is singular, so X is not computed");
+        return 0;
+    }
+
+    private static int dsysvHeap(Uplo uplo, int n, int nrhs, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
+            long ipivOffset, MemorySegment b, long bOffset, int ldb, MemorySegment work, long workOffset, int lwork) {
+        String routine = "dsysv";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 7);
+        long ipivSpan = Quick.count(n);
+        long ipivAt = Quick.heapOut(ipiv, ipivOffset, ipivSpan, 2, 3);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.heapOut(b, bOffset, bSpan, 3, 7);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 3, 7);
+        if (!((aAt | ipivAt | bAt | workAt) >= 0
+                && Quick.heapApart(a, aAt, aSpan << 3, ipiv, ipivAt, ipivSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 3, b, bAt, bSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(ipiv, ipivAt, ipivSpan << 2, b, bAt, bSpan << 3)
+                && Quick.heapApart(ipiv, ipivAt, ipivSpan << 2, work, workAt, workSpan << 3)
+                && Quick.heapApart(b, bAt, bSpan << 3, work, workAt, workSpan << 3) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HDsysv.D.bySegment().invokeExact(true, room.letter(0, uplo.letter()), room.integer(0, n),
+                    room.integer(1, nrhs), Quick.at(a, aOffset, 3), room.integer(2, lda), Quick.at(ipiv, ipivOffset, 2),
+                    Quick.at(b, bOffset, 3), room.integer(3, ldb), Quick.at(work, workOffset, 3),
+                    room.integer(4, lwork), room.info(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "D({info},{info}) is exactly zero: the block diagonal D is singular, so X is not computed");
+        return 0;
     }
 
     /**
@@ -1142,6 +2740,19 @@ public final class Lapack {
         Checks.notNull(routine, "diag", diag);
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "nrhs", nrhs);
+        if (Quick.ON && a != null && b != null) {
+            if (a.getClass() == Quick.NATIVE && b.getClass() == Quick.NATIVE) {
+                int quick = strtrsNative(uplo, trans, diag, n, nrhs, a, aOffset, lda, b, bOffset, ldb);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.FLOATS && b.getClass() == Quick.FLOATS) {
+                int quick = strtrsHeap(uplo, trans, diag, n, nrhs, a, aOffset, lda, b, bOffset, ldb);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.SINGLE)
                 .triangle("A", a, aOffset, Layout.COLUMN_MAJOR, uplo, diag, n, lda)
                 .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
@@ -1174,6 +2785,58 @@ public final class Lapack {
                 "A({info},{info}) is exactly zero: A is singular, so X is not computed (B is unchanged)");
     }
 
+    private static int strtrsNative(Uplo uplo, Transpose trans, Diag diag, int n, int nrhs, MemorySegment a,
+            long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+        String routine = "strtrs";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.in(a, aOffset, aSpan, 2, 3);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.out(b, bOffset, bSpan, 2, 3);
+        if (!((aAt | bAt) >= 0 && Quick.apart(bAt, bSpan << 2, aAt, aSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HStrtrs.D.byAddress().invokeExact(false, room.letter(0, uplo.letter()).address(),
+                    room.letter(1, trans.letter()).address(), room.letter(2, diag.letter()).address(),
+                    room.integer(0, n).address(), room.integer(1, nrhs).address(), aAt, room.integer(2, lda).address(),
+                    bAt, room.integer(3, ldb).address(), room.info().address(), 1L, 1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "A({info},{info}) is exactly zero: A is singular, so X is not computed (B is unchanged)");
+        return 0;
+    }
+
+    private static int strtrsHeap(Uplo uplo, Transpose trans, Diag diag, int n, int nrhs, MemorySegment a, long aOffset,
+            int lda, MemorySegment b, long bOffset, int ldb) {
+        String routine = "strtrs";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.heapIn(a, aOffset, aSpan, 2, 3);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.heapOut(b, bOffset, bSpan, 2, 3);
+        if (!((aAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 2, a, aAt, aSpan << 2) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HStrtrs.D.bySegment().invokeExact(true, room.letter(0, uplo.letter()), room.letter(1, trans.letter()),
+                    room.letter(2, diag.letter()), room.integer(0, n), room.integer(1, nrhs), Quick.at(a, aOffset, 2),
+                    room.integer(2, lda), Quick.at(b, bOffset, 2), room.integer(3, ldb), room.info(), 1L, 1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "A({info},{info}) is exactly zero: A is singular, so X is not computed (B is unchanged)");
+        return 0;
+    }
+
     /**
      * Solves op(A) X = B for the triangular A (its uplo triangle; diag UNIT: ones on the diagonal, not read); B is
      * overwritten by X.
@@ -1186,6 +2849,19 @@ public final class Lapack {
         Checks.notNull(routine, "diag", diag);
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "nrhs", nrhs);
+        if (Quick.ON && a != null && b != null) {
+            if (a.getClass() == Quick.NATIVE && b.getClass() == Quick.NATIVE) {
+                int quick = dtrtrsNative(uplo, trans, diag, n, nrhs, a, aOffset, lda, b, bOffset, ldb);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES) {
+                int quick = dtrtrsHeap(uplo, trans, diag, n, nrhs, a, aOffset, lda, b, bOffset, ldb);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.DOUBLE)
                 .triangle("A", a, aOffset, Layout.COLUMN_MAJOR, uplo, diag, n, lda)
                 .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
@@ -1218,6 +2894,58 @@ public final class Lapack {
                 "A({info},{info}) is exactly zero: A is singular, so X is not computed (B is unchanged)");
     }
 
+    private static int dtrtrsNative(Uplo uplo, Transpose trans, Diag diag, int n, int nrhs, MemorySegment a,
+            long aOffset, int lda, MemorySegment b, long bOffset, int ldb) {
+        String routine = "dtrtrs";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.in(a, aOffset, aSpan, 3, 7);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.out(b, bOffset, bSpan, 3, 7);
+        if (!((aAt | bAt) >= 0 && Quick.apart(bAt, bSpan << 3, aAt, aSpan << 3) && ExitGate.isOpen()
+                && Quick.owned(a) && (b.scope() == a.scope() || Quick.owned(b)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HDtrtrs.D.byAddress().invokeExact(false, room.letter(0, uplo.letter()).address(),
+                    room.letter(1, trans.letter()).address(), room.letter(2, diag.letter()).address(),
+                    room.integer(0, n).address(), room.integer(1, nrhs).address(), aAt, room.integer(2, lda).address(),
+                    bAt, room.integer(3, ldb).address(), room.info().address(), 1L, 1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "A({info},{info}) is exactly zero: A is singular, so X is not computed (B is unchanged)");
+        return 0;
+    }
+
+    private static int dtrtrsHeap(Uplo uplo, Transpose trans, Diag diag, int n, int nrhs, MemorySegment a, long aOffset,
+            int lda, MemorySegment b, long bOffset, int ldb) {
+        String routine = "dtrtrs";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.heapIn(a, aOffset, aSpan, 3, 7);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.heapOut(b, bOffset, bSpan, 3, 7);
+        if (!((aAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 3, a, aAt, aSpan << 3) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HDtrtrs.D.bySegment().invokeExact(true, room.letter(0, uplo.letter()), room.letter(1, trans.letter()),
+                    room.letter(2, diag.letter()), room.integer(0, n), room.integer(1, nrhs), Quick.at(a, aOffset, 3),
+                    room.integer(2, lda), Quick.at(b, bOffset, 3), room.integer(3, ldb), room.info(), 1L, 1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "A({info},{info}) is exactly zero: A is singular, so X is not computed (B is unchanged)");
+        return 0;
+    }
+
     /**
      * The LU factorization with partial pivoting of the m x n band matrix with kl sub- and ku super-diagonals, in
      * LAPACK's band storage for it: rows kl to 2 kl + ku of AB hold the band (column j's diagonal at row kl + ku), the
@@ -1230,6 +2958,19 @@ public final class Lapack {
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "kl", kl);
         Checks.nonNegative(routine, "ku", ku);
+        if (Quick.ON && ab != null && ipiv != null) {
+            if (ab.getClass() == Quick.NATIVE && ipiv.getClass() == Quick.NATIVE) {
+                int quick = sgbtrfNative(m, n, kl, ku, ab, abOffset, ldab, ipiv, ipivOffset);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (ab.getClass() == Quick.FLOATS && ipiv.getClass() == Quick.INTS) {
+                int quick = sgbtrfHeap(m, n, kl, ku, ab, abOffset, ldab, ipiv, ipivOffset);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.SINGLE)
                 .general("AB", ab, abOffset, Layout.COLUMN_MAJOR, 2L * kl + ku + 1, n, ldab).output()
                 .ints("ipiv", ipiv, ipivOffset, Math.min(m, n)).output()
@@ -1259,6 +3000,58 @@ public final class Lapack {
                 "U({info},{info}) is exactly zero: A is singular (the factors are complete)");
     }
 
+    private static int sgbtrfNative(int m, int n, int kl, int ku, MemorySegment ab, long abOffset, int ldab,
+            MemorySegment ipiv, long ipivOffset) {
+        String routine = "sgbtrf";
+        long abSpan = Quick.span(n, 2L * kl + ku + 1, ldab);
+        long abAt = Quick.out(ab, abOffset, abSpan, 2, 3);
+        long ipivSpan = Quick.count(Math.min(m, n));
+        long ipivAt = Quick.out(ipiv, ipivOffset, ipivSpan, 2, 3);
+        if (!((abAt | ipivAt) >= 0 && Quick.apart(abAt, abSpan << 2, ipivAt, ipivSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(ab) && (ipiv.scope() == ab.scope() || Quick.owned(ipiv)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HSgbtrf.D.byAddress().invokeExact(false, room.integer(0, m).address(), room.integer(1, n).address(),
+                    room.integer(2, kl).address(), room.integer(3, ku).address(), abAt, room.integer(4, ldab).address(),
+                    ipivAt, room.info().address());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "U({info},{info}) is exactly zero: A is singular (the factors are complete)");
+        return 0;
+    }
+
+    private static int sgbtrfHeap(int m, int n, int kl, int ku, MemorySegment ab, long abOffset, int ldab,
+            MemorySegment ipiv, long ipivOffset) {
+        String routine = "sgbtrf";
+        long abSpan = Quick.span(n, 2L * kl + ku + 1, ldab);
+        long abAt = Quick.heapOut(ab, abOffset, abSpan, 2, 3);
+        long ipivSpan = Quick.count(Math.min(m, n));
+        long ipivAt = Quick.heapOut(ipiv, ipivOffset, ipivSpan, 2, 3);
+        if (!((abAt | ipivAt) >= 0 && Quick.heapApart(ab, abAt, abSpan << 2, ipiv, ipivAt, ipivSpan << 2)
+                && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HSgbtrf.D.bySegment().invokeExact(true, room.integer(0, m), room.integer(1, n), room.integer(2, kl),
+                    room.integer(3, ku), Quick.at(ab, abOffset, 2), room.integer(4, ldab),
+                    Quick.at(ipiv, ipivOffset, 2), room.info());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "U({info},{info}) is exactly zero: A is singular (the factors are complete)");
+        return 0;
+    }
+
     /**
      * The LU factorization with partial pivoting of the m x n band matrix with kl sub- and ku super-diagonals, in
      * LAPACK's band storage for it: rows kl to 2 kl + ku of AB hold the band (column j's diagonal at row kl + ku), the
@@ -1271,6 +3064,19 @@ public final class Lapack {
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "kl", kl);
         Checks.nonNegative(routine, "ku", ku);
+        if (Quick.ON && ab != null && ipiv != null) {
+            if (ab.getClass() == Quick.NATIVE && ipiv.getClass() == Quick.NATIVE) {
+                int quick = dgbtrfNative(m, n, kl, ku, ab, abOffset, ldab, ipiv, ipivOffset);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (ab.getClass() == Quick.DOUBLES && ipiv.getClass() == Quick.INTS) {
+                int quick = dgbtrfHeap(m, n, kl, ku, ab, abOffset, ldab, ipiv, ipivOffset);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.DOUBLE)
                 .general("AB", ab, abOffset, Layout.COLUMN_MAJOR, 2L * kl + ku + 1, n, ldab).output()
                 .ints("ipiv", ipiv, ipivOffset, Math.min(m, n)).output()
@@ -1300,6 +3106,58 @@ public final class Lapack {
                 "U({info},{info}) is exactly zero: A is singular (the factors are complete)");
     }
 
+    private static int dgbtrfNative(int m, int n, int kl, int ku, MemorySegment ab, long abOffset, int ldab,
+            MemorySegment ipiv, long ipivOffset) {
+        String routine = "dgbtrf";
+        long abSpan = Quick.span(n, 2L * kl + ku + 1, ldab);
+        long abAt = Quick.out(ab, abOffset, abSpan, 3, 7);
+        long ipivSpan = Quick.count(Math.min(m, n));
+        long ipivAt = Quick.out(ipiv, ipivOffset, ipivSpan, 2, 3);
+        if (!((abAt | ipivAt) >= 0 && Quick.apart(abAt, abSpan << 3, ipivAt, ipivSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(ab) && (ipiv.scope() == ab.scope() || Quick.owned(ipiv)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HDgbtrf.D.byAddress().invokeExact(false, room.integer(0, m).address(), room.integer(1, n).address(),
+                    room.integer(2, kl).address(), room.integer(3, ku).address(), abAt, room.integer(4, ldab).address(),
+                    ipivAt, room.info().address());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "U({info},{info}) is exactly zero: A is singular (the factors are complete)");
+        return 0;
+    }
+
+    private static int dgbtrfHeap(int m, int n, int kl, int ku, MemorySegment ab, long abOffset, int ldab,
+            MemorySegment ipiv, long ipivOffset) {
+        String routine = "dgbtrf";
+        long abSpan = Quick.span(n, 2L * kl + ku + 1, ldab);
+        long abAt = Quick.heapOut(ab, abOffset, abSpan, 3, 7);
+        long ipivSpan = Quick.count(Math.min(m, n));
+        long ipivAt = Quick.heapOut(ipiv, ipivOffset, ipivSpan, 2, 3);
+        if (!((abAt | ipivAt) >= 0 && Quick.heapApart(ab, abAt, abSpan << 3, ipiv, ipivAt, ipivSpan << 2)
+                && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HDgbtrf.D.bySegment().invokeExact(true, room.integer(0, m), room.integer(1, n), room.integer(2, kl),
+                    room.integer(3, ku), Quick.at(ab, abOffset, 3), room.integer(4, ldab),
+                    Quick.at(ipiv, ipivOffset, 2), room.info());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "U({info},{info}) is exactly zero: A is singular (the factors are complete)");
+        return 0;
+    }
+
     /** Solves op(A) X = B with the band LU factors and pivots of ?gbtrf; B is overwritten by X. */
     public static void sgbtrs(Transpose trans, int n, int kl, int ku, int nrhs, MemorySegment ab, long abOffset,
             int ldab, MemorySegment ipiv, long ipivOffset, MemorySegment b, long bOffset, int ldb) {
@@ -1309,6 +3167,21 @@ public final class Lapack {
         Checks.nonNegative(routine, "kl", kl);
         Checks.nonNegative(routine, "ku", ku);
         Checks.nonNegative(routine, "nrhs", nrhs);
+        if (Quick.ON && ab != null && ipiv != null && b != null) {
+            if (ab.getClass() == Quick.NATIVE && ipiv.getClass() == Quick.NATIVE && b.getClass() == Quick.NATIVE) {
+                int quick = sgbtrsNative(trans, n, kl, ku, nrhs, ab, abOffset, ldab, ipiv, ipivOffset, b, bOffset,
+                        ldb);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (ab.getClass() == Quick.FLOATS && ipiv.getClass() == Quick.INTS
+                    && b.getClass() == Quick.FLOATS) {
+                int quick = sgbtrsHeap(trans, n, kl, ku, nrhs, ab, abOffset, ldab, ipiv, ipivOffset, b, bOffset, ldb);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.SINGLE)
                 .general("AB", ab, abOffset, Layout.COLUMN_MAJOR, 2L * kl + ku + 1, n, ldab)
                 .ints("ipiv", ipiv, ipivOffset, n)
@@ -1347,6 +3220,66 @@ public final class Lapack {
         LapackChecks.info(routine, room.infoValue(), null, null);
     }
 
+    private static int sgbtrsNative(Transpose trans, int n, int kl, int ku, int nrhs, MemorySegment ab, long abOffset,
+            int ldab, MemorySegment ipiv, long ipivOffset, MemorySegment b, long bOffset, int ldb) {
+        String routine = "sgbtrs";
+        long abSpan = Quick.span(n, 2L * kl + ku + 1, ldab);
+        long abAt = Quick.in(ab, abOffset, abSpan, 2, 3);
+        long ipivSpan = Quick.count(n);
+        long ipivAt = Quick.in(ipiv, ipivOffset, ipivSpan, 2, 3);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.out(b, bOffset, bSpan, 2, 3);
+        if (!((abAt | ipivAt | bAt) >= 0 && Quick.apart(bAt, bSpan << 2, abAt, abSpan << 2)
+                && Quick.apart(bAt, bSpan << 2, ipivAt, ipivSpan << 2) && ExitGate.isOpen() && Quick.owned(ab)
+                && (ipiv.scope() == ab.scope() || Quick.owned(ipiv))
+                && (b.scope() == ab.scope() || Quick.owned(b)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        MemorySegment ipivChecked = room.pivots(routine, "ipiv", ipiv, ipivOffset, n, n);
+        int gate = ExitGate.enter(routine);
+        try {
+            HSgbtrs.D.byAddress().invokeExact(false, room.letter(0, trans.letter()).address(),
+                    room.integer(0, n).address(), room.integer(1, kl).address(), room.integer(2, ku).address(),
+                    room.integer(3, nrhs).address(), abAt, room.integer(4, ldab).address(), ipivChecked.address(), bAt,
+                    room.integer(5, ldb).address(), room.info().address(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
+    }
+
+    private static int sgbtrsHeap(Transpose trans, int n, int kl, int ku, int nrhs, MemorySegment ab, long abOffset,
+            int ldab, MemorySegment ipiv, long ipivOffset, MemorySegment b, long bOffset, int ldb) {
+        String routine = "sgbtrs";
+        long abSpan = Quick.span(n, 2L * kl + ku + 1, ldab);
+        long abAt = Quick.heapIn(ab, abOffset, abSpan, 2, 3);
+        long ipivSpan = Quick.count(n);
+        long ipivAt = Quick.heapIn(ipiv, ipivOffset, ipivSpan, 2, 3);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.heapOut(b, bOffset, bSpan, 2, 3);
+        if (!((abAt | ipivAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 2, ab, abAt, abSpan << 2)
+                && Quick.heapApart(b, bAt, bSpan << 2, ipiv, ipivAt, ipivSpan << 2) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        MemorySegment ipivChecked = room.pivots(routine, "ipiv", ipiv, ipivOffset, n, n);
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HSgbtrs.D.bySegment().invokeExact(true, room.letter(0, trans.letter()), room.integer(0, n),
+                    room.integer(1, kl), room.integer(2, ku), room.integer(3, nrhs), Quick.at(ab, abOffset, 2),
+                    room.integer(4, ldab), ipivChecked, Quick.at(b, bOffset, 2), room.integer(5, ldb), room.info(),
+                    1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
+    }
+
     /** Solves op(A) X = B with the band LU factors and pivots of ?gbtrf; B is overwritten by X. */
     public static void dgbtrs(Transpose trans, int n, int kl, int ku, int nrhs, MemorySegment ab, long abOffset,
             int ldab, MemorySegment ipiv, long ipivOffset, MemorySegment b, long bOffset, int ldb) {
@@ -1356,6 +3289,21 @@ public final class Lapack {
         Checks.nonNegative(routine, "kl", kl);
         Checks.nonNegative(routine, "ku", ku);
         Checks.nonNegative(routine, "nrhs", nrhs);
+        if (Quick.ON && ab != null && ipiv != null && b != null) {
+            if (ab.getClass() == Quick.NATIVE && ipiv.getClass() == Quick.NATIVE && b.getClass() == Quick.NATIVE) {
+                int quick = dgbtrsNative(trans, n, kl, ku, nrhs, ab, abOffset, ldab, ipiv, ipivOffset, b, bOffset,
+                        ldb);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (ab.getClass() == Quick.DOUBLES && ipiv.getClass() == Quick.INTS
+                    && b.getClass() == Quick.DOUBLES) {
+                int quick = dgbtrsHeap(trans, n, kl, ku, nrhs, ab, abOffset, ldab, ipiv, ipivOffset, b, bOffset, ldb);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.DOUBLE)
                 .general("AB", ab, abOffset, Layout.COLUMN_MAJOR, 2L * kl + ku + 1, n, ldab)
                 .ints("ipiv", ipiv, ipivOffset, n)
@@ -1394,6 +3342,66 @@ public final class Lapack {
         LapackChecks.info(routine, room.infoValue(), null, null);
     }
 
+    private static int dgbtrsNative(Transpose trans, int n, int kl, int ku, int nrhs, MemorySegment ab, long abOffset,
+            int ldab, MemorySegment ipiv, long ipivOffset, MemorySegment b, long bOffset, int ldb) {
+        String routine = "dgbtrs";
+        long abSpan = Quick.span(n, 2L * kl + ku + 1, ldab);
+        long abAt = Quick.in(ab, abOffset, abSpan, 3, 7);
+        long ipivSpan = Quick.count(n);
+        long ipivAt = Quick.in(ipiv, ipivOffset, ipivSpan, 2, 3);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.out(b, bOffset, bSpan, 3, 7);
+        if (!((abAt | ipivAt | bAt) >= 0 && Quick.apart(bAt, bSpan << 3, abAt, abSpan << 3)
+                && Quick.apart(bAt, bSpan << 3, ipivAt, ipivSpan << 2) && ExitGate.isOpen() && Quick.owned(ab)
+                && (ipiv.scope() == ab.scope() || Quick.owned(ipiv))
+                && (b.scope() == ab.scope() || Quick.owned(b)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        MemorySegment ipivChecked = room.pivots(routine, "ipiv", ipiv, ipivOffset, n, n);
+        int gate = ExitGate.enter(routine);
+        try {
+            HDgbtrs.D.byAddress().invokeExact(false, room.letter(0, trans.letter()).address(),
+                    room.integer(0, n).address(), room.integer(1, kl).address(), room.integer(2, ku).address(),
+                    room.integer(3, nrhs).address(), abAt, room.integer(4, ldab).address(), ipivChecked.address(), bAt,
+                    room.integer(5, ldb).address(), room.info().address(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
+    }
+
+    private static int dgbtrsHeap(Transpose trans, int n, int kl, int ku, int nrhs, MemorySegment ab, long abOffset,
+            int ldab, MemorySegment ipiv, long ipivOffset, MemorySegment b, long bOffset, int ldb) {
+        String routine = "dgbtrs";
+        long abSpan = Quick.span(n, 2L * kl + ku + 1, ldab);
+        long abAt = Quick.heapIn(ab, abOffset, abSpan, 3, 7);
+        long ipivSpan = Quick.count(n);
+        long ipivAt = Quick.heapIn(ipiv, ipivOffset, ipivSpan, 2, 3);
+        long bSpan = Quick.span(nrhs, n, ldb);
+        long bAt = Quick.heapOut(b, bOffset, bSpan, 3, 7);
+        if (!((abAt | ipivAt | bAt) >= 0 && Quick.heapApart(b, bAt, bSpan << 3, ab, abAt, abSpan << 3)
+                && Quick.heapApart(b, bAt, bSpan << 3, ipiv, ipivAt, ipivSpan << 2) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        MemorySegment ipivChecked = room.pivots(routine, "ipiv", ipiv, ipivOffset, n, n);
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HDgbtrs.D.bySegment().invokeExact(true, room.letter(0, trans.letter()), room.integer(0, n),
+                    room.integer(1, kl), room.integer(2, ku), room.integer(3, nrhs), Quick.at(ab, abOffset, 3),
+                    room.integer(4, ldab), ipivChecked, Quick.at(b, bOffset, 3), room.integer(5, ldb), room.info(),
+                    1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
+    }
+
     /**
      * The QR factorization A = Q R of the m x n A: R over A's upper triangle, Q as min(m, n) elementary reflectors
      * below it and in tau.
@@ -1405,6 +3413,20 @@ public final class Lapack {
         Checks.nonNegative(routine, "n", n);
         long lworkMinimum = Math.max(1, n);
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        if (Quick.ON && a != null && tau != null && work != null) {
+            if (a.getClass() == Quick.NATIVE && tau.getClass() == Quick.NATIVE && work.getClass() == Quick.NATIVE) {
+                int quick = sgeqrfNative(m, n, a, aOffset, lda, tau, tauOffset, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.FLOATS && tau.getClass() == Quick.FLOATS
+                    && work.getClass() == Quick.FLOATS) {
+                int quick = sgeqrfHeap(m, n, a, aOffset, lda, tau, tauOffset, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.SINGLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
                 .contiguous("tau", tau, tauOffset, Math.min(m, n)).output()
@@ -1431,6 +3453,64 @@ public final class Lapack {
             call.leave(gate);
         }
         LapackChecks.info(routine, room.infoValue(), null, null);
+    }
+
+    private static int sgeqrfNative(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment tau,
+            long tauOffset, MemorySegment work, long workOffset, int lwork) {
+        String routine = "sgeqrf";
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 2, 3);
+        long tauSpan = Quick.count(Math.min(m, n));
+        long tauAt = Quick.out(tau, tauOffset, tauSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 2, 3);
+        if (!((aAt | tauAt | workAt) >= 0 && Quick.apart(aAt, aSpan << 2, tauAt, tauSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, workAt, workSpan << 2)
+                && Quick.apart(tauAt, tauSpan << 2, workAt, workSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (tau.scope() == a.scope() || Quick.owned(tau))
+                && (work.scope() == a.scope() || Quick.owned(work)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HSgeqrf.D.byAddress().invokeExact(false, room.integer(0, m).address(), room.integer(1, n).address(), aAt,
+                    room.integer(2, lda).address(), tauAt, workAt, room.integer(3, lwork).address(),
+                    room.info().address());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
+    }
+
+    private static int sgeqrfHeap(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment tau,
+            long tauOffset, MemorySegment work, long workOffset, int lwork) {
+        String routine = "sgeqrf";
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 2, 3);
+        long tauSpan = Quick.count(Math.min(m, n));
+        long tauAt = Quick.heapOut(tau, tauOffset, tauSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 2, 3);
+        if (!((aAt | tauAt | workAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 2, tau, tauAt, tauSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, work, workAt, workSpan << 2)
+                && Quick.heapApart(tau, tauAt, tauSpan << 2, work, workAt, workSpan << 2) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HSgeqrf.D.bySegment().invokeExact(true, room.integer(0, m), room.integer(1, n), Quick.at(a, aOffset, 2),
+                    room.integer(2, lda), Quick.at(tau, tauOffset, 2), Quick.at(work, workOffset, 2),
+                    room.integer(3, lwork), room.info());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
     }
 
     /**
@@ -1484,6 +3564,20 @@ public final class Lapack {
         Checks.nonNegative(routine, "n", n);
         long lworkMinimum = Math.max(1, n);
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        if (Quick.ON && a != null && tau != null && work != null) {
+            if (a.getClass() == Quick.NATIVE && tau.getClass() == Quick.NATIVE && work.getClass() == Quick.NATIVE) {
+                int quick = dgeqrfNative(m, n, a, aOffset, lda, tau, tauOffset, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.DOUBLES && tau.getClass() == Quick.DOUBLES
+                    && work.getClass() == Quick.DOUBLES) {
+                int quick = dgeqrfHeap(m, n, a, aOffset, lda, tau, tauOffset, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.DOUBLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
                 .contiguous("tau", tau, tauOffset, Math.min(m, n)).output()
@@ -1510,6 +3604,64 @@ public final class Lapack {
             call.leave(gate);
         }
         LapackChecks.info(routine, room.infoValue(), null, null);
+    }
+
+    private static int dgeqrfNative(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment tau,
+            long tauOffset, MemorySegment work, long workOffset, int lwork) {
+        String routine = "dgeqrf";
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 3, 7);
+        long tauSpan = Quick.count(Math.min(m, n));
+        long tauAt = Quick.out(tau, tauOffset, tauSpan, 3, 7);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 3, 7);
+        if (!((aAt | tauAt | workAt) >= 0 && Quick.apart(aAt, aSpan << 3, tauAt, tauSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(tauAt, tauSpan << 3, workAt, workSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (tau.scope() == a.scope() || Quick.owned(tau))
+                && (work.scope() == a.scope() || Quick.owned(work)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HDgeqrf.D.byAddress().invokeExact(false, room.integer(0, m).address(), room.integer(1, n).address(), aAt,
+                    room.integer(2, lda).address(), tauAt, workAt, room.integer(3, lwork).address(),
+                    room.info().address());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
+    }
+
+    private static int dgeqrfHeap(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment tau,
+            long tauOffset, MemorySegment work, long workOffset, int lwork) {
+        String routine = "dgeqrf";
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 7);
+        long tauSpan = Quick.count(Math.min(m, n));
+        long tauAt = Quick.heapOut(tau, tauOffset, tauSpan, 3, 7);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 3, 7);
+        if (!((aAt | tauAt | workAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 3, tau, tauAt, tauSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(tau, tauAt, tauSpan << 3, work, workAt, workSpan << 3) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HDgeqrf.D.bySegment().invokeExact(true, room.integer(0, m), room.integer(1, n), Quick.at(a, aOffset, 3),
+                    room.integer(2, lda), Quick.at(tau, tauOffset, 3), Quick.at(work, workOffset, 3),
+                    room.integer(3, lwork), room.info());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
     }
 
     /**
@@ -1563,6 +3715,20 @@ public final class Lapack {
         Checks.nonNegative(routine, "n", n);
         long lworkMinimum = Math.max(1, n);
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        if (Quick.ON && a != null && tau != null && work != null) {
+            if (a.getClass() == Quick.NATIVE && tau.getClass() == Quick.NATIVE && work.getClass() == Quick.NATIVE) {
+                int quick = cgeqrfNative(m, n, a, aOffset, lda, tau, tauOffset, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.FLOATS && tau.getClass() == Quick.FLOATS
+                    && work.getClass() == Quick.FLOATS) {
+                int quick = cgeqrfHeap(m, n, a, aOffset, lda, tau, tauOffset, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
                 .contiguous("tau", tau, tauOffset, Math.min(m, n)).output()
@@ -1589,6 +3755,64 @@ public final class Lapack {
             call.leave(gate);
         }
         LapackChecks.info(routine, room.infoValue(), null, null);
+    }
+
+    private static int cgeqrfNative(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment tau,
+            long tauOffset, MemorySegment work, long workOffset, int lwork) {
+        String routine = "cgeqrf";
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 3, 3);
+        long tauSpan = Quick.count(Math.min(m, n));
+        long tauAt = Quick.out(tau, tauOffset, tauSpan, 3, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 3, 3);
+        if (!((aAt | tauAt | workAt) >= 0 && Quick.apart(aAt, aSpan << 3, tauAt, tauSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(tauAt, tauSpan << 3, workAt, workSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (tau.scope() == a.scope() || Quick.owned(tau))
+                && (work.scope() == a.scope() || Quick.owned(work)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HCgeqrf.D.byAddress().invokeExact(false, room.integer(0, m).address(), room.integer(1, n).address(), aAt,
+                    room.integer(2, lda).address(), tauAt, workAt, room.integer(3, lwork).address(),
+                    room.info().address());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
+    }
+
+    private static int cgeqrfHeap(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment tau,
+            long tauOffset, MemorySegment work, long workOffset, int lwork) {
+        String routine = "cgeqrf";
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 3);
+        long tauSpan = Quick.count(Math.min(m, n));
+        long tauAt = Quick.heapOut(tau, tauOffset, tauSpan, 3, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 3, 3);
+        if (!((aAt | tauAt | workAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 3, tau, tauAt, tauSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(tau, tauAt, tauSpan << 3, work, workAt, workSpan << 3) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HCgeqrf.D.bySegment().invokeExact(true, room.integer(0, m), room.integer(1, n), Quick.at(a, aOffset, 3),
+                    room.integer(2, lda), Quick.at(tau, tauOffset, 3), Quick.at(work, workOffset, 3),
+                    room.integer(3, lwork), room.info());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
     }
 
     /**
@@ -1642,6 +3866,20 @@ public final class Lapack {
         Checks.nonNegative(routine, "n", n);
         long lworkMinimum = Math.max(1, n);
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        if (Quick.ON && a != null && tau != null && work != null) {
+            if (a.getClass() == Quick.NATIVE && tau.getClass() == Quick.NATIVE && work.getClass() == Quick.NATIVE) {
+                int quick = zgeqrfNative(m, n, a, aOffset, lda, tau, tauOffset, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.DOUBLES && tau.getClass() == Quick.DOUBLES
+                    && work.getClass() == Quick.DOUBLES) {
+                int quick = zgeqrfHeap(m, n, a, aOffset, lda, tau, tauOffset, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
                 .contiguous("tau", tau, tauOffset, Math.min(m, n)).output()
@@ -1668,6 +3906,64 @@ public final class Lapack {
             call.leave(gate);
         }
         LapackChecks.info(routine, room.infoValue(), null, null);
+    }
+
+    private static int zgeqrfNative(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment tau,
+            long tauOffset, MemorySegment work, long workOffset, int lwork) {
+        String routine = "zgeqrf";
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 4, 7);
+        long tauSpan = Quick.count(Math.min(m, n));
+        long tauAt = Quick.out(tau, tauOffset, tauSpan, 4, 7);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 4, 7);
+        if (!((aAt | tauAt | workAt) >= 0 && Quick.apart(aAt, aSpan << 4, tauAt, tauSpan << 4)
+                && Quick.apart(aAt, aSpan << 4, workAt, workSpan << 4)
+                && Quick.apart(tauAt, tauSpan << 4, workAt, workSpan << 4) && ExitGate.isOpen() && Quick.owned(a)
+                && (tau.scope() == a.scope() || Quick.owned(tau))
+                && (work.scope() == a.scope() || Quick.owned(work)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HZgeqrf.D.byAddress().invokeExact(false, room.integer(0, m).address(), room.integer(1, n).address(), aAt,
+                    room.integer(2, lda).address(), tauAt, workAt, room.integer(3, lwork).address(),
+                    room.info().address());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
+    }
+
+    private static int zgeqrfHeap(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment tau,
+            long tauOffset, MemorySegment work, long workOffset, int lwork) {
+        String routine = "zgeqrf";
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 4, 7);
+        long tauSpan = Quick.count(Math.min(m, n));
+        long tauAt = Quick.heapOut(tau, tauOffset, tauSpan, 4, 7);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 4, 7);
+        if (!((aAt | tauAt | workAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 4, tau, tauAt, tauSpan << 4)
+                && Quick.heapApart(a, aAt, aSpan << 4, work, workAt, workSpan << 4)
+                && Quick.heapApart(tau, tauAt, tauSpan << 4, work, workAt, workSpan << 4) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HZgeqrf.D.bySegment().invokeExact(true, room.integer(0, m), room.integer(1, n), Quick.at(a, aOffset, 4),
+                    room.integer(2, lda), Quick.at(tau, tauOffset, 4), Quick.at(work, workOffset, 4),
+                    room.integer(3, lwork), room.info());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
     }
 
     /**
@@ -1722,6 +4018,23 @@ public final class Lapack {
         Checks.nonNegative(routine, "n", n);
         long lworkMinimum = Math.min(m, n) == 0 ? Math.max(1, n) : 3L * n + 1;
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        if (Quick.ON && a != null && jpvt != null && tau != null && work != null) {
+            if (a.getClass() == Quick.NATIVE && jpvt.getClass() == Quick.NATIVE && tau.getClass() == Quick.NATIVE
+                    && work.getClass() == Quick.NATIVE) {
+                int quick = sgeqp3Native(m, n, a, aOffset, lda, jpvt, jpvtOffset, tau, tauOffset, work, workOffset,
+                        lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.FLOATS && jpvt.getClass() == Quick.INTS
+                    && tau.getClass() == Quick.FLOATS && work.getClass() == Quick.FLOATS) {
+                int quick = sgeqp3Heap(m, n, a, aOffset, lda, jpvt, jpvtOffset, tau, tauOffset, work, workOffset,
+                        lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.SINGLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
                 .ints("jpvt", jpvt, jpvtOffset, n).output()
@@ -1749,6 +4062,76 @@ public final class Lapack {
             call.leave(gate);
         }
         LapackChecks.info(routine, room.infoValue(), null, null);
+    }
+
+    private static int sgeqp3Native(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment jpvt,
+            long jpvtOffset, MemorySegment tau, long tauOffset, MemorySegment work, long workOffset, int lwork) {
+        String routine = "sgeqp3";
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 2, 3);
+        long jpvtSpan = Quick.count(n);
+        long jpvtAt = Quick.out(jpvt, jpvtOffset, jpvtSpan, 2, 3);
+        long tauSpan = Quick.count(Math.min(m, n));
+        long tauAt = Quick.out(tau, tauOffset, tauSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 2, 3);
+        if (!((aAt | jpvtAt | tauAt | workAt) >= 0 && Quick.apart(aAt, aSpan << 2, jpvtAt, jpvtSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, tauAt, tauSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, workAt, workSpan << 2)
+                && Quick.apart(jpvtAt, jpvtSpan << 2, tauAt, tauSpan << 2)
+                && Quick.apart(jpvtAt, jpvtSpan << 2, workAt, workSpan << 2)
+                && Quick.apart(tauAt, tauSpan << 2, workAt, workSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (jpvt.scope() == a.scope() || Quick.owned(jpvt))
+                && (tau.scope() == a.scope() || Quick.owned(tau))
+                && (work.scope() == a.scope() || Quick.owned(work)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HSgeqp3.D.byAddress().invokeExact(false, room.integer(0, m).address(), room.integer(1, n).address(), aAt,
+                    room.integer(2, lda).address(), jpvtAt, tauAt, workAt, room.integer(3, lwork).address(),
+                    room.info().address());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
+    }
+
+    private static int sgeqp3Heap(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment jpvt,
+            long jpvtOffset, MemorySegment tau, long tauOffset, MemorySegment work, long workOffset, int lwork) {
+        String routine = "sgeqp3";
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 2, 3);
+        long jpvtSpan = Quick.count(n);
+        long jpvtAt = Quick.heapOut(jpvt, jpvtOffset, jpvtSpan, 2, 3);
+        long tauSpan = Quick.count(Math.min(m, n));
+        long tauAt = Quick.heapOut(tau, tauOffset, tauSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 2, 3);
+        if (!((aAt | jpvtAt | tauAt | workAt) >= 0
+                && Quick.heapApart(a, aAt, aSpan << 2, jpvt, jpvtAt, jpvtSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, tau, tauAt, tauSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, work, workAt, workSpan << 2)
+                && Quick.heapApart(jpvt, jpvtAt, jpvtSpan << 2, tau, tauAt, tauSpan << 2)
+                && Quick.heapApart(jpvt, jpvtAt, jpvtSpan << 2, work, workAt, workSpan << 2)
+                && Quick.heapApart(tau, tauAt, tauSpan << 2, work, workAt, workSpan << 2) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HSgeqp3.D.bySegment().invokeExact(true, room.integer(0, m), room.integer(1, n), Quick.at(a, aOffset, 2),
+                    room.integer(2, lda), Quick.at(jpvt, jpvtOffset, 2), Quick.at(tau, tauOffset, 2),
+                    Quick.at(work, workOffset, 2), room.integer(3, lwork), room.info());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
     }
 
     /**
@@ -1804,6 +4187,23 @@ public final class Lapack {
         Checks.nonNegative(routine, "n", n);
         long lworkMinimum = Math.min(m, n) == 0 ? Math.max(1, n) : 3L * n + 1;
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        if (Quick.ON && a != null && jpvt != null && tau != null && work != null) {
+            if (a.getClass() == Quick.NATIVE && jpvt.getClass() == Quick.NATIVE && tau.getClass() == Quick.NATIVE
+                    && work.getClass() == Quick.NATIVE) {
+                int quick = dgeqp3Native(m, n, a, aOffset, lda, jpvt, jpvtOffset, tau, tauOffset, work, workOffset,
+                        lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.DOUBLES && jpvt.getClass() == Quick.INTS
+                    && tau.getClass() == Quick.DOUBLES && work.getClass() == Quick.DOUBLES) {
+                int quick = dgeqp3Heap(m, n, a, aOffset, lda, jpvt, jpvtOffset, tau, tauOffset, work, workOffset,
+                        lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.DOUBLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
                 .ints("jpvt", jpvt, jpvtOffset, n).output()
@@ -1831,6 +4231,76 @@ public final class Lapack {
             call.leave(gate);
         }
         LapackChecks.info(routine, room.infoValue(), null, null);
+    }
+
+    private static int dgeqp3Native(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment jpvt,
+            long jpvtOffset, MemorySegment tau, long tauOffset, MemorySegment work, long workOffset, int lwork) {
+        String routine = "dgeqp3";
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 3, 7);
+        long jpvtSpan = Quick.count(n);
+        long jpvtAt = Quick.out(jpvt, jpvtOffset, jpvtSpan, 2, 3);
+        long tauSpan = Quick.count(Math.min(m, n));
+        long tauAt = Quick.out(tau, tauOffset, tauSpan, 3, 7);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 3, 7);
+        if (!((aAt | jpvtAt | tauAt | workAt) >= 0 && Quick.apart(aAt, aSpan << 3, jpvtAt, jpvtSpan << 2)
+                && Quick.apart(aAt, aSpan << 3, tauAt, tauSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(jpvtAt, jpvtSpan << 2, tauAt, tauSpan << 3)
+                && Quick.apart(jpvtAt, jpvtSpan << 2, workAt, workSpan << 3)
+                && Quick.apart(tauAt, tauSpan << 3, workAt, workSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (jpvt.scope() == a.scope() || Quick.owned(jpvt))
+                && (tau.scope() == a.scope() || Quick.owned(tau))
+                && (work.scope() == a.scope() || Quick.owned(work)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HDgeqp3.D.byAddress().invokeExact(false, room.integer(0, m).address(), room.integer(1, n).address(), aAt,
+                    room.integer(2, lda).address(), jpvtAt, tauAt, workAt, room.integer(3, lwork).address(),
+                    room.info().address());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
+    }
+
+    private static int dgeqp3Heap(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment jpvt,
+            long jpvtOffset, MemorySegment tau, long tauOffset, MemorySegment work, long workOffset, int lwork) {
+        String routine = "dgeqp3";
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 7);
+        long jpvtSpan = Quick.count(n);
+        long jpvtAt = Quick.heapOut(jpvt, jpvtOffset, jpvtSpan, 2, 3);
+        long tauSpan = Quick.count(Math.min(m, n));
+        long tauAt = Quick.heapOut(tau, tauOffset, tauSpan, 3, 7);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 3, 7);
+        if (!((aAt | jpvtAt | tauAt | workAt) >= 0
+                && Quick.heapApart(a, aAt, aSpan << 3, jpvt, jpvtAt, jpvtSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 3, tau, tauAt, tauSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(jpvt, jpvtAt, jpvtSpan << 2, tau, tauAt, tauSpan << 3)
+                && Quick.heapApart(jpvt, jpvtAt, jpvtSpan << 2, work, workAt, workSpan << 3)
+                && Quick.heapApart(tau, tauAt, tauSpan << 3, work, workAt, workSpan << 3) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HDgeqp3.D.bySegment().invokeExact(true, room.integer(0, m), room.integer(1, n), Quick.at(a, aOffset, 3),
+                    room.integer(2, lda), Quick.at(jpvt, jpvtOffset, 2), Quick.at(tau, tauOffset, 3),
+                    Quick.at(work, workOffset, 3), room.integer(3, lwork), room.info());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
     }
 
     /**
@@ -1892,6 +4362,20 @@ public final class Lapack {
         }
         long lworkMinimum = Math.max(1, n);
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        if (Quick.ON && a != null && tau != null && work != null) {
+            if (a.getClass() == Quick.NATIVE && tau.getClass() == Quick.NATIVE && work.getClass() == Quick.NATIVE) {
+                int quick = sorgqrNative(m, n, k, a, aOffset, lda, tau, tauOffset, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.FLOATS && tau.getClass() == Quick.FLOATS
+                    && work.getClass() == Quick.FLOATS) {
+                int quick = sorgqrHeap(m, n, k, a, aOffset, lda, tau, tauOffset, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.SINGLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
                 .contiguous("tau", tau, tauOffset, k)
@@ -1920,6 +4404,64 @@ public final class Lapack {
             call.leave(gate);
         }
         LapackChecks.info(routine, room.infoValue(), null, null);
+    }
+
+    private static int sorgqrNative(int m, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment tau,
+            long tauOffset, MemorySegment work, long workOffset, int lwork) {
+        String routine = "sorgqr";
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 2, 3);
+        long tauSpan = Quick.count(k);
+        long tauAt = Quick.in(tau, tauOffset, tauSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 2, 3);
+        if (!((aAt | tauAt | workAt) >= 0 && Quick.apart(aAt, aSpan << 2, tauAt, tauSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, workAt, workSpan << 2)
+                && Quick.apart(workAt, workSpan << 2, tauAt, tauSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (tau.scope() == a.scope() || Quick.owned(tau))
+                && (work.scope() == a.scope() || Quick.owned(work)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HSorgqr.D.byAddress().invokeExact(false, room.integer(0, m).address(), room.integer(1, n).address(),
+                    room.integer(2, k).address(), aAt, room.integer(3, lda).address(), tauAt, workAt,
+                    room.integer(4, lwork).address(), room.info().address());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
+    }
+
+    private static int sorgqrHeap(int m, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment tau,
+            long tauOffset, MemorySegment work, long workOffset, int lwork) {
+        String routine = "sorgqr";
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 2, 3);
+        long tauSpan = Quick.count(k);
+        long tauAt = Quick.heapIn(tau, tauOffset, tauSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 2, 3);
+        if (!((aAt | tauAt | workAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 2, tau, tauAt, tauSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, work, workAt, workSpan << 2)
+                && Quick.heapApart(work, workAt, workSpan << 2, tau, tauAt, tauSpan << 2) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HSorgqr.D.bySegment().invokeExact(true, room.integer(0, m), room.integer(1, n), room.integer(2, k),
+                    Quick.at(a, aOffset, 2), room.integer(3, lda), Quick.at(tau, tauOffset, 2),
+                    Quick.at(work, workOffset, 2), room.integer(4, lwork), room.info());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
     }
 
     /**
@@ -1989,6 +4531,20 @@ public final class Lapack {
         }
         long lworkMinimum = Math.max(1, n);
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        if (Quick.ON && a != null && tau != null && work != null) {
+            if (a.getClass() == Quick.NATIVE && tau.getClass() == Quick.NATIVE && work.getClass() == Quick.NATIVE) {
+                int quick = dorgqrNative(m, n, k, a, aOffset, lda, tau, tauOffset, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.DOUBLES && tau.getClass() == Quick.DOUBLES
+                    && work.getClass() == Quick.DOUBLES) {
+                int quick = dorgqrHeap(m, n, k, a, aOffset, lda, tau, tauOffset, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.DOUBLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
                 .contiguous("tau", tau, tauOffset, k)
@@ -2017,6 +4573,64 @@ public final class Lapack {
             call.leave(gate);
         }
         LapackChecks.info(routine, room.infoValue(), null, null);
+    }
+
+    private static int dorgqrNative(int m, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment tau,
+            long tauOffset, MemorySegment work, long workOffset, int lwork) {
+        String routine = "dorgqr";
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 3, 7);
+        long tauSpan = Quick.count(k);
+        long tauAt = Quick.in(tau, tauOffset, tauSpan, 3, 7);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 3, 7);
+        if (!((aAt | tauAt | workAt) >= 0 && Quick.apart(aAt, aSpan << 3, tauAt, tauSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(workAt, workSpan << 3, tauAt, tauSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (tau.scope() == a.scope() || Quick.owned(tau))
+                && (work.scope() == a.scope() || Quick.owned(work)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HDorgqr.D.byAddress().invokeExact(false, room.integer(0, m).address(), room.integer(1, n).address(),
+                    room.integer(2, k).address(), aAt, room.integer(3, lda).address(), tauAt, workAt,
+                    room.integer(4, lwork).address(), room.info().address());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
+    }
+
+    private static int dorgqrHeap(int m, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment tau,
+            long tauOffset, MemorySegment work, long workOffset, int lwork) {
+        String routine = "dorgqr";
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 7);
+        long tauSpan = Quick.count(k);
+        long tauAt = Quick.heapIn(tau, tauOffset, tauSpan, 3, 7);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 3, 7);
+        if (!((aAt | tauAt | workAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 3, tau, tauAt, tauSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(work, workAt, workSpan << 3, tau, tauAt, tauSpan << 3) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HDorgqr.D.bySegment().invokeExact(true, room.integer(0, m), room.integer(1, n), room.integer(2, k),
+                    Quick.at(a, aOffset, 3), room.integer(3, lda), Quick.at(tau, tauOffset, 3),
+                    Quick.at(work, workOffset, 3), room.integer(4, lwork), room.info());
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
     }
 
     /**
@@ -2084,14 +4698,32 @@ public final class Lapack {
         Checks.nonNegative(routine, "k", k);
         var order = side == Side.LEFT ? m : n;
         if (trans == Transpose.CONJUGATE_TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=CONJUGATE_TRANSPOSE is for complex matrices; use TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=CONJUGATE_TRANSPOSE is for complex matrices; "
+                + "use TRANSPOSE");
         }
         if (k > order) {
-            throw new IllegalArgumentException(routine + ": k="
-                + k + " must be <= " + order + ", the order of Q (m for LEFT, n for RIGHT)");
+            throw new IllegalArgumentException(routine + ": k=" + k + " must be <= " + order + ", the order of "
+                + "Q (m for LEFT, n for RIGHT)");
         }
         long lworkMinimum = Math.max(1, side == Side.LEFT ? n : m);
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        if (Quick.ON && a != null && tau != null && c != null && work != null) {
+            if (a.getClass() == Quick.NATIVE && tau.getClass() == Quick.NATIVE && c.getClass() == Quick.NATIVE
+                    && work.getClass() == Quick.NATIVE) {
+                int quick = sormqrNative(side, trans, m, n, k, a, aOffset, lda, tau, tauOffset, c, cOffset, ldc, work,
+                        workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.FLOATS && tau.getClass() == Quick.FLOATS
+                    && c.getClass() == Quick.FLOATS && work.getClass() == Quick.FLOATS) {
+                int quick = sormqrHeap(side, trans, m, n, k, a, aOffset, lda, tau, tauOffset, c, cOffset, ldc, work,
+                        workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.SINGLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, side == Side.LEFT ? m : n, k, lda).output()
                 .contiguous("tau", tau, tauOffset, k)
@@ -2126,6 +4758,81 @@ public final class Lapack {
         LapackChecks.info(routine, room.infoValue(), null, null);
     }
 
+    private static int sormqrNative(Side side, Transpose trans, int m, int n, int k, MemorySegment a, long aOffset,
+            int lda, MemorySegment tau, long tauOffset, MemorySegment c, long cOffset, int ldc, MemorySegment work,
+            long workOffset, int lwork) {
+        String routine = "sormqr";
+        var order = side == Side.LEFT ? m : n;
+        long aSpan = Quick.span(k, side == Side.LEFT ? m : n, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 2, 3);
+        long tauSpan = Quick.count(k);
+        long tauAt = Quick.in(tau, tauOffset, tauSpan, 2, 3);
+        long cSpan = Quick.span(n, m, ldc);
+        long cAt = Quick.out(c, cOffset, cSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 2, 3);
+        if (!((aAt | tauAt | cAt | workAt) >= 0 && Quick.apart(aAt, aSpan << 2, tauAt, tauSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, cAt, cSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, workAt, workSpan << 2)
+                && Quick.apart(cAt, cSpan << 2, tauAt, tauSpan << 2)
+                && Quick.apart(cAt, cSpan << 2, workAt, workSpan << 2)
+                && Quick.apart(workAt, workSpan << 2, tauAt, tauSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (tau.scope() == a.scope() || Quick.owned(tau)) && (c.scope() == a.scope() || Quick.owned(c))
+                && (work.scope() == a.scope() || Quick.owned(work)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HSormqr.D.byAddress().invokeExact(false, room.letter(0, side.letter()).address(),
+                    room.letter(1, trans.letter()).address(), room.integer(0, m).address(),
+                    room.integer(1, n).address(), room.integer(2, k).address(), aAt, room.integer(3, lda).address(),
+                    tauAt, cAt, room.integer(4, ldc).address(), workAt, room.integer(5, lwork).address(),
+                    room.info().address(), 1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
+    }
+
+    private static int sormqrHeap(Side side, Transpose trans, int m, int n, int k, MemorySegment a, long aOffset,
+            int lda, MemorySegment tau, long tauOffset, MemorySegment c, long cOffset, int ldc, MemorySegment work,
+            long workOffset, int lwork) {
+        String routine = "sormqr";
+        var order = side == Side.LEFT ? m : n;
+        long aSpan = Quick.span(k, side == Side.LEFT ? m : n, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 2, 3);
+        long tauSpan = Quick.count(k);
+        long tauAt = Quick.heapIn(tau, tauOffset, tauSpan, 2, 3);
+        long cSpan = Quick.span(n, m, ldc);
+        long cAt = Quick.heapOut(c, cOffset, cSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 2, 3);
+        if (!((aAt | tauAt | cAt | workAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 2, tau, tauAt, tauSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, c, cAt, cSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, work, workAt, workSpan << 2)
+                && Quick.heapApart(c, cAt, cSpan << 2, tau, tauAt, tauSpan << 2)
+                && Quick.heapApart(c, cAt, cSpan << 2, work, workAt, workSpan << 2)
+                && Quick.heapApart(work, workAt, workSpan << 2, tau, tauAt, tauSpan << 2) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HSormqr.D.bySegment().invokeExact(true, room.letter(0, side.letter()), room.letter(1, trans.letter()),
+                    room.integer(0, m), room.integer(1, n), room.integer(2, k), Quick.at(a, aOffset, 2),
+                    room.integer(3, lda), Quick.at(tau, tauOffset, 2), Quick.at(c, cOffset, 2), room.integer(4, ldc),
+                    Quick.at(work, workOffset, 2), room.integer(5, lwork), room.info(), 1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
+    }
+
     /**
      * The optimal workspace of {@link #sormqr} for these arguments, as LAPACK's query (lwork = -1) answers it, rounded
      * up past the float it arrives in, and at least the documented minimum that the routine asks for (for some shapes
@@ -2141,11 +4848,12 @@ public final class Lapack {
         Checks.nonNegative(routine, "k", k);
         var order = side == Side.LEFT ? m : n;
         if (trans == Transpose.CONJUGATE_TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=CONJUGATE_TRANSPOSE is for complex matrices; use TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=CONJUGATE_TRANSPOSE is for complex matrices; "
+                + "use TRANSPOSE");
         }
         if (k > order) {
-            throw new IllegalArgumentException(routine + ": k="
-                + k + " must be <= " + order + ", the order of Q (m for LEFT, n for RIGHT)");
+            throw new IllegalArgumentException(routine + ": k=" + k + " must be <= " + order + ", the order of "
+                + "Q (m for LEFT, n for RIGHT)");
         }
         Call call = Call.begin(routine, Precision.SINGLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, side == Side.LEFT ? m : n, k, lda).output()
@@ -2199,14 +4907,32 @@ public final class Lapack {
         Checks.nonNegative(routine, "k", k);
         var order = side == Side.LEFT ? m : n;
         if (trans == Transpose.CONJUGATE_TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=CONJUGATE_TRANSPOSE is for complex matrices; use TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=CONJUGATE_TRANSPOSE is for complex matrices; "
+                + "use TRANSPOSE");
         }
         if (k > order) {
-            throw new IllegalArgumentException(routine + ": k="
-                + k + " must be <= " + order + ", the order of Q (m for LEFT, n for RIGHT)");
+            throw new IllegalArgumentException(routine + ": k=" + k + " must be <= " + order + ", the order of "
+                + "Q (m for LEFT, n for RIGHT)");
         }
         long lworkMinimum = Math.max(1, side == Side.LEFT ? n : m);
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        if (Quick.ON && a != null && tau != null && c != null && work != null) {
+            if (a.getClass() == Quick.NATIVE && tau.getClass() == Quick.NATIVE && c.getClass() == Quick.NATIVE
+                    && work.getClass() == Quick.NATIVE) {
+                int quick = dormqrNative(side, trans, m, n, k, a, aOffset, lda, tau, tauOffset, c, cOffset, ldc, work,
+                        workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.DOUBLES && tau.getClass() == Quick.DOUBLES
+                    && c.getClass() == Quick.DOUBLES && work.getClass() == Quick.DOUBLES) {
+                int quick = dormqrHeap(side, trans, m, n, k, a, aOffset, lda, tau, tauOffset, c, cOffset, ldc, work,
+                        workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.DOUBLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, side == Side.LEFT ? m : n, k, lda).output()
                 .contiguous("tau", tau, tauOffset, k)
@@ -2241,6 +4967,81 @@ public final class Lapack {
         LapackChecks.info(routine, room.infoValue(), null, null);
     }
 
+    private static int dormqrNative(Side side, Transpose trans, int m, int n, int k, MemorySegment a, long aOffset,
+            int lda, MemorySegment tau, long tauOffset, MemorySegment c, long cOffset, int ldc, MemorySegment work,
+            long workOffset, int lwork) {
+        String routine = "dormqr";
+        var order = side == Side.LEFT ? m : n;
+        long aSpan = Quick.span(k, side == Side.LEFT ? m : n, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 3, 7);
+        long tauSpan = Quick.count(k);
+        long tauAt = Quick.in(tau, tauOffset, tauSpan, 3, 7);
+        long cSpan = Quick.span(n, m, ldc);
+        long cAt = Quick.out(c, cOffset, cSpan, 3, 7);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 3, 7);
+        if (!((aAt | tauAt | cAt | workAt) >= 0 && Quick.apart(aAt, aSpan << 3, tauAt, tauSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, cAt, cSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(cAt, cSpan << 3, tauAt, tauSpan << 3)
+                && Quick.apart(cAt, cSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(workAt, workSpan << 3, tauAt, tauSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (tau.scope() == a.scope() || Quick.owned(tau)) && (c.scope() == a.scope() || Quick.owned(c))
+                && (work.scope() == a.scope() || Quick.owned(work)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HDormqr.D.byAddress().invokeExact(false, room.letter(0, side.letter()).address(),
+                    room.letter(1, trans.letter()).address(), room.integer(0, m).address(),
+                    room.integer(1, n).address(), room.integer(2, k).address(), aAt, room.integer(3, lda).address(),
+                    tauAt, cAt, room.integer(4, ldc).address(), workAt, room.integer(5, lwork).address(),
+                    room.info().address(), 1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
+    }
+
+    private static int dormqrHeap(Side side, Transpose trans, int m, int n, int k, MemorySegment a, long aOffset,
+            int lda, MemorySegment tau, long tauOffset, MemorySegment c, long cOffset, int ldc, MemorySegment work,
+            long workOffset, int lwork) {
+        String routine = "dormqr";
+        var order = side == Side.LEFT ? m : n;
+        long aSpan = Quick.span(k, side == Side.LEFT ? m : n, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 7);
+        long tauSpan = Quick.count(k);
+        long tauAt = Quick.heapIn(tau, tauOffset, tauSpan, 3, 7);
+        long cSpan = Quick.span(n, m, ldc);
+        long cAt = Quick.heapOut(c, cOffset, cSpan, 3, 7);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 3, 7);
+        if (!((aAt | tauAt | cAt | workAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 3, tau, tauAt, tauSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, c, cAt, cSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(c, cAt, cSpan << 3, tau, tauAt, tauSpan << 3)
+                && Quick.heapApart(c, cAt, cSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(work, workAt, workSpan << 3, tau, tauAt, tauSpan << 3) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HDormqr.D.bySegment().invokeExact(true, room.letter(0, side.letter()), room.letter(1, trans.letter()),
+                    room.integer(0, m), room.integer(1, n), room.integer(2, k), Quick.at(a, aOffset, 3),
+                    room.integer(3, lda), Quick.at(tau, tauOffset, 3), Quick.at(c, cOffset, 3), room.integer(4, ldc),
+                    Quick.at(work, workOffset, 3), room.integer(5, lwork), room.info(), 1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), null, null);
+        return 0;
+    }
+
     /**
      * The optimal workspace of {@link #dormqr} for these arguments, as LAPACK's query (lwork = -1) answers it, and at
      * least the documented minimum that the routine asks for (for some shapes LAPACK answers less). The arrays are
@@ -2256,11 +5057,12 @@ public final class Lapack {
         Checks.nonNegative(routine, "k", k);
         var order = side == Side.LEFT ? m : n;
         if (trans == Transpose.CONJUGATE_TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=CONJUGATE_TRANSPOSE is for complex matrices; use TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=CONJUGATE_TRANSPOSE is for complex matrices; "
+                + "use TRANSPOSE");
         }
         if (k > order) {
-            throw new IllegalArgumentException(routine + ": k="
-                + k + " must be <= " + order + ", the order of Q (m for LEFT, n for RIGHT)");
+            throw new IllegalArgumentException(routine + ": k=" + k + " must be <= " + order + ", the order of "
+                + "Q (m for LEFT, n for RIGHT)");
         }
         Call call = Call.begin(routine, Precision.DOUBLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, side == Side.LEFT ? m : n, k, lda).output()
@@ -2310,10 +5112,25 @@ public final class Lapack {
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "nrhs", nrhs);
         if (trans == Transpose.CONJUGATE_TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=CONJUGATE_TRANSPOSE is for complex matrices; use TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=CONJUGATE_TRANSPOSE is for complex matrices; "
+                + "use TRANSPOSE");
         }
         long lworkMinimum = Math.max(1, Math.min(m, n) + Math.max(Math.min(m, n), nrhs));
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        if (Quick.ON && a != null && b != null && work != null) {
+            if (a.getClass() == Quick.NATIVE && b.getClass() == Quick.NATIVE && work.getClass() == Quick.NATIVE) {
+                int quick = sgelsNative(trans, m, n, nrhs, a, aOffset, lda, b, bOffset, ldb, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.FLOATS && b.getClass() == Quick.FLOATS
+                    && work.getClass() == Quick.FLOATS) {
+                int quick = sgelsHeap(trans, m, n, nrhs, a, aOffset, lda, b, bOffset, ldb, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.SINGLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
                 .general("B", b, bOffset, Layout.COLUMN_MAJOR, Math.max(m, n), nrhs, ldb).output()
@@ -2347,6 +5164,69 @@ public final class Lapack {
                 + "so X is not computed");
     }
 
+    private static int sgelsNative(Transpose trans, int m, int n, int nrhs, MemorySegment a, long aOffset, int lda,
+            MemorySegment b, long bOffset, int ldb, MemorySegment work, long workOffset, int lwork) {
+        String routine = "sgels";
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 2, 3);
+        long bSpan = Quick.span(nrhs, Math.max(m, n), ldb);
+        long bAt = Quick.out(b, bOffset, bSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 2, 3);
+        if (!((aAt | bAt | workAt) >= 0 && Quick.apart(aAt, aSpan << 2, bAt, bSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, workAt, workSpan << 2)
+                && Quick.apart(bAt, bSpan << 2, workAt, workSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b)) && (work.scope() == a.scope() || Quick.owned(work)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HSgels.D.byAddress().invokeExact(false, room.letter(0, trans.letter()).address(),
+                    room.integer(0, m).address(), room.integer(1, n).address(), room.integer(2, nrhs).address(), aAt,
+                    room.integer(3, lda).address(), bAt, room.integer(4, ldb).address(), workAt,
+                    room.integer(5, lwork).address(), room.info().address(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "diagonal element {info} of the triangular factor of A is exactly zero: A does not have full rank, "
+                + "so X is not computed");
+        return 0;
+    }
+
+    private static int sgelsHeap(Transpose trans, int m, int n, int nrhs, MemorySegment a, long aOffset, int lda,
+            MemorySegment b, long bOffset, int ldb, MemorySegment work, long workOffset, int lwork) {
+        String routine = "sgels";
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 2, 3);
+        long bSpan = Quick.span(nrhs, Math.max(m, n), ldb);
+        long bAt = Quick.heapOut(b, bOffset, bSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 2, 3);
+        if (!((aAt | bAt | workAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 2, b, bAt, bSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, work, workAt, workSpan << 2)
+                && Quick.heapApart(b, bAt, bSpan << 2, work, workAt, workSpan << 2) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HSgels.D.bySegment().invokeExact(true, room.letter(0, trans.letter()), room.integer(0, m),
+                    room.integer(1, n), room.integer(2, nrhs), Quick.at(a, aOffset, 2), room.integer(3, lda),
+                    Quick.at(b, bOffset, 2), room.integer(4, ldb), Quick.at(work, workOffset, 2),
+                    room.integer(5, lwork), room.info(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "diagonal element {info} of the triangular factor of A is exactly zero: A does not have full rank, "
+                + "so X is not computed");
+        return 0;
+    }
+
     /**
      * The optimal workspace of {@link #sgels} for these arguments, as LAPACK's query (lwork = -1) answers it, rounded
      * up past the float it arrives in, and at least the documented minimum that the routine asks for (for some shapes
@@ -2360,7 +5240,8 @@ public final class Lapack {
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "nrhs", nrhs);
         if (trans == Transpose.CONJUGATE_TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=CONJUGATE_TRANSPOSE is for complex matrices; use TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=CONJUGATE_TRANSPOSE is for complex matrices; "
+                + "use TRANSPOSE");
         }
         Call call = Call.begin(routine, Precision.SINGLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
@@ -2407,10 +5288,25 @@ public final class Lapack {
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "nrhs", nrhs);
         if (trans == Transpose.CONJUGATE_TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=CONJUGATE_TRANSPOSE is for complex matrices; use TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=CONJUGATE_TRANSPOSE is for complex matrices; "
+                + "use TRANSPOSE");
         }
         long lworkMinimum = Math.max(1, Math.min(m, n) + Math.max(Math.min(m, n), nrhs));
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        if (Quick.ON && a != null && b != null && work != null) {
+            if (a.getClass() == Quick.NATIVE && b.getClass() == Quick.NATIVE && work.getClass() == Quick.NATIVE) {
+                int quick = dgelsNative(trans, m, n, nrhs, a, aOffset, lda, b, bOffset, ldb, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.DOUBLES && b.getClass() == Quick.DOUBLES
+                    && work.getClass() == Quick.DOUBLES) {
+                int quick = dgelsHeap(trans, m, n, nrhs, a, aOffset, lda, b, bOffset, ldb, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.DOUBLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
                 .general("B", b, bOffset, Layout.COLUMN_MAJOR, Math.max(m, n), nrhs, ldb).output()
@@ -2444,6 +5340,69 @@ public final class Lapack {
                 + "so X is not computed");
     }
 
+    private static int dgelsNative(Transpose trans, int m, int n, int nrhs, MemorySegment a, long aOffset, int lda,
+            MemorySegment b, long bOffset, int ldb, MemorySegment work, long workOffset, int lwork) {
+        String routine = "dgels";
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 3, 7);
+        long bSpan = Quick.span(nrhs, Math.max(m, n), ldb);
+        long bAt = Quick.out(b, bOffset, bSpan, 3, 7);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 3, 7);
+        if (!((aAt | bAt | workAt) >= 0 && Quick.apart(aAt, aSpan << 3, bAt, bSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(bAt, bSpan << 3, workAt, workSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (b.scope() == a.scope() || Quick.owned(b)) && (work.scope() == a.scope() || Quick.owned(work)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HDgels.D.byAddress().invokeExact(false, room.letter(0, trans.letter()).address(),
+                    room.integer(0, m).address(), room.integer(1, n).address(), room.integer(2, nrhs).address(), aAt,
+                    room.integer(3, lda).address(), bAt, room.integer(4, ldb).address(), workAt,
+                    room.integer(5, lwork).address(), room.info().address(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "diagonal element {info} of the triangular factor of A is exactly zero: A does not have full rank, "
+                + "so X is not computed");
+        return 0;
+    }
+
+    private static int dgelsHeap(Transpose trans, int m, int n, int nrhs, MemorySegment a, long aOffset, int lda,
+            MemorySegment b, long bOffset, int ldb, MemorySegment work, long workOffset, int lwork) {
+        String routine = "dgels";
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 7);
+        long bSpan = Quick.span(nrhs, Math.max(m, n), ldb);
+        long bAt = Quick.heapOut(b, bOffset, bSpan, 3, 7);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 3, 7);
+        if (!((aAt | bAt | workAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 3, b, bAt, bSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(b, bAt, bSpan << 3, work, workAt, workSpan << 3) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HDgels.D.bySegment().invokeExact(true, room.letter(0, trans.letter()), room.integer(0, m),
+                    room.integer(1, n), room.integer(2, nrhs), Quick.at(a, aOffset, 3), room.integer(3, lda),
+                    Quick.at(b, bOffset, 3), room.integer(4, ldb), Quick.at(work, workOffset, 3),
+                    room.integer(5, lwork), room.info(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
+                "diagonal element {info} of the triangular factor of A is exactly zero: A does not have full rank, "
+                + "so X is not computed");
+        return 0;
+    }
+
     /**
      * The optimal workspace of {@link #dgels} for these arguments, as LAPACK's query (lwork = -1) answers it, and at
      * least the documented minimum that the routine asks for (for some shapes LAPACK answers less). The arrays are
@@ -2457,7 +5416,8 @@ public final class Lapack {
         Checks.nonNegative(routine, "n", n);
         Checks.nonNegative(routine, "nrhs", nrhs);
         if (trans == Transpose.CONJUGATE_TRANSPOSE) {
-            throw new IllegalArgumentException(routine + ": trans=CONJUGATE_TRANSPOSE is for complex matrices; use TRANSPOSE");
+            throw new IllegalArgumentException(routine + ": trans=CONJUGATE_TRANSPOSE is for complex matrices; "
+                + "use TRANSPOSE");
         }
         Call call = Call.begin(routine, Precision.DOUBLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
@@ -2504,6 +5464,20 @@ public final class Lapack {
         Checks.nonNegative(routine, "n", n);
         long lworkMinimum = Math.max(1, 3L * n - 1);
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        if (Quick.ON && a != null && w != null && work != null) {
+            if (a.getClass() == Quick.NATIVE && w.getClass() == Quick.NATIVE && work.getClass() == Quick.NATIVE) {
+                int quick = ssyevNative(jobz, uplo, n, a, aOffset, lda, w, wOffset, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.FLOATS && w.getClass() == Quick.FLOATS
+                    && work.getClass() == Quick.FLOATS) {
+                int quick = ssyevHeap(jobz, uplo, n, a, aOffset, lda, w, wOffset, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.SINGLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
                 .reals("w", w, wOffset, n).output()
@@ -2534,6 +5508,68 @@ public final class Lapack {
         LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
                 "the algorithm failed to converge: {info} off-diagonal elements of the intermediate tridiagonal "
                 + "form did not converge to zero");
+    }
+
+    private static int ssyevNative(EigenJob jobz, Uplo uplo, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment w, long wOffset, MemorySegment work, long workOffset, int lwork) {
+        String routine = "ssyev";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 2, 3);
+        long wSpan = Quick.count(n);
+        long wAt = Quick.out(w, wOffset, wSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 2, 3);
+        if (!((aAt | wAt | workAt) >= 0 && Quick.apart(aAt, aSpan << 2, wAt, wSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, workAt, workSpan << 2)
+                && Quick.apart(wAt, wSpan << 2, workAt, workSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (w.scope() == a.scope() || Quick.owned(w)) && (work.scope() == a.scope() || Quick.owned(work)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HSsyev.D.byAddress().invokeExact(false, room.letter(0, jobz.letter()).address(),
+                    room.letter(1, uplo.letter()).address(), room.integer(0, n).address(), aAt,
+                    room.integer(1, lda).address(), wAt, workAt, room.integer(2, lwork).address(),
+                    room.info().address(), 1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the algorithm failed to converge: {info} off-diagonal elements of the intermediate tridiagonal "
+                + "form did not converge to zero");
+        return 0;
+    }
+
+    private static int ssyevHeap(EigenJob jobz, Uplo uplo, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment w, long wOffset, MemorySegment work, long workOffset, int lwork) {
+        String routine = "ssyev";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 2, 3);
+        long wSpan = Quick.count(n);
+        long wAt = Quick.heapOut(w, wOffset, wSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 2, 3);
+        if (!((aAt | wAt | workAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 2, w, wAt, wSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, work, workAt, workSpan << 2)
+                && Quick.heapApart(w, wAt, wSpan << 2, work, workAt, workSpan << 2) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HSsyev.D.bySegment().invokeExact(true, room.letter(0, jobz.letter()), room.letter(1, uplo.letter()),
+                    room.integer(0, n), Quick.at(a, aOffset, 2), room.integer(1, lda), Quick.at(w, wOffset, 2),
+                    Quick.at(work, workOffset, 2), room.integer(2, lwork), room.info(), 1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the algorithm failed to converge: {info} off-diagonal elements of the intermediate tridiagonal "
+                + "form did not converge to zero");
+        return 0;
     }
 
     /**
@@ -2591,6 +5627,20 @@ public final class Lapack {
         Checks.nonNegative(routine, "n", n);
         long lworkMinimum = Math.max(1, 3L * n - 1);
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        if (Quick.ON && a != null && w != null && work != null) {
+            if (a.getClass() == Quick.NATIVE && w.getClass() == Quick.NATIVE && work.getClass() == Quick.NATIVE) {
+                int quick = dsyevNative(jobz, uplo, n, a, aOffset, lda, w, wOffset, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.DOUBLES && w.getClass() == Quick.DOUBLES
+                    && work.getClass() == Quick.DOUBLES) {
+                int quick = dsyevHeap(jobz, uplo, n, a, aOffset, lda, w, wOffset, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.DOUBLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
                 .reals("w", w, wOffset, n).output()
@@ -2621,6 +5671,68 @@ public final class Lapack {
         LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
                 "the algorithm failed to converge: {info} off-diagonal elements of the intermediate tridiagonal "
                 + "form did not converge to zero");
+    }
+
+    private static int dsyevNative(EigenJob jobz, Uplo uplo, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment w, long wOffset, MemorySegment work, long workOffset, int lwork) {
+        String routine = "dsyev";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 3, 7);
+        long wSpan = Quick.count(n);
+        long wAt = Quick.out(w, wOffset, wSpan, 3, 7);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 3, 7);
+        if (!((aAt | wAt | workAt) >= 0 && Quick.apart(aAt, aSpan << 3, wAt, wSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(wAt, wSpan << 3, workAt, workSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (w.scope() == a.scope() || Quick.owned(w)) && (work.scope() == a.scope() || Quick.owned(work)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HDsyev.D.byAddress().invokeExact(false, room.letter(0, jobz.letter()).address(),
+                    room.letter(1, uplo.letter()).address(), room.integer(0, n).address(), aAt,
+                    room.integer(1, lda).address(), wAt, workAt, room.integer(2, lwork).address(),
+                    room.info().address(), 1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the algorithm failed to converge: {info} off-diagonal elements of the intermediate tridiagonal "
+                + "form did not converge to zero");
+        return 0;
+    }
+
+    private static int dsyevHeap(EigenJob jobz, Uplo uplo, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment w, long wOffset, MemorySegment work, long workOffset, int lwork) {
+        String routine = "dsyev";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 7);
+        long wSpan = Quick.count(n);
+        long wAt = Quick.heapOut(w, wOffset, wSpan, 3, 7);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 3, 7);
+        if (!((aAt | wAt | workAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 3, w, wAt, wSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(w, wAt, wSpan << 3, work, workAt, workSpan << 3) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HDsyev.D.bySegment().invokeExact(true, room.letter(0, jobz.letter()), room.letter(1, uplo.letter()),
+                    room.integer(0, n), Quick.at(a, aOffset, 3), room.integer(1, lda), Quick.at(w, wOffset, 3),
+                    Quick.at(work, workOffset, 3), room.integer(2, lwork), room.info(), 1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the algorithm failed to converge: {info} off-diagonal elements of the intermediate tridiagonal "
+                + "form did not converge to zero");
+        return 0;
     }
 
     /**
@@ -2681,6 +5793,23 @@ public final class Lapack {
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
         long liworkMinimum = n <= 1 || jobz == EigenJob.VALUES ? 1 : 3 + 5L * n;
         LapackChecks.workspace(routine, "liwork", liwork, liworkMinimum);
+        if (Quick.ON && a != null && w != null && work != null && iwork != null) {
+            if (a.getClass() == Quick.NATIVE && w.getClass() == Quick.NATIVE && work.getClass() == Quick.NATIVE
+                    && iwork.getClass() == Quick.NATIVE) {
+                int quick = ssyevdNative(jobz, uplo, n, a, aOffset, lda, w, wOffset, work, workOffset, lwork, iwork,
+                        iworkOffset, liwork);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.FLOATS && w.getClass() == Quick.FLOATS
+                    && work.getClass() == Quick.FLOATS && iwork.getClass() == Quick.INTS) {
+                int quick = ssyevdHeap(jobz, uplo, n, a, aOffset, lda, w, wOffset, work, workOffset, lwork, iwork,
+                        iworkOffset, liwork);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.SINGLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
                 .reals("w", w, wOffset, n).output()
@@ -2713,6 +5842,84 @@ public final class Lapack {
         LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
                 "the algorithm failed to converge ({info} off-diagonal elements did not converge to zero, or a "
                 + "submatrix's eigenvalues could not be computed)");
+    }
+
+    private static int ssyevdNative(EigenJob jobz, Uplo uplo, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment w, long wOffset, MemorySegment work, long workOffset, int lwork, MemorySegment iwork,
+            long iworkOffset, int liwork) {
+        String routine = "ssyevd";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 2, 3);
+        long wSpan = Quick.count(n);
+        long wAt = Quick.out(w, wOffset, wSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 2, 3);
+        long iworkSpan = Quick.count(liwork);
+        long iworkAt = Quick.out(iwork, iworkOffset, iworkSpan, 2, 3);
+        if (!((aAt | wAt | workAt | iworkAt) >= 0 && Quick.apart(aAt, aSpan << 2, wAt, wSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, workAt, workSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, iworkAt, iworkSpan << 2)
+                && Quick.apart(wAt, wSpan << 2, workAt, workSpan << 2)
+                && Quick.apart(wAt, wSpan << 2, iworkAt, iworkSpan << 2)
+                && Quick.apart(workAt, workSpan << 2, iworkAt, iworkSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(a) && (w.scope() == a.scope() || Quick.owned(w))
+                && (work.scope() == a.scope() || Quick.owned(work))
+                && (iwork.scope() == a.scope() || Quick.owned(iwork)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HSsyevd.D.byAddress().invokeExact(false, room.letter(0, jobz.letter()).address(),
+                    room.letter(1, uplo.letter()).address(), room.integer(0, n).address(), aAt,
+                    room.integer(1, lda).address(), wAt, workAt, room.integer(2, lwork).address(), iworkAt,
+                    room.integer(3, liwork).address(), room.info().address(), 1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the algorithm failed to converge ({info} off-diagonal elements did not converge to zero, or a "
+                + "submatrix's eigenvalues could not be computed)");
+        return 0;
+    }
+
+    private static int ssyevdHeap(EigenJob jobz, Uplo uplo, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment w, long wOffset, MemorySegment work, long workOffset, int lwork, MemorySegment iwork,
+            long iworkOffset, int liwork) {
+        String routine = "ssyevd";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 2, 3);
+        long wSpan = Quick.count(n);
+        long wAt = Quick.heapOut(w, wOffset, wSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 2, 3);
+        long iworkSpan = Quick.count(liwork);
+        long iworkAt = Quick.heapOut(iwork, iworkOffset, iworkSpan, 2, 3);
+        if (!((aAt | wAt | workAt | iworkAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 2, w, wAt, wSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, work, workAt, workSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(w, wAt, wSpan << 2, work, workAt, workSpan << 2)
+                && Quick.heapApart(w, wAt, wSpan << 2, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(work, workAt, workSpan << 2, iwork, iworkAt, iworkSpan << 2)
+                && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HSsyevd.D.bySegment().invokeExact(true, room.letter(0, jobz.letter()), room.letter(1, uplo.letter()),
+                    room.integer(0, n), Quick.at(a, aOffset, 2), room.integer(1, lda), Quick.at(w, wOffset, 2),
+                    Quick.at(work, workOffset, 2), room.integer(2, lwork), Quick.at(iwork, iworkOffset, 2),
+                    room.integer(3, liwork), room.info(), 1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the algorithm failed to converge ({info} off-diagonal elements did not converge to zero, or a "
+                + "submatrix's eigenvalues could not be computed)");
+        return 0;
     }
 
     /**
@@ -2775,6 +5982,23 @@ public final class Lapack {
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
         long liworkMinimum = n <= 1 || jobz == EigenJob.VALUES ? 1 : 3 + 5L * n;
         LapackChecks.workspace(routine, "liwork", liwork, liworkMinimum);
+        if (Quick.ON && a != null && w != null && work != null && iwork != null) {
+            if (a.getClass() == Quick.NATIVE && w.getClass() == Quick.NATIVE && work.getClass() == Quick.NATIVE
+                    && iwork.getClass() == Quick.NATIVE) {
+                int quick = dsyevdNative(jobz, uplo, n, a, aOffset, lda, w, wOffset, work, workOffset, lwork, iwork,
+                        iworkOffset, liwork);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.DOUBLES && w.getClass() == Quick.DOUBLES
+                    && work.getClass() == Quick.DOUBLES && iwork.getClass() == Quick.INTS) {
+                int quick = dsyevdHeap(jobz, uplo, n, a, aOffset, lda, w, wOffset, work, workOffset, lwork, iwork,
+                        iworkOffset, liwork);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.DOUBLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
                 .reals("w", w, wOffset, n).output()
@@ -2807,6 +6031,84 @@ public final class Lapack {
         LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
                 "the algorithm failed to converge ({info} off-diagonal elements did not converge to zero, or a "
                 + "submatrix's eigenvalues could not be computed)");
+    }
+
+    private static int dsyevdNative(EigenJob jobz, Uplo uplo, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment w, long wOffset, MemorySegment work, long workOffset, int lwork, MemorySegment iwork,
+            long iworkOffset, int liwork) {
+        String routine = "dsyevd";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 3, 7);
+        long wSpan = Quick.count(n);
+        long wAt = Quick.out(w, wOffset, wSpan, 3, 7);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 3, 7);
+        long iworkSpan = Quick.count(liwork);
+        long iworkAt = Quick.out(iwork, iworkOffset, iworkSpan, 2, 3);
+        if (!((aAt | wAt | workAt | iworkAt) >= 0 && Quick.apart(aAt, aSpan << 3, wAt, wSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, iworkAt, iworkSpan << 2)
+                && Quick.apart(wAt, wSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(wAt, wSpan << 3, iworkAt, iworkSpan << 2)
+                && Quick.apart(workAt, workSpan << 3, iworkAt, iworkSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(a) && (w.scope() == a.scope() || Quick.owned(w))
+                && (work.scope() == a.scope() || Quick.owned(work))
+                && (iwork.scope() == a.scope() || Quick.owned(iwork)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HDsyevd.D.byAddress().invokeExact(false, room.letter(0, jobz.letter()).address(),
+                    room.letter(1, uplo.letter()).address(), room.integer(0, n).address(), aAt,
+                    room.integer(1, lda).address(), wAt, workAt, room.integer(2, lwork).address(), iworkAt,
+                    room.integer(3, liwork).address(), room.info().address(), 1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the algorithm failed to converge ({info} off-diagonal elements did not converge to zero, or a "
+                + "submatrix's eigenvalues could not be computed)");
+        return 0;
+    }
+
+    private static int dsyevdHeap(EigenJob jobz, Uplo uplo, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment w, long wOffset, MemorySegment work, long workOffset, int lwork, MemorySegment iwork,
+            long iworkOffset, int liwork) {
+        String routine = "dsyevd";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 7);
+        long wSpan = Quick.count(n);
+        long wAt = Quick.heapOut(w, wOffset, wSpan, 3, 7);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 3, 7);
+        long iworkSpan = Quick.count(liwork);
+        long iworkAt = Quick.heapOut(iwork, iworkOffset, iworkSpan, 2, 3);
+        if (!((aAt | wAt | workAt | iworkAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 3, w, wAt, wSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(w, wAt, wSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(w, wAt, wSpan << 3, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(work, workAt, workSpan << 3, iwork, iworkAt, iworkSpan << 2)
+                && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HDsyevd.D.bySegment().invokeExact(true, room.letter(0, jobz.letter()), room.letter(1, uplo.letter()),
+                    room.integer(0, n), Quick.at(a, aOffset, 3), room.integer(1, lda), Quick.at(w, wOffset, 3),
+                    Quick.at(work, workOffset, 3), room.integer(2, lwork), Quick.at(iwork, iworkOffset, 2),
+                    room.integer(3, liwork), room.info(), 1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the algorithm failed to converge ({info} off-diagonal elements did not converge to zero, or a "
+                + "submatrix's eigenvalues could not be computed)");
+        return 0;
     }
 
     /**
@@ -2871,6 +6173,24 @@ public final class Lapack {
         LapackChecks.workspace(routine, "lrwork", lrwork, lrworkMinimum);
         long liworkMinimum = n <= 1 || jobz == EigenJob.VALUES ? 1 : 3 + 5L * n;
         LapackChecks.workspace(routine, "liwork", liwork, liworkMinimum);
+        if (Quick.ON && a != null && w != null && work != null && rwork != null && iwork != null) {
+            if (a.getClass() == Quick.NATIVE && w.getClass() == Quick.NATIVE && work.getClass() == Quick.NATIVE
+                    && rwork.getClass() == Quick.NATIVE && iwork.getClass() == Quick.NATIVE) {
+                int quick = cheevdNative(jobz, uplo, n, a, aOffset, lda, w, wOffset, work, workOffset, lwork, rwork,
+                        rworkOffset, lrwork, iwork, iworkOffset, liwork);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.FLOATS && w.getClass() == Quick.FLOATS
+                    && work.getClass() == Quick.FLOATS && rwork.getClass() == Quick.FLOATS
+                    && iwork.getClass() == Quick.INTS) {
+                int quick = cheevdHeap(jobz, uplo, n, a, aOffset, lda, w, wOffset, work, workOffset, lwork, rwork,
+                        rworkOffset, lrwork, iwork, iworkOffset, liwork);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
                 .reals("w", w, wOffset, n).output()
@@ -2905,6 +6225,100 @@ public final class Lapack {
         LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
                 "the algorithm failed to converge ({info} off-diagonal elements did not converge to zero, or a "
                 + "submatrix's eigenvalues could not be computed)");
+    }
+
+    private static int cheevdNative(EigenJob jobz, Uplo uplo, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment w, long wOffset, MemorySegment work, long workOffset, int lwork, MemorySegment rwork,
+            long rworkOffset, int lrwork, MemorySegment iwork, long iworkOffset, int liwork) {
+        String routine = "cheevd";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 3, 3);
+        long wSpan = Quick.count(n);
+        long wAt = Quick.out(w, wOffset, wSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 3, 3);
+        long rworkSpan = Quick.count(lrwork);
+        long rworkAt = Quick.out(rwork, rworkOffset, rworkSpan, 2, 3);
+        long iworkSpan = Quick.count(liwork);
+        long iworkAt = Quick.out(iwork, iworkOffset, iworkSpan, 2, 3);
+        if (!((aAt | wAt | workAt | rworkAt | iworkAt) >= 0 && Quick.apart(aAt, aSpan << 3, wAt, wSpan << 2)
+                && Quick.apart(aAt, aSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, rworkAt, rworkSpan << 2)
+                && Quick.apart(aAt, aSpan << 3, iworkAt, iworkSpan << 2)
+                && Quick.apart(wAt, wSpan << 2, workAt, workSpan << 3)
+                && Quick.apart(wAt, wSpan << 2, rworkAt, rworkSpan << 2)
+                && Quick.apart(wAt, wSpan << 2, iworkAt, iworkSpan << 2)
+                && Quick.apart(workAt, workSpan << 3, rworkAt, rworkSpan << 2)
+                && Quick.apart(workAt, workSpan << 3, iworkAt, iworkSpan << 2)
+                && Quick.apart(rworkAt, rworkSpan << 2, iworkAt, iworkSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(a) && (w.scope() == a.scope() || Quick.owned(w))
+                && (work.scope() == a.scope() || Quick.owned(work))
+                && (rwork.scope() == a.scope() || Quick.owned(rwork))
+                && (iwork.scope() == a.scope() || Quick.owned(iwork)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HCheevd.D.byAddress().invokeExact(false, room.letter(0, jobz.letter()).address(),
+                    room.letter(1, uplo.letter()).address(), room.integer(0, n).address(), aAt,
+                    room.integer(1, lda).address(), wAt, workAt, room.integer(2, lwork).address(), rworkAt,
+                    room.integer(3, lrwork).address(), iworkAt, room.integer(4, liwork).address(),
+                    room.info().address(), 1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the algorithm failed to converge ({info} off-diagonal elements did not converge to zero, or a "
+                + "submatrix's eigenvalues could not be computed)");
+        return 0;
+    }
+
+    private static int cheevdHeap(EigenJob jobz, Uplo uplo, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment w, long wOffset, MemorySegment work, long workOffset, int lwork, MemorySegment rwork,
+            long rworkOffset, int lrwork, MemorySegment iwork, long iworkOffset, int liwork) {
+        String routine = "cheevd";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 3);
+        long wSpan = Quick.count(n);
+        long wAt = Quick.heapOut(w, wOffset, wSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 3, 3);
+        long rworkSpan = Quick.count(lrwork);
+        long rworkAt = Quick.heapOut(rwork, rworkOffset, rworkSpan, 2, 3);
+        long iworkSpan = Quick.count(liwork);
+        long iworkAt = Quick.heapOut(iwork, iworkOffset, iworkSpan, 2, 3);
+        if (!((aAt | wAt | workAt | rworkAt | iworkAt) >= 0
+                && Quick.heapApart(a, aAt, aSpan << 3, w, wAt, wSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, rwork, rworkAt, rworkSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 3, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(w, wAt, wSpan << 2, work, workAt, workSpan << 3)
+                && Quick.heapApart(w, wAt, wSpan << 2, rwork, rworkAt, rworkSpan << 2)
+                && Quick.heapApart(w, wAt, wSpan << 2, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(work, workAt, workSpan << 3, rwork, rworkAt, rworkSpan << 2)
+                && Quick.heapApart(work, workAt, workSpan << 3, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(rwork, rworkAt, rworkSpan << 2, iwork, iworkAt, iworkSpan << 2)
+                && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HCheevd.D.bySegment().invokeExact(true, room.letter(0, jobz.letter()), room.letter(1, uplo.letter()),
+                    room.integer(0, n), Quick.at(a, aOffset, 3), room.integer(1, lda), Quick.at(w, wOffset, 2),
+                    Quick.at(work, workOffset, 3), room.integer(2, lwork), Quick.at(rwork, rworkOffset, 2),
+                    room.integer(3, lrwork), Quick.at(iwork, iworkOffset, 2), room.integer(4, liwork), room.info(), 1L,
+                    1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the algorithm failed to converge ({info} off-diagonal elements did not converge to zero, or a "
+                + "submatrix's eigenvalues could not be computed)");
+        return 0;
     }
 
     /**
@@ -2972,6 +6386,24 @@ public final class Lapack {
         LapackChecks.workspace(routine, "lrwork", lrwork, lrworkMinimum);
         long liworkMinimum = n <= 1 || jobz == EigenJob.VALUES ? 1 : 3 + 5L * n;
         LapackChecks.workspace(routine, "liwork", liwork, liworkMinimum);
+        if (Quick.ON && a != null && w != null && work != null && rwork != null && iwork != null) {
+            if (a.getClass() == Quick.NATIVE && w.getClass() == Quick.NATIVE && work.getClass() == Quick.NATIVE
+                    && rwork.getClass() == Quick.NATIVE && iwork.getClass() == Quick.NATIVE) {
+                int quick = zheevdNative(jobz, uplo, n, a, aOffset, lda, w, wOffset, work, workOffset, lwork, rwork,
+                        rworkOffset, lrwork, iwork, iworkOffset, liwork);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.DOUBLES && w.getClass() == Quick.DOUBLES
+                    && work.getClass() == Quick.DOUBLES && rwork.getClass() == Quick.DOUBLES
+                    && iwork.getClass() == Quick.INTS) {
+                int quick = zheevdHeap(jobz, uplo, n, a, aOffset, lda, w, wOffset, work, workOffset, lwork, rwork,
+                        rworkOffset, lrwork, iwork, iworkOffset, liwork);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
                 .reals("w", w, wOffset, n).output()
@@ -3006,6 +6438,100 @@ public final class Lapack {
         LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
                 "the algorithm failed to converge ({info} off-diagonal elements did not converge to zero, or a "
                 + "submatrix's eigenvalues could not be computed)");
+    }
+
+    private static int zheevdNative(EigenJob jobz, Uplo uplo, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment w, long wOffset, MemorySegment work, long workOffset, int lwork, MemorySegment rwork,
+            long rworkOffset, int lrwork, MemorySegment iwork, long iworkOffset, int liwork) {
+        String routine = "zheevd";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 4, 7);
+        long wSpan = Quick.count(n);
+        long wAt = Quick.out(w, wOffset, wSpan, 3, 7);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 4, 7);
+        long rworkSpan = Quick.count(lrwork);
+        long rworkAt = Quick.out(rwork, rworkOffset, rworkSpan, 3, 7);
+        long iworkSpan = Quick.count(liwork);
+        long iworkAt = Quick.out(iwork, iworkOffset, iworkSpan, 2, 3);
+        if (!((aAt | wAt | workAt | rworkAt | iworkAt) >= 0 && Quick.apart(aAt, aSpan << 4, wAt, wSpan << 3)
+                && Quick.apart(aAt, aSpan << 4, workAt, workSpan << 4)
+                && Quick.apart(aAt, aSpan << 4, rworkAt, rworkSpan << 3)
+                && Quick.apart(aAt, aSpan << 4, iworkAt, iworkSpan << 2)
+                && Quick.apart(wAt, wSpan << 3, workAt, workSpan << 4)
+                && Quick.apart(wAt, wSpan << 3, rworkAt, rworkSpan << 3)
+                && Quick.apart(wAt, wSpan << 3, iworkAt, iworkSpan << 2)
+                && Quick.apart(workAt, workSpan << 4, rworkAt, rworkSpan << 3)
+                && Quick.apart(workAt, workSpan << 4, iworkAt, iworkSpan << 2)
+                && Quick.apart(rworkAt, rworkSpan << 3, iworkAt, iworkSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(a) && (w.scope() == a.scope() || Quick.owned(w))
+                && (work.scope() == a.scope() || Quick.owned(work))
+                && (rwork.scope() == a.scope() || Quick.owned(rwork))
+                && (iwork.scope() == a.scope() || Quick.owned(iwork)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HZheevd.D.byAddress().invokeExact(false, room.letter(0, jobz.letter()).address(),
+                    room.letter(1, uplo.letter()).address(), room.integer(0, n).address(), aAt,
+                    room.integer(1, lda).address(), wAt, workAt, room.integer(2, lwork).address(), rworkAt,
+                    room.integer(3, lrwork).address(), iworkAt, room.integer(4, liwork).address(),
+                    room.info().address(), 1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the algorithm failed to converge ({info} off-diagonal elements did not converge to zero, or a "
+                + "submatrix's eigenvalues could not be computed)");
+        return 0;
+    }
+
+    private static int zheevdHeap(EigenJob jobz, Uplo uplo, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment w, long wOffset, MemorySegment work, long workOffset, int lwork, MemorySegment rwork,
+            long rworkOffset, int lrwork, MemorySegment iwork, long iworkOffset, int liwork) {
+        String routine = "zheevd";
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 4, 7);
+        long wSpan = Quick.count(n);
+        long wAt = Quick.heapOut(w, wOffset, wSpan, 3, 7);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 4, 7);
+        long rworkSpan = Quick.count(lrwork);
+        long rworkAt = Quick.heapOut(rwork, rworkOffset, rworkSpan, 3, 7);
+        long iworkSpan = Quick.count(liwork);
+        long iworkAt = Quick.heapOut(iwork, iworkOffset, iworkSpan, 2, 3);
+        if (!((aAt | wAt | workAt | rworkAt | iworkAt) >= 0
+                && Quick.heapApart(a, aAt, aSpan << 4, w, wAt, wSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 4, work, workAt, workSpan << 4)
+                && Quick.heapApart(a, aAt, aSpan << 4, rwork, rworkAt, rworkSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 4, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(w, wAt, wSpan << 3, work, workAt, workSpan << 4)
+                && Quick.heapApart(w, wAt, wSpan << 3, rwork, rworkAt, rworkSpan << 3)
+                && Quick.heapApart(w, wAt, wSpan << 3, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(work, workAt, workSpan << 4, rwork, rworkAt, rworkSpan << 3)
+                && Quick.heapApart(work, workAt, workSpan << 4, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(rwork, rworkAt, rworkSpan << 3, iwork, iworkAt, iworkSpan << 2)
+                && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HZheevd.D.bySegment().invokeExact(true, room.letter(0, jobz.letter()), room.letter(1, uplo.letter()),
+                    room.integer(0, n), Quick.at(a, aOffset, 4), room.integer(1, lda), Quick.at(w, wOffset, 3),
+                    Quick.at(work, workOffset, 4), room.integer(2, lwork), Quick.at(rwork, rworkOffset, 3),
+                    room.integer(3, lrwork), Quick.at(iwork, iworkOffset, 2), room.integer(4, liwork), room.info(), 1L,
+                    1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the algorithm failed to converge ({info} off-diagonal elements did not converge to zero, or a "
+                + "submatrix's eigenvalues could not be computed)");
+        return 0;
     }
 
     /**
@@ -3077,17 +6603,36 @@ public final class Lapack {
             throw new IllegalArgumentException(routine + ": vl=" + vl + " must be < vu=" + vu);
         }
         if (range == EigenRange.INDICES && n > 0 && (il < 1 || il > iu || iu > n)) {
-            throw new IllegalArgumentException(routine + ": il="
-                + il + " and iu=" + iu + " must satisfy 1 <= il <= iu <= n=" + n);
+            throw new IllegalArgumentException(routine + ": il=" + il + " and iu=" + iu + " must satisfy 1 <= "
+                + "il <= iu <= n=" + n);
         }
         if (range == EigenRange.INDICES && n == 0 && (il != 1 || iu != 0)) {
-            throw new IllegalArgumentException(routine + ": il="
-                + il + " and iu=" + iu + " must be 1 and 0 when n is 0");
+            throw new IllegalArgumentException(routine + ": il=" + il + " and iu=" + iu + " must be 1 and 0 "
+                + "when n is 0");
         }
         long lworkMinimum = n <= 1 ? 1 : 26L * n;
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
         long liworkMinimum = n <= 1 ? 1 : 10L * n;
         LapackChecks.workspace(routine, "liwork", liwork, liworkMinimum);
+        if (Quick.ON && a != null && w != null && z != null && isuppz != null && work != null && iwork != null) {
+            if (a.getClass() == Quick.NATIVE && w.getClass() == Quick.NATIVE && z.getClass() == Quick.NATIVE
+                    && isuppz.getClass() == Quick.NATIVE && work.getClass() == Quick.NATIVE
+                    && iwork.getClass() == Quick.NATIVE) {
+                int quick = ssyevrNative(jobz, range, uplo, n, a, aOffset, lda, vl, vu, il, iu, abstol, w, wOffset, z,
+                        zOffset, ldz, isuppz, isuppzOffset, work, workOffset, lwork, iwork, iworkOffset, liwork);
+                if (quick >= 0) {
+                    return quick;
+                }
+            } else if (a.getClass() == Quick.FLOATS && w.getClass() == Quick.FLOATS
+                    && z.getClass() == Quick.FLOATS && isuppz.getClass() == Quick.INTS
+                    && work.getClass() == Quick.FLOATS && iwork.getClass() == Quick.INTS) {
+                int quick = ssyevrHeap(jobz, range, uplo, n, a, aOffset, lda, vl, vu, il, iu, abstol, w, wOffset, z,
+                        zOffset, ldz, isuppz, isuppzOffset, work, workOffset, lwork, iwork, iworkOffset, liwork);
+                if (quick >= 0) {
+                    return quick;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.SINGLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
                 .reals("w", w, wOffset, n).output()
@@ -3130,6 +6675,122 @@ public final class Lapack {
         return room.integerValue(4);
     }
 
+    private static int ssyevrNative(EigenJob jobz, EigenRange range, Uplo uplo, int n, MemorySegment a, long aOffset,
+            int lda, float vl, float vu, int il, int iu, float abstol, MemorySegment w, long wOffset, MemorySegment z,
+            long zOffset, int ldz, MemorySegment isuppz, long isuppzOffset, MemorySegment work, long workOffset,
+            int lwork, MemorySegment iwork, long iworkOffset, int liwork) {
+        String routine = "ssyevr";
+        var zRows = jobz == EigenJob.VALUES ? 0 : n;
+        var zCols = range == EigenRange.INDICES ? iu - il + 1 : n;
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 2, 3);
+        long wSpan = Quick.count(n);
+        long wAt = Quick.out(w, wOffset, wSpan, 2, 3);
+        long zSpan = Quick.span(zCols, zRows, ldz);
+        long zAt = Quick.out(z, zOffset, zSpan, 2, 3);
+        long isuppzSpan = Quick.count(2L * Math.max(1, zCols));
+        long isuppzAt = Quick.out(isuppz, isuppzOffset, isuppzSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 2, 3);
+        long iworkSpan = Quick.count(liwork);
+        long iworkAt = Quick.out(iwork, iworkOffset, iworkSpan, 2, 3);
+        if (!((aAt | wAt | zAt | isuppzAt | workAt | iworkAt) >= 0
+                && Quick.apart(aAt, aSpan << 2, wAt, wSpan << 2) && Quick.apart(aAt, aSpan << 2, zAt, zSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, isuppzAt, isuppzSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, workAt, workSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, iworkAt, iworkSpan << 2)
+                && Quick.apart(wAt, wSpan << 2, zAt, zSpan << 2)
+                && Quick.apart(wAt, wSpan << 2, isuppzAt, isuppzSpan << 2)
+                && Quick.apart(wAt, wSpan << 2, workAt, workSpan << 2)
+                && Quick.apart(wAt, wSpan << 2, iworkAt, iworkSpan << 2)
+                && Quick.apart(zAt, zSpan << 2, isuppzAt, isuppzSpan << 2)
+                && Quick.apart(zAt, zSpan << 2, workAt, workSpan << 2)
+                && Quick.apart(zAt, zSpan << 2, iworkAt, iworkSpan << 2)
+                && Quick.apart(isuppzAt, isuppzSpan << 2, workAt, workSpan << 2)
+                && Quick.apart(isuppzAt, isuppzSpan << 2, iworkAt, iworkSpan << 2)
+                && Quick.apart(workAt, workSpan << 2, iworkAt, iworkSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(a) && (w.scope() == a.scope() || Quick.owned(w))
+                && (z.scope() == a.scope() || Quick.owned(z))
+                && (isuppz.scope() == a.scope() || Quick.owned(isuppz))
+                && (work.scope() == a.scope() || Quick.owned(work))
+                && (iwork.scope() == a.scope() || Quick.owned(iwork)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HSsyevr.D.byAddress().invokeExact(false, room.letter(0, jobz.letter()).address(),
+                    room.letter(1, range.letter()).address(), room.letter(2, uplo.letter()).address(),
+                    room.integer(0, n).address(), aAt, room.integer(1, lda).address(), room.real(0, vl).address(),
+                    room.real(1, vu).address(), room.integer(2, il).address(), room.integer(3, iu).address(),
+                    room.real(2, abstol).address(), room.integer(4, 0).address(), wAt, zAt,
+                    room.integer(5, ldz).address(), isuppzAt, workAt, room.integer(6, lwork).address(), iworkAt,
+                    room.integer(7, liwork).address(), room.info().address(), 1L, 1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "an internal error occurred ({info})");
+        return room.integerValue(4);
+    }
+
+    private static int ssyevrHeap(EigenJob jobz, EigenRange range, Uplo uplo, int n, MemorySegment a, long aOffset,
+            int lda, float vl, float vu, int il, int iu, float abstol, MemorySegment w, long wOffset, MemorySegment z,
+            long zOffset, int ldz, MemorySegment isuppz, long isuppzOffset, MemorySegment work, long workOffset,
+            int lwork, MemorySegment iwork, long iworkOffset, int liwork) {
+        String routine = "ssyevr";
+        var zRows = jobz == EigenJob.VALUES ? 0 : n;
+        var zCols = range == EigenRange.INDICES ? iu - il + 1 : n;
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 2, 3);
+        long wSpan = Quick.count(n);
+        long wAt = Quick.heapOut(w, wOffset, wSpan, 2, 3);
+        long zSpan = Quick.span(zCols, zRows, ldz);
+        long zAt = Quick.heapOut(z, zOffset, zSpan, 2, 3);
+        long isuppzSpan = Quick.count(2L * Math.max(1, zCols));
+        long isuppzAt = Quick.heapOut(isuppz, isuppzOffset, isuppzSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 2, 3);
+        long iworkSpan = Quick.count(liwork);
+        long iworkAt = Quick.heapOut(iwork, iworkOffset, iworkSpan, 2, 3);
+        if (!((aAt | wAt | zAt | isuppzAt | workAt | iworkAt) >= 0
+                && Quick.heapApart(a, aAt, aSpan << 2, w, wAt, wSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, z, zAt, zSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, isuppz, isuppzAt, isuppzSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, work, workAt, workSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(w, wAt, wSpan << 2, z, zAt, zSpan << 2)
+                && Quick.heapApart(w, wAt, wSpan << 2, isuppz, isuppzAt, isuppzSpan << 2)
+                && Quick.heapApart(w, wAt, wSpan << 2, work, workAt, workSpan << 2)
+                && Quick.heapApart(w, wAt, wSpan << 2, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(z, zAt, zSpan << 2, isuppz, isuppzAt, isuppzSpan << 2)
+                && Quick.heapApart(z, zAt, zSpan << 2, work, workAt, workSpan << 2)
+                && Quick.heapApart(z, zAt, zSpan << 2, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(isuppz, isuppzAt, isuppzSpan << 2, work, workAt, workSpan << 2)
+                && Quick.heapApart(isuppz, isuppzAt, isuppzSpan << 2, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(work, workAt, workSpan << 2, iwork, iworkAt, iworkSpan << 2)
+                && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HSsyevr.D.bySegment().invokeExact(true, room.letter(0, jobz.letter()), room.letter(1, range.letter()),
+                    room.letter(2, uplo.letter()), room.integer(0, n), Quick.at(a, aOffset, 2), room.integer(1, lda),
+                    room.real(0, vl), room.real(1, vu), room.integer(2, il), room.integer(3, iu), room.real(2, abstol),
+                    room.integer(4, 0), Quick.at(w, wOffset, 2), Quick.at(z, zOffset, 2), room.integer(5, ldz),
+                    Quick.at(isuppz, isuppzOffset, 2), Quick.at(work, workOffset, 2), room.integer(6, lwork),
+                    Quick.at(iwork, iworkOffset, 2), room.integer(7, liwork), room.info(), 1L, 1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "an internal error occurred ({info})");
+        return room.integerValue(4);
+    }
+
     /**
      * The optimal workspace of {@link #ssyevr} for these arguments, as LAPACK's query (lwork = -1) answers it, rounded
      * up past the float it arrives in, and at least the documented minimum that the routine asks for (for some shapes
@@ -3149,12 +6810,12 @@ public final class Lapack {
             throw new IllegalArgumentException(routine + ": vl=" + vl + " must be < vu=" + vu);
         }
         if (range == EigenRange.INDICES && n > 0 && (il < 1 || il > iu || iu > n)) {
-            throw new IllegalArgumentException(routine + ": il="
-                + il + " and iu=" + iu + " must satisfy 1 <= il <= iu <= n=" + n);
+            throw new IllegalArgumentException(routine + ": il=" + il + " and iu=" + iu + " must satisfy 1 <= "
+                + "il <= iu <= n=" + n);
         }
         if (range == EigenRange.INDICES && n == 0 && (il != 1 || iu != 0)) {
-            throw new IllegalArgumentException(routine + ": il="
-                + il + " and iu=" + iu + " must be 1 and 0 when n is 0");
+            throw new IllegalArgumentException(routine + ": il=" + il + " and iu=" + iu + " must be 1 and 0 "
+                + "when n is 0");
         }
         Call call = Call.begin(routine, Precision.SINGLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
@@ -3219,17 +6880,36 @@ public final class Lapack {
             throw new IllegalArgumentException(routine + ": vl=" + vl + " must be < vu=" + vu);
         }
         if (range == EigenRange.INDICES && n > 0 && (il < 1 || il > iu || iu > n)) {
-            throw new IllegalArgumentException(routine + ": il="
-                + il + " and iu=" + iu + " must satisfy 1 <= il <= iu <= n=" + n);
+            throw new IllegalArgumentException(routine + ": il=" + il + " and iu=" + iu + " must satisfy 1 <= "
+                + "il <= iu <= n=" + n);
         }
         if (range == EigenRange.INDICES && n == 0 && (il != 1 || iu != 0)) {
-            throw new IllegalArgumentException(routine + ": il="
-                + il + " and iu=" + iu + " must be 1 and 0 when n is 0");
+            throw new IllegalArgumentException(routine + ": il=" + il + " and iu=" + iu + " must be 1 and 0 "
+                + "when n is 0");
         }
         long lworkMinimum = n <= 1 ? 1 : 26L * n;
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
         long liworkMinimum = n <= 1 ? 1 : 10L * n;
         LapackChecks.workspace(routine, "liwork", liwork, liworkMinimum);
+        if (Quick.ON && a != null && w != null && z != null && isuppz != null && work != null && iwork != null) {
+            if (a.getClass() == Quick.NATIVE && w.getClass() == Quick.NATIVE && z.getClass() == Quick.NATIVE
+                    && isuppz.getClass() == Quick.NATIVE && work.getClass() == Quick.NATIVE
+                    && iwork.getClass() == Quick.NATIVE) {
+                int quick = dsyevrNative(jobz, range, uplo, n, a, aOffset, lda, vl, vu, il, iu, abstol, w, wOffset, z,
+                        zOffset, ldz, isuppz, isuppzOffset, work, workOffset, lwork, iwork, iworkOffset, liwork);
+                if (quick >= 0) {
+                    return quick;
+                }
+            } else if (a.getClass() == Quick.DOUBLES && w.getClass() == Quick.DOUBLES
+                    && z.getClass() == Quick.DOUBLES && isuppz.getClass() == Quick.INTS
+                    && work.getClass() == Quick.DOUBLES && iwork.getClass() == Quick.INTS) {
+                int quick = dsyevrHeap(jobz, range, uplo, n, a, aOffset, lda, vl, vu, il, iu, abstol, w, wOffset, z,
+                        zOffset, ldz, isuppz, isuppzOffset, work, workOffset, lwork, iwork, iworkOffset, liwork);
+                if (quick >= 0) {
+                    return quick;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.DOUBLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
                 .reals("w", w, wOffset, n).output()
@@ -3272,6 +6952,122 @@ public final class Lapack {
         return room.integerValue(4);
     }
 
+    private static int dsyevrNative(EigenJob jobz, EigenRange range, Uplo uplo, int n, MemorySegment a, long aOffset,
+            int lda, double vl, double vu, int il, int iu, double abstol, MemorySegment w, long wOffset,
+            MemorySegment z, long zOffset, int ldz, MemorySegment isuppz, long isuppzOffset, MemorySegment work,
+            long workOffset, int lwork, MemorySegment iwork, long iworkOffset, int liwork) {
+        String routine = "dsyevr";
+        var zRows = jobz == EigenJob.VALUES ? 0 : n;
+        var zCols = range == EigenRange.INDICES ? iu - il + 1 : n;
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 3, 7);
+        long wSpan = Quick.count(n);
+        long wAt = Quick.out(w, wOffset, wSpan, 3, 7);
+        long zSpan = Quick.span(zCols, zRows, ldz);
+        long zAt = Quick.out(z, zOffset, zSpan, 3, 7);
+        long isuppzSpan = Quick.count(2L * Math.max(1, zCols));
+        long isuppzAt = Quick.out(isuppz, isuppzOffset, isuppzSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 3, 7);
+        long iworkSpan = Quick.count(liwork);
+        long iworkAt = Quick.out(iwork, iworkOffset, iworkSpan, 2, 3);
+        if (!((aAt | wAt | zAt | isuppzAt | workAt | iworkAt) >= 0
+                && Quick.apart(aAt, aSpan << 3, wAt, wSpan << 3) && Quick.apart(aAt, aSpan << 3, zAt, zSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, isuppzAt, isuppzSpan << 2)
+                && Quick.apart(aAt, aSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, iworkAt, iworkSpan << 2)
+                && Quick.apart(wAt, wSpan << 3, zAt, zSpan << 3)
+                && Quick.apart(wAt, wSpan << 3, isuppzAt, isuppzSpan << 2)
+                && Quick.apart(wAt, wSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(wAt, wSpan << 3, iworkAt, iworkSpan << 2)
+                && Quick.apart(zAt, zSpan << 3, isuppzAt, isuppzSpan << 2)
+                && Quick.apart(zAt, zSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(zAt, zSpan << 3, iworkAt, iworkSpan << 2)
+                && Quick.apart(isuppzAt, isuppzSpan << 2, workAt, workSpan << 3)
+                && Quick.apart(isuppzAt, isuppzSpan << 2, iworkAt, iworkSpan << 2)
+                && Quick.apart(workAt, workSpan << 3, iworkAt, iworkSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(a) && (w.scope() == a.scope() || Quick.owned(w))
+                && (z.scope() == a.scope() || Quick.owned(z))
+                && (isuppz.scope() == a.scope() || Quick.owned(isuppz))
+                && (work.scope() == a.scope() || Quick.owned(work))
+                && (iwork.scope() == a.scope() || Quick.owned(iwork)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HDsyevr.D.byAddress().invokeExact(false, room.letter(0, jobz.letter()).address(),
+                    room.letter(1, range.letter()).address(), room.letter(2, uplo.letter()).address(),
+                    room.integer(0, n).address(), aAt, room.integer(1, lda).address(), room.real(0, vl).address(),
+                    room.real(1, vu).address(), room.integer(2, il).address(), room.integer(3, iu).address(),
+                    room.real(2, abstol).address(), room.integer(4, 0).address(), wAt, zAt,
+                    room.integer(5, ldz).address(), isuppzAt, workAt, room.integer(6, lwork).address(), iworkAt,
+                    room.integer(7, liwork).address(), room.info().address(), 1L, 1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "an internal error occurred ({info})");
+        return room.integerValue(4);
+    }
+
+    private static int dsyevrHeap(EigenJob jobz, EigenRange range, Uplo uplo, int n, MemorySegment a, long aOffset,
+            int lda, double vl, double vu, int il, int iu, double abstol, MemorySegment w, long wOffset,
+            MemorySegment z, long zOffset, int ldz, MemorySegment isuppz, long isuppzOffset, MemorySegment work,
+            long workOffset, int lwork, MemorySegment iwork, long iworkOffset, int liwork) {
+        String routine = "dsyevr";
+        var zRows = jobz == EigenJob.VALUES ? 0 : n;
+        var zCols = range == EigenRange.INDICES ? iu - il + 1 : n;
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 7);
+        long wSpan = Quick.count(n);
+        long wAt = Quick.heapOut(w, wOffset, wSpan, 3, 7);
+        long zSpan = Quick.span(zCols, zRows, ldz);
+        long zAt = Quick.heapOut(z, zOffset, zSpan, 3, 7);
+        long isuppzSpan = Quick.count(2L * Math.max(1, zCols));
+        long isuppzAt = Quick.heapOut(isuppz, isuppzOffset, isuppzSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 3, 7);
+        long iworkSpan = Quick.count(liwork);
+        long iworkAt = Quick.heapOut(iwork, iworkOffset, iworkSpan, 2, 3);
+        if (!((aAt | wAt | zAt | isuppzAt | workAt | iworkAt) >= 0
+                && Quick.heapApart(a, aAt, aSpan << 3, w, wAt, wSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, z, zAt, zSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, isuppz, isuppzAt, isuppzSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(w, wAt, wSpan << 3, z, zAt, zSpan << 3)
+                && Quick.heapApart(w, wAt, wSpan << 3, isuppz, isuppzAt, isuppzSpan << 2)
+                && Quick.heapApart(w, wAt, wSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(w, wAt, wSpan << 3, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(z, zAt, zSpan << 3, isuppz, isuppzAt, isuppzSpan << 2)
+                && Quick.heapApart(z, zAt, zSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(z, zAt, zSpan << 3, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(isuppz, isuppzAt, isuppzSpan << 2, work, workAt, workSpan << 3)
+                && Quick.heapApart(isuppz, isuppzAt, isuppzSpan << 2, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(work, workAt, workSpan << 3, iwork, iworkAt, iworkSpan << 2)
+                && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HDsyevr.D.bySegment().invokeExact(true, room.letter(0, jobz.letter()), room.letter(1, range.letter()),
+                    room.letter(2, uplo.letter()), room.integer(0, n), Quick.at(a, aOffset, 3), room.integer(1, lda),
+                    room.real(0, vl), room.real(1, vu), room.integer(2, il), room.integer(3, iu), room.real(2, abstol),
+                    room.integer(4, 0), Quick.at(w, wOffset, 3), Quick.at(z, zOffset, 3), room.integer(5, ldz),
+                    Quick.at(isuppz, isuppzOffset, 2), Quick.at(work, workOffset, 3), room.integer(6, lwork),
+                    Quick.at(iwork, iworkOffset, 2), room.integer(7, liwork), room.info(), 1L, 1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "an internal error occurred ({info})");
+        return room.integerValue(4);
+    }
+
     /**
      * The optimal workspace of {@link #dsyevr} for these arguments, as LAPACK's query (lwork = -1) answers it, and at
      * least the documented minimum that the routine asks for (for some shapes LAPACK answers less). The arrays are
@@ -3291,12 +7087,12 @@ public final class Lapack {
             throw new IllegalArgumentException(routine + ": vl=" + vl + " must be < vu=" + vu);
         }
         if (range == EigenRange.INDICES && n > 0 && (il < 1 || il > iu || iu > n)) {
-            throw new IllegalArgumentException(routine + ": il="
-                + il + " and iu=" + iu + " must satisfy 1 <= il <= iu <= n=" + n);
+            throw new IllegalArgumentException(routine + ": il=" + il + " and iu=" + iu + " must satisfy 1 <= "
+                + "il <= iu <= n=" + n);
         }
         if (range == EigenRange.INDICES && n == 0 && (il != 1 || iu != 0)) {
-            throw new IllegalArgumentException(routine + ": il="
-                + il + " and iu=" + iu + " must be 1 and 0 when n is 0");
+            throw new IllegalArgumentException(routine + ": il=" + il + " and iu=" + iu + " must be 1 and 0 "
+                + "when n is 0");
         }
         Call call = Call.begin(routine, Precision.DOUBLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
@@ -3357,6 +7153,25 @@ public final class Lapack {
                         : jobvl == EigenJob.VALUES_AND_VECTORS || jobvr == EigenJob.VALUES_AND_VECTORS ? 4L * n
                         : 3L * n;
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        if (Quick.ON && a != null && wr != null && wi != null && vl != null && vr != null && work != null) {
+            if (a.getClass() == Quick.NATIVE && wr.getClass() == Quick.NATIVE && wi.getClass() == Quick.NATIVE
+                    && vl.getClass() == Quick.NATIVE && vr.getClass() == Quick.NATIVE
+                    && work.getClass() == Quick.NATIVE) {
+                int quick = sgeevNative(jobvl, jobvr, n, a, aOffset, lda, wr, wrOffset, wi, wiOffset, vl, vlOffset,
+                        ldvl, vr, vrOffset, ldvr, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.FLOATS && wr.getClass() == Quick.FLOATS
+                    && wi.getClass() == Quick.FLOATS && vl.getClass() == Quick.FLOATS
+                    && vr.getClass() == Quick.FLOATS && work.getClass() == Quick.FLOATS) {
+                int quick = sgeevHeap(jobvl, jobvr, n, a, aOffset, lda, wr, wrOffset, wi, wiOffset, vl, vlOffset, ldvl,
+                        vr, vrOffset, ldvr, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.SINGLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
                 .reals("wr", wr, wrOffset, n).output()
@@ -3392,6 +7207,116 @@ public final class Lapack {
         LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
                 "the QR algorithm failed to compute all the eigenvalues, and no eigenvectors were computed; "
                 + "elements {info} to n-1 of wr and wi hold those that converged");
+    }
+
+    private static int sgeevNative(EigenJob jobvl, EigenJob jobvr, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment wr, long wrOffset, MemorySegment wi, long wiOffset, MemorySegment vl, long vlOffset, int ldvl,
+            MemorySegment vr, long vrOffset, int ldvr, MemorySegment work, long workOffset, int lwork) {
+        String routine = "sgeev";
+        var vlRows = jobvl == EigenJob.VALUES ? 0 : n;
+        var vrRows = jobvr == EigenJob.VALUES ? 0 : n;
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 2, 3);
+        long wrSpan = Quick.count(n);
+        long wrAt = Quick.out(wr, wrOffset, wrSpan, 2, 3);
+        long wiSpan = Quick.count(n);
+        long wiAt = Quick.out(wi, wiOffset, wiSpan, 2, 3);
+        long vlSpan = Quick.span(n, vlRows, ldvl);
+        long vlAt = Quick.out(vl, vlOffset, vlSpan, 2, 3);
+        long vrSpan = Quick.span(n, vrRows, ldvr);
+        long vrAt = Quick.out(vr, vrOffset, vrSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 2, 3);
+        if (!((aAt | wrAt | wiAt | vlAt | vrAt | workAt) >= 0 && Quick.apart(aAt, aSpan << 2, wrAt, wrSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, wiAt, wiSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, vlAt, vlSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, vrAt, vrSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, workAt, workSpan << 2)
+                && Quick.apart(wrAt, wrSpan << 2, wiAt, wiSpan << 2)
+                && Quick.apart(wrAt, wrSpan << 2, vlAt, vlSpan << 2)
+                && Quick.apart(wrAt, wrSpan << 2, vrAt, vrSpan << 2)
+                && Quick.apart(wrAt, wrSpan << 2, workAt, workSpan << 2)
+                && Quick.apart(wiAt, wiSpan << 2, vlAt, vlSpan << 2)
+                && Quick.apart(wiAt, wiSpan << 2, vrAt, vrSpan << 2)
+                && Quick.apart(wiAt, wiSpan << 2, workAt, workSpan << 2)
+                && Quick.apart(vlAt, vlSpan << 2, vrAt, vrSpan << 2)
+                && Quick.apart(vlAt, vlSpan << 2, workAt, workSpan << 2)
+                && Quick.apart(vrAt, vrSpan << 2, workAt, workSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (wr.scope() == a.scope() || Quick.owned(wr)) && (wi.scope() == a.scope() || Quick.owned(wi))
+                && (vl.scope() == a.scope() || Quick.owned(vl)) && (vr.scope() == a.scope() || Quick.owned(vr))
+                && (work.scope() == a.scope() || Quick.owned(work)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HSgeev.D.byAddress().invokeExact(false, room.letter(0, jobvl.letter()).address(),
+                    room.letter(1, jobvr.letter()).address(), room.integer(0, n).address(), aAt,
+                    room.integer(1, lda).address(), wrAt, wiAt, vlAt, room.integer(2, ldvl).address(), vrAt,
+                    room.integer(3, ldvr).address(), workAt, room.integer(4, lwork).address(), room.info().address(),
+                    1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the QR algorithm failed to compute all the eigenvalues, and no eigenvectors were computed; "
+                + "elements {info} to n-1 of wr and wi hold those that converged");
+        return 0;
+    }
+
+    private static int sgeevHeap(EigenJob jobvl, EigenJob jobvr, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment wr, long wrOffset, MemorySegment wi, long wiOffset, MemorySegment vl, long vlOffset, int ldvl,
+            MemorySegment vr, long vrOffset, int ldvr, MemorySegment work, long workOffset, int lwork) {
+        String routine = "sgeev";
+        var vlRows = jobvl == EigenJob.VALUES ? 0 : n;
+        var vrRows = jobvr == EigenJob.VALUES ? 0 : n;
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 2, 3);
+        long wrSpan = Quick.count(n);
+        long wrAt = Quick.heapOut(wr, wrOffset, wrSpan, 2, 3);
+        long wiSpan = Quick.count(n);
+        long wiAt = Quick.heapOut(wi, wiOffset, wiSpan, 2, 3);
+        long vlSpan = Quick.span(n, vlRows, ldvl);
+        long vlAt = Quick.heapOut(vl, vlOffset, vlSpan, 2, 3);
+        long vrSpan = Quick.span(n, vrRows, ldvr);
+        long vrAt = Quick.heapOut(vr, vrOffset, vrSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 2, 3);
+        if (!((aAt | wrAt | wiAt | vlAt | vrAt | workAt) >= 0
+                && Quick.heapApart(a, aAt, aSpan << 2, wr, wrAt, wrSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, wi, wiAt, wiSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, vl, vlAt, vlSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, vr, vrAt, vrSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, work, workAt, workSpan << 2)
+                && Quick.heapApart(wr, wrAt, wrSpan << 2, wi, wiAt, wiSpan << 2)
+                && Quick.heapApart(wr, wrAt, wrSpan << 2, vl, vlAt, vlSpan << 2)
+                && Quick.heapApart(wr, wrAt, wrSpan << 2, vr, vrAt, vrSpan << 2)
+                && Quick.heapApart(wr, wrAt, wrSpan << 2, work, workAt, workSpan << 2)
+                && Quick.heapApart(wi, wiAt, wiSpan << 2, vl, vlAt, vlSpan << 2)
+                && Quick.heapApart(wi, wiAt, wiSpan << 2, vr, vrAt, vrSpan << 2)
+                && Quick.heapApart(wi, wiAt, wiSpan << 2, work, workAt, workSpan << 2)
+                && Quick.heapApart(vl, vlAt, vlSpan << 2, vr, vrAt, vrSpan << 2)
+                && Quick.heapApart(vl, vlAt, vlSpan << 2, work, workAt, workSpan << 2)
+                && Quick.heapApart(vr, vrAt, vrSpan << 2, work, workAt, workSpan << 2) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HSgeev.D.bySegment().invokeExact(true, room.letter(0, jobvl.letter()), room.letter(1, jobvr.letter()),
+                    room.integer(0, n), Quick.at(a, aOffset, 2), room.integer(1, lda), Quick.at(wr, wrOffset, 2),
+                    Quick.at(wi, wiOffset, 2), Quick.at(vl, vlOffset, 2), room.integer(2, ldvl),
+                    Quick.at(vr, vrOffset, 2), room.integer(3, ldvr), Quick.at(work, workOffset, 2),
+                    room.integer(4, lwork), room.info(), 1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the QR algorithm failed to compute all the eigenvalues, and no eigenvectors were computed; "
+                + "elements {info} to n-1 of wr and wi hold those that converged");
+        return 0;
     }
 
     /**
@@ -3464,6 +7389,25 @@ public final class Lapack {
                         : jobvl == EigenJob.VALUES_AND_VECTORS || jobvr == EigenJob.VALUES_AND_VECTORS ? 4L * n
                         : 3L * n;
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        if (Quick.ON && a != null && wr != null && wi != null && vl != null && vr != null && work != null) {
+            if (a.getClass() == Quick.NATIVE && wr.getClass() == Quick.NATIVE && wi.getClass() == Quick.NATIVE
+                    && vl.getClass() == Quick.NATIVE && vr.getClass() == Quick.NATIVE
+                    && work.getClass() == Quick.NATIVE) {
+                int quick = dgeevNative(jobvl, jobvr, n, a, aOffset, lda, wr, wrOffset, wi, wiOffset, vl, vlOffset,
+                        ldvl, vr, vrOffset, ldvr, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.DOUBLES && wr.getClass() == Quick.DOUBLES
+                    && wi.getClass() == Quick.DOUBLES && vl.getClass() == Quick.DOUBLES
+                    && vr.getClass() == Quick.DOUBLES && work.getClass() == Quick.DOUBLES) {
+                int quick = dgeevHeap(jobvl, jobvr, n, a, aOffset, lda, wr, wrOffset, wi, wiOffset, vl, vlOffset, ldvl,
+                        vr, vrOffset, ldvr, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.DOUBLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
                 .reals("wr", wr, wrOffset, n).output()
@@ -3499,6 +7443,116 @@ public final class Lapack {
         LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
                 "the QR algorithm failed to compute all the eigenvalues, and no eigenvectors were computed; "
                 + "elements {info} to n-1 of wr and wi hold those that converged");
+    }
+
+    private static int dgeevNative(EigenJob jobvl, EigenJob jobvr, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment wr, long wrOffset, MemorySegment wi, long wiOffset, MemorySegment vl, long vlOffset, int ldvl,
+            MemorySegment vr, long vrOffset, int ldvr, MemorySegment work, long workOffset, int lwork) {
+        String routine = "dgeev";
+        var vlRows = jobvl == EigenJob.VALUES ? 0 : n;
+        var vrRows = jobvr == EigenJob.VALUES ? 0 : n;
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 3, 7);
+        long wrSpan = Quick.count(n);
+        long wrAt = Quick.out(wr, wrOffset, wrSpan, 3, 7);
+        long wiSpan = Quick.count(n);
+        long wiAt = Quick.out(wi, wiOffset, wiSpan, 3, 7);
+        long vlSpan = Quick.span(n, vlRows, ldvl);
+        long vlAt = Quick.out(vl, vlOffset, vlSpan, 3, 7);
+        long vrSpan = Quick.span(n, vrRows, ldvr);
+        long vrAt = Quick.out(vr, vrOffset, vrSpan, 3, 7);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 3, 7);
+        if (!((aAt | wrAt | wiAt | vlAt | vrAt | workAt) >= 0 && Quick.apart(aAt, aSpan << 3, wrAt, wrSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, wiAt, wiSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, vlAt, vlSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, vrAt, vrSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(wrAt, wrSpan << 3, wiAt, wiSpan << 3)
+                && Quick.apart(wrAt, wrSpan << 3, vlAt, vlSpan << 3)
+                && Quick.apart(wrAt, wrSpan << 3, vrAt, vrSpan << 3)
+                && Quick.apart(wrAt, wrSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(wiAt, wiSpan << 3, vlAt, vlSpan << 3)
+                && Quick.apart(wiAt, wiSpan << 3, vrAt, vrSpan << 3)
+                && Quick.apart(wiAt, wiSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(vlAt, vlSpan << 3, vrAt, vrSpan << 3)
+                && Quick.apart(vlAt, vlSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(vrAt, vrSpan << 3, workAt, workSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (wr.scope() == a.scope() || Quick.owned(wr)) && (wi.scope() == a.scope() || Quick.owned(wi))
+                && (vl.scope() == a.scope() || Quick.owned(vl)) && (vr.scope() == a.scope() || Quick.owned(vr))
+                && (work.scope() == a.scope() || Quick.owned(work)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HDgeev.D.byAddress().invokeExact(false, room.letter(0, jobvl.letter()).address(),
+                    room.letter(1, jobvr.letter()).address(), room.integer(0, n).address(), aAt,
+                    room.integer(1, lda).address(), wrAt, wiAt, vlAt, room.integer(2, ldvl).address(), vrAt,
+                    room.integer(3, ldvr).address(), workAt, room.integer(4, lwork).address(), room.info().address(),
+                    1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the QR algorithm failed to compute all the eigenvalues, and no eigenvectors were computed; "
+                + "elements {info} to n-1 of wr and wi hold those that converged");
+        return 0;
+    }
+
+    private static int dgeevHeap(EigenJob jobvl, EigenJob jobvr, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment wr, long wrOffset, MemorySegment wi, long wiOffset, MemorySegment vl, long vlOffset, int ldvl,
+            MemorySegment vr, long vrOffset, int ldvr, MemorySegment work, long workOffset, int lwork) {
+        String routine = "dgeev";
+        var vlRows = jobvl == EigenJob.VALUES ? 0 : n;
+        var vrRows = jobvr == EigenJob.VALUES ? 0 : n;
+        long aSpan = Quick.span(n, n, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 7);
+        long wrSpan = Quick.count(n);
+        long wrAt = Quick.heapOut(wr, wrOffset, wrSpan, 3, 7);
+        long wiSpan = Quick.count(n);
+        long wiAt = Quick.heapOut(wi, wiOffset, wiSpan, 3, 7);
+        long vlSpan = Quick.span(n, vlRows, ldvl);
+        long vlAt = Quick.heapOut(vl, vlOffset, vlSpan, 3, 7);
+        long vrSpan = Quick.span(n, vrRows, ldvr);
+        long vrAt = Quick.heapOut(vr, vrOffset, vrSpan, 3, 7);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 3, 7);
+        if (!((aAt | wrAt | wiAt | vlAt | vrAt | workAt) >= 0
+                && Quick.heapApart(a, aAt, aSpan << 3, wr, wrAt, wrSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, wi, wiAt, wiSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, vl, vlAt, vlSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, vr, vrAt, vrSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(wr, wrAt, wrSpan << 3, wi, wiAt, wiSpan << 3)
+                && Quick.heapApart(wr, wrAt, wrSpan << 3, vl, vlAt, vlSpan << 3)
+                && Quick.heapApart(wr, wrAt, wrSpan << 3, vr, vrAt, vrSpan << 3)
+                && Quick.heapApart(wr, wrAt, wrSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(wi, wiAt, wiSpan << 3, vl, vlAt, vlSpan << 3)
+                && Quick.heapApart(wi, wiAt, wiSpan << 3, vr, vrAt, vrSpan << 3)
+                && Quick.heapApart(wi, wiAt, wiSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(vl, vlAt, vlSpan << 3, vr, vrAt, vrSpan << 3)
+                && Quick.heapApart(vl, vlAt, vlSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(vr, vrAt, vrSpan << 3, work, workAt, workSpan << 3) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HDgeev.D.bySegment().invokeExact(true, room.letter(0, jobvl.letter()), room.letter(1, jobvr.letter()),
+                    room.integer(0, n), Quick.at(a, aOffset, 3), room.integer(1, lda), Quick.at(wr, wrOffset, 3),
+                    Quick.at(wi, wiOffset, 3), Quick.at(vl, vlOffset, 3), room.integer(2, ldvl),
+                    Quick.at(vr, vrOffset, 3), room.integer(3, ldvr), Quick.at(work, workOffset, 3),
+                    room.integer(4, lwork), room.info(), 1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the QR algorithm failed to compute all the eigenvalues, and no eigenvectors were computed; "
+                + "elements {info} to n-1 of wr and wi hold those that converged");
+        return 0;
     }
 
     /**
@@ -3577,6 +7631,24 @@ public final class Lapack {
         }
         long lworkMinimum = mn == 0 ? 1 : Math.max(3L * mn + mx, 5L * mn);
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        if (Quick.ON && a != null && s != null && u != null && vt != null && work != null) {
+            if (a.getClass() == Quick.NATIVE && s.getClass() == Quick.NATIVE && u.getClass() == Quick.NATIVE
+                    && vt.getClass() == Quick.NATIVE && work.getClass() == Quick.NATIVE) {
+                int quick = sgesvdNative(jobu, jobvt, m, n, a, aOffset, lda, s, sOffset, u, uOffset, ldu, vt, vtOffset,
+                        ldvt, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.FLOATS && s.getClass() == Quick.FLOATS
+                    && u.getClass() == Quick.FLOATS && vt.getClass() == Quick.FLOATS
+                    && work.getClass() == Quick.FLOATS) {
+                int quick = sgesvdHeap(jobu, jobvt, m, n, a, aOffset, lda, s, sOffset, u, uOffset, ldu, vt, vtOffset,
+                        ldvt, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.SINGLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
                 .reals("s", s, sOffset, Math.min(m, n)).output()
@@ -3611,6 +7683,104 @@ public final class Lapack {
         }
         LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
                 "{info} superdiagonals of the intermediate bidiagonal form did not converge to zero");
+    }
+
+    private static int sgesvdNative(SvdJob jobu, SvdJob jobvt, int m, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment s, long sOffset, MemorySegment u, long uOffset, int ldu, MemorySegment vt, long vtOffset,
+            int ldvt, MemorySegment work, long workOffset, int lwork) {
+        String routine = "sgesvd";
+        var mn = Math.min(m, n);
+        var mx = Math.max(m, n);
+        var uRows = jobu == SvdJob.ALL || jobu == SvdJob.REDUCED ? m : 0;
+        var uCols = jobu == SvdJob.ALL ? m : Math.min(m, n);
+        var vtRows = jobvt == SvdJob.ALL ? n : jobvt == SvdJob.REDUCED ? Math.min(m, n) : 0;
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 2, 3);
+        long sSpan = Quick.count(Math.min(m, n));
+        long sAt = Quick.out(s, sOffset, sSpan, 2, 3);
+        long uSpan = Quick.span(uCols, uRows, ldu);
+        long uAt = Quick.out(u, uOffset, uSpan, 2, 3);
+        long vtSpan = Quick.span(n, vtRows, ldvt);
+        long vtAt = Quick.out(vt, vtOffset, vtSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 2, 3);
+        if (!((aAt | sAt | uAt | vtAt | workAt) >= 0 && Quick.apart(aAt, aSpan << 2, sAt, sSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, uAt, uSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, vtAt, vtSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, workAt, workSpan << 2)
+                && Quick.apart(sAt, sSpan << 2, uAt, uSpan << 2)
+                && Quick.apart(sAt, sSpan << 2, vtAt, vtSpan << 2)
+                && Quick.apart(sAt, sSpan << 2, workAt, workSpan << 2)
+                && Quick.apart(uAt, uSpan << 2, vtAt, vtSpan << 2)
+                && Quick.apart(uAt, uSpan << 2, workAt, workSpan << 2)
+                && Quick.apart(vtAt, vtSpan << 2, workAt, workSpan << 2) && ExitGate.isOpen() && Quick.owned(a)
+                && (s.scope() == a.scope() || Quick.owned(s)) && (u.scope() == a.scope() || Quick.owned(u))
+                && (vt.scope() == a.scope() || Quick.owned(vt))
+                && (work.scope() == a.scope() || Quick.owned(work)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HSgesvd.D.byAddress().invokeExact(false, room.letter(0, jobu.letter()).address(),
+                    room.letter(1, jobvt.letter()).address(), room.integer(0, m).address(),
+                    room.integer(1, n).address(), aAt, room.integer(2, lda).address(), sAt, uAt,
+                    room.integer(3, ldu).address(), vtAt, room.integer(4, ldvt).address(), workAt,
+                    room.integer(5, lwork).address(), room.info().address(), 1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "{info} superdiagonals of the intermediate bidiagonal form did not converge to zero");
+        return 0;
+    }
+
+    private static int sgesvdHeap(SvdJob jobu, SvdJob jobvt, int m, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment s, long sOffset, MemorySegment u, long uOffset, int ldu, MemorySegment vt, long vtOffset,
+            int ldvt, MemorySegment work, long workOffset, int lwork) {
+        String routine = "sgesvd";
+        var mn = Math.min(m, n);
+        var mx = Math.max(m, n);
+        var uRows = jobu == SvdJob.ALL || jobu == SvdJob.REDUCED ? m : 0;
+        var uCols = jobu == SvdJob.ALL ? m : Math.min(m, n);
+        var vtRows = jobvt == SvdJob.ALL ? n : jobvt == SvdJob.REDUCED ? Math.min(m, n) : 0;
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 2, 3);
+        long sSpan = Quick.count(Math.min(m, n));
+        long sAt = Quick.heapOut(s, sOffset, sSpan, 2, 3);
+        long uSpan = Quick.span(uCols, uRows, ldu);
+        long uAt = Quick.heapOut(u, uOffset, uSpan, 2, 3);
+        long vtSpan = Quick.span(n, vtRows, ldvt);
+        long vtAt = Quick.heapOut(vt, vtOffset, vtSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 2, 3);
+        if (!((aAt | sAt | uAt | vtAt | workAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 2, s, sAt, sSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, u, uAt, uSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, vt, vtAt, vtSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, work, workAt, workSpan << 2)
+                && Quick.heapApart(s, sAt, sSpan << 2, u, uAt, uSpan << 2)
+                && Quick.heapApart(s, sAt, sSpan << 2, vt, vtAt, vtSpan << 2)
+                && Quick.heapApart(s, sAt, sSpan << 2, work, workAt, workSpan << 2)
+                && Quick.heapApart(u, uAt, uSpan << 2, vt, vtAt, vtSpan << 2)
+                && Quick.heapApart(u, uAt, uSpan << 2, work, workAt, workSpan << 2)
+                && Quick.heapApart(vt, vtAt, vtSpan << 2, work, workAt, workSpan << 2) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HSgesvd.D.bySegment().invokeExact(true, room.letter(0, jobu.letter()), room.letter(1, jobvt.letter()),
+                    room.integer(0, m), room.integer(1, n), Quick.at(a, aOffset, 2), room.integer(2, lda),
+                    Quick.at(s, sOffset, 2), Quick.at(u, uOffset, 2), room.integer(3, ldu), Quick.at(vt, vtOffset, 2),
+                    room.integer(4, ldvt), Quick.at(work, workOffset, 2), room.integer(5, lwork), room.info(), 1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "{info} superdiagonals of the intermediate bidiagonal form did not converge to zero");
+        return 0;
     }
 
     /**
@@ -3694,6 +7864,24 @@ public final class Lapack {
         }
         long lworkMinimum = mn == 0 ? 1 : Math.max(3L * mn + mx, 5L * mn);
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        if (Quick.ON && a != null && s != null && u != null && vt != null && work != null) {
+            if (a.getClass() == Quick.NATIVE && s.getClass() == Quick.NATIVE && u.getClass() == Quick.NATIVE
+                    && vt.getClass() == Quick.NATIVE && work.getClass() == Quick.NATIVE) {
+                int quick = dgesvdNative(jobu, jobvt, m, n, a, aOffset, lda, s, sOffset, u, uOffset, ldu, vt, vtOffset,
+                        ldvt, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.DOUBLES && s.getClass() == Quick.DOUBLES
+                    && u.getClass() == Quick.DOUBLES && vt.getClass() == Quick.DOUBLES
+                    && work.getClass() == Quick.DOUBLES) {
+                int quick = dgesvdHeap(jobu, jobvt, m, n, a, aOffset, lda, s, sOffset, u, uOffset, ldu, vt, vtOffset,
+                        ldvt, work, workOffset, lwork);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.DOUBLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
                 .reals("s", s, sOffset, Math.min(m, n)).output()
@@ -3728,6 +7916,104 @@ public final class Lapack {
         }
         LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
                 "{info} superdiagonals of the intermediate bidiagonal form did not converge to zero");
+    }
+
+    private static int dgesvdNative(SvdJob jobu, SvdJob jobvt, int m, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment s, long sOffset, MemorySegment u, long uOffset, int ldu, MemorySegment vt, long vtOffset,
+            int ldvt, MemorySegment work, long workOffset, int lwork) {
+        String routine = "dgesvd";
+        var mn = Math.min(m, n);
+        var mx = Math.max(m, n);
+        var uRows = jobu == SvdJob.ALL || jobu == SvdJob.REDUCED ? m : 0;
+        var uCols = jobu == SvdJob.ALL ? m : Math.min(m, n);
+        var vtRows = jobvt == SvdJob.ALL ? n : jobvt == SvdJob.REDUCED ? Math.min(m, n) : 0;
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 3, 7);
+        long sSpan = Quick.count(Math.min(m, n));
+        long sAt = Quick.out(s, sOffset, sSpan, 3, 7);
+        long uSpan = Quick.span(uCols, uRows, ldu);
+        long uAt = Quick.out(u, uOffset, uSpan, 3, 7);
+        long vtSpan = Quick.span(n, vtRows, ldvt);
+        long vtAt = Quick.out(vt, vtOffset, vtSpan, 3, 7);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 3, 7);
+        if (!((aAt | sAt | uAt | vtAt | workAt) >= 0 && Quick.apart(aAt, aSpan << 3, sAt, sSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, uAt, uSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, vtAt, vtSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(sAt, sSpan << 3, uAt, uSpan << 3)
+                && Quick.apart(sAt, sSpan << 3, vtAt, vtSpan << 3)
+                && Quick.apart(sAt, sSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(uAt, uSpan << 3, vtAt, vtSpan << 3)
+                && Quick.apart(uAt, uSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(vtAt, vtSpan << 3, workAt, workSpan << 3) && ExitGate.isOpen() && Quick.owned(a)
+                && (s.scope() == a.scope() || Quick.owned(s)) && (u.scope() == a.scope() || Quick.owned(u))
+                && (vt.scope() == a.scope() || Quick.owned(vt))
+                && (work.scope() == a.scope() || Quick.owned(work)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HDgesvd.D.byAddress().invokeExact(false, room.letter(0, jobu.letter()).address(),
+                    room.letter(1, jobvt.letter()).address(), room.integer(0, m).address(),
+                    room.integer(1, n).address(), aAt, room.integer(2, lda).address(), sAt, uAt,
+                    room.integer(3, ldu).address(), vtAt, room.integer(4, ldvt).address(), workAt,
+                    room.integer(5, lwork).address(), room.info().address(), 1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "{info} superdiagonals of the intermediate bidiagonal form did not converge to zero");
+        return 0;
+    }
+
+    private static int dgesvdHeap(SvdJob jobu, SvdJob jobvt, int m, int n, MemorySegment a, long aOffset, int lda,
+            MemorySegment s, long sOffset, MemorySegment u, long uOffset, int ldu, MemorySegment vt, long vtOffset,
+            int ldvt, MemorySegment work, long workOffset, int lwork) {
+        String routine = "dgesvd";
+        var mn = Math.min(m, n);
+        var mx = Math.max(m, n);
+        var uRows = jobu == SvdJob.ALL || jobu == SvdJob.REDUCED ? m : 0;
+        var uCols = jobu == SvdJob.ALL ? m : Math.min(m, n);
+        var vtRows = jobvt == SvdJob.ALL ? n : jobvt == SvdJob.REDUCED ? Math.min(m, n) : 0;
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 7);
+        long sSpan = Quick.count(Math.min(m, n));
+        long sAt = Quick.heapOut(s, sOffset, sSpan, 3, 7);
+        long uSpan = Quick.span(uCols, uRows, ldu);
+        long uAt = Quick.heapOut(u, uOffset, uSpan, 3, 7);
+        long vtSpan = Quick.span(n, vtRows, ldvt);
+        long vtAt = Quick.heapOut(vt, vtOffset, vtSpan, 3, 7);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 3, 7);
+        if (!((aAt | sAt | uAt | vtAt | workAt) >= 0 && Quick.heapApart(a, aAt, aSpan << 3, s, sAt, sSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, u, uAt, uSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, vt, vtAt, vtSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(s, sAt, sSpan << 3, u, uAt, uSpan << 3)
+                && Quick.heapApart(s, sAt, sSpan << 3, vt, vtAt, vtSpan << 3)
+                && Quick.heapApart(s, sAt, sSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(u, uAt, uSpan << 3, vt, vtAt, vtSpan << 3)
+                && Quick.heapApart(u, uAt, uSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(vt, vtAt, vtSpan << 3, work, workAt, workSpan << 3) && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HDgesvd.D.bySegment().invokeExact(true, room.letter(0, jobu.letter()), room.letter(1, jobvt.letter()),
+                    room.integer(0, m), room.integer(1, n), Quick.at(a, aOffset, 3), room.integer(2, lda),
+                    Quick.at(s, sOffset, 3), Quick.at(u, uOffset, 3), room.integer(3, ldu), Quick.at(vt, vtOffset, 3),
+                    room.integer(4, ldvt), Quick.at(work, workOffset, 3), room.integer(5, lwork), room.info(), 1L, 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "{info} superdiagonals of the intermediate bidiagonal form did not converge to zero");
+        return 0;
     }
 
     /**
@@ -3809,6 +8095,25 @@ public final class Lapack {
                         : jobz == SvdJob.OVERWRITE ? 3L * mn + Math.max(mx, 5L * mn * mn + 4L * mn)
                         : jobz == SvdJob.REDUCED ? 4L * mn * mn + 7L * mn : 4L * mn * mn + 6L * mn + mx);
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        if (Quick.ON && a != null && s != null && u != null && vt != null && work != null && iwork != null) {
+            if (a.getClass() == Quick.NATIVE && s.getClass() == Quick.NATIVE && u.getClass() == Quick.NATIVE
+                    && vt.getClass() == Quick.NATIVE && work.getClass() == Quick.NATIVE
+                    && iwork.getClass() == Quick.NATIVE) {
+                int quick = sgesddNative(jobz, m, n, a, aOffset, lda, s, sOffset, u, uOffset, ldu, vt, vtOffset, ldvt,
+                        work, workOffset, lwork, iwork, iworkOffset);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.FLOATS && s.getClass() == Quick.FLOATS
+                    && u.getClass() == Quick.FLOATS && vt.getClass() == Quick.FLOATS
+                    && work.getClass() == Quick.FLOATS && iwork.getClass() == Quick.INTS) {
+                int quick = sgesddHeap(jobz, m, n, a, aOffset, lda, s, sOffset, u, uOffset, ldu, vt, vtOffset, ldvt,
+                        work, workOffset, lwork, iwork, iworkOffset);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.SINGLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
                 .reals("s", s, sOffset, Math.min(m, n)).output()
@@ -3843,6 +8148,123 @@ public final class Lapack {
         }
         LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
                 "the bidiagonal divide and conquer (?bdsdc) did not converge");
+    }
+
+    private static int sgesddNative(SvdJob jobz, int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment s,
+            long sOffset, MemorySegment u, long uOffset, int ldu, MemorySegment vt, long vtOffset, int ldvt,
+            MemorySegment work, long workOffset, int lwork, MemorySegment iwork, long iworkOffset) {
+        String routine = "sgesdd";
+        var mn = Math.min(m, n);
+        var mx = Math.max(m, n);
+        var uRows = jobz == SvdJob.NONE || jobz == SvdJob.OVERWRITE && m >= n ? 0 : m;
+        var uCols = jobz == SvdJob.ALL || jobz == SvdJob.OVERWRITE ? m : Math.min(m, n);
+        var vtRows = jobz == SvdJob.NONE || jobz == SvdJob.OVERWRITE && m < n ? 0
+                : jobz == SvdJob.REDUCED ? Math.min(m, n) : n;
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 2, 3);
+        long sSpan = Quick.count(Math.min(m, n));
+        long sAt = Quick.out(s, sOffset, sSpan, 2, 3);
+        long uSpan = Quick.span(uCols, uRows, ldu);
+        long uAt = Quick.out(u, uOffset, uSpan, 2, 3);
+        long vtSpan = Quick.span(n, vtRows, ldvt);
+        long vtAt = Quick.out(vt, vtOffset, vtSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 2, 3);
+        long iworkSpan = Quick.count(8L * mn);
+        long iworkAt = Quick.out(iwork, iworkOffset, iworkSpan, 2, 3);
+        if (!((aAt | sAt | uAt | vtAt | workAt | iworkAt) >= 0 && Quick.apart(aAt, aSpan << 2, sAt, sSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, uAt, uSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, vtAt, vtSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, workAt, workSpan << 2)
+                && Quick.apart(aAt, aSpan << 2, iworkAt, iworkSpan << 2)
+                && Quick.apart(sAt, sSpan << 2, uAt, uSpan << 2)
+                && Quick.apart(sAt, sSpan << 2, vtAt, vtSpan << 2)
+                && Quick.apart(sAt, sSpan << 2, workAt, workSpan << 2)
+                && Quick.apart(sAt, sSpan << 2, iworkAt, iworkSpan << 2)
+                && Quick.apart(uAt, uSpan << 2, vtAt, vtSpan << 2)
+                && Quick.apart(uAt, uSpan << 2, workAt, workSpan << 2)
+                && Quick.apart(uAt, uSpan << 2, iworkAt, iworkSpan << 2)
+                && Quick.apart(vtAt, vtSpan << 2, workAt, workSpan << 2)
+                && Quick.apart(vtAt, vtSpan << 2, iworkAt, iworkSpan << 2)
+                && Quick.apart(workAt, workSpan << 2, iworkAt, iworkSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(a) && (s.scope() == a.scope() || Quick.owned(s))
+                && (u.scope() == a.scope() || Quick.owned(u)) && (vt.scope() == a.scope() || Quick.owned(vt))
+                && (work.scope() == a.scope() || Quick.owned(work))
+                && (iwork.scope() == a.scope() || Quick.owned(iwork)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HSgesdd.D.byAddress().invokeExact(false, room.letter(0, jobz.letter()).address(),
+                    room.integer(0, m).address(), room.integer(1, n).address(), aAt, room.integer(2, lda).address(),
+                    sAt, uAt, room.integer(3, ldu).address(), vtAt, room.integer(4, ldvt).address(), workAt,
+                    room.integer(5, lwork).address(), iworkAt, room.info().address(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the bidiagonal divide and conquer (?bdsdc) did not converge");
+        return 0;
+    }
+
+    private static int sgesddHeap(SvdJob jobz, int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment s,
+            long sOffset, MemorySegment u, long uOffset, int ldu, MemorySegment vt, long vtOffset, int ldvt,
+            MemorySegment work, long workOffset, int lwork, MemorySegment iwork, long iworkOffset) {
+        String routine = "sgesdd";
+        var mn = Math.min(m, n);
+        var mx = Math.max(m, n);
+        var uRows = jobz == SvdJob.NONE || jobz == SvdJob.OVERWRITE && m >= n ? 0 : m;
+        var uCols = jobz == SvdJob.ALL || jobz == SvdJob.OVERWRITE ? m : Math.min(m, n);
+        var vtRows = jobz == SvdJob.NONE || jobz == SvdJob.OVERWRITE && m < n ? 0
+                : jobz == SvdJob.REDUCED ? Math.min(m, n) : n;
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 2, 3);
+        long sSpan = Quick.count(Math.min(m, n));
+        long sAt = Quick.heapOut(s, sOffset, sSpan, 2, 3);
+        long uSpan = Quick.span(uCols, uRows, ldu);
+        long uAt = Quick.heapOut(u, uOffset, uSpan, 2, 3);
+        long vtSpan = Quick.span(n, vtRows, ldvt);
+        long vtAt = Quick.heapOut(vt, vtOffset, vtSpan, 2, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 2, 3);
+        long iworkSpan = Quick.count(8L * mn);
+        long iworkAt = Quick.heapOut(iwork, iworkOffset, iworkSpan, 2, 3);
+        if (!((aAt | sAt | uAt | vtAt | workAt | iworkAt) >= 0
+                && Quick.heapApart(a, aAt, aSpan << 2, s, sAt, sSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, u, uAt, uSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, vt, vtAt, vtSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, work, workAt, workSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 2, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(s, sAt, sSpan << 2, u, uAt, uSpan << 2)
+                && Quick.heapApart(s, sAt, sSpan << 2, vt, vtAt, vtSpan << 2)
+                && Quick.heapApart(s, sAt, sSpan << 2, work, workAt, workSpan << 2)
+                && Quick.heapApart(s, sAt, sSpan << 2, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(u, uAt, uSpan << 2, vt, vtAt, vtSpan << 2)
+                && Quick.heapApart(u, uAt, uSpan << 2, work, workAt, workSpan << 2)
+                && Quick.heapApart(u, uAt, uSpan << 2, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(vt, vtAt, vtSpan << 2, work, workAt, workSpan << 2)
+                && Quick.heapApart(vt, vtAt, vtSpan << 2, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(work, workAt, workSpan << 2, iwork, iworkAt, iworkSpan << 2)
+                && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HSgesdd.D.bySegment().invokeExact(true, room.letter(0, jobz.letter()), room.integer(0, m),
+                    room.integer(1, n), Quick.at(a, aOffset, 2), room.integer(2, lda), Quick.at(s, sOffset, 2),
+                    Quick.at(u, uOffset, 2), room.integer(3, ldu), Quick.at(vt, vtOffset, 2), room.integer(4, ldvt),
+                    Quick.at(work, workOffset, 2), room.integer(5, lwork), Quick.at(iwork, iworkOffset, 2), room.info(),
+                    1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the bidiagonal divide and conquer (?bdsdc) did not converge");
+        return 0;
     }
 
     /**
@@ -3873,8 +8295,9 @@ public final class Lapack {
         long lworkMinimum = Math.max(1, jobz == SvdJob.NONE ? 3L * mn + Math.max(mx, 7L * mn)
                         : jobz == SvdJob.OVERWRITE ? 3L * mn + Math.max(mx, 5L * mn * mn + 4L * mn)
                         : jobz == SvdJob.REDUCED ? 4L * mn * mn + 7L * mn : 4L * mn * mn + 6L * mn + mx);
+        long iworkSize = 8L * mn;
         if (call.skip) { // nothing to compute: the minimums do
-            return new Workspace(lworkMinimum, 0, 8L * mn);
+            return new Workspace(lworkMinimum, 0, iworkSize);
         }
         LapackRoom room = LapackRoom.get();
         int gate = call.enter();
@@ -3899,7 +8322,7 @@ public final class Lapack {
         }
         LapackChecks.info(routine, room.infoValue(), null, null);
         long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_FLOAT, 0), true));
-        return new Workspace(work, 0, 8L * mn);
+        return new Workspace(work, 0, iworkSize);
     }
 
     /**
@@ -3923,6 +8346,25 @@ public final class Lapack {
                         : jobz == SvdJob.OVERWRITE ? 3L * mn + Math.max(mx, 5L * mn * mn + 4L * mn)
                         : jobz == SvdJob.REDUCED ? 4L * mn * mn + 7L * mn : 4L * mn * mn + 6L * mn + mx);
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        if (Quick.ON && a != null && s != null && u != null && vt != null && work != null && iwork != null) {
+            if (a.getClass() == Quick.NATIVE && s.getClass() == Quick.NATIVE && u.getClass() == Quick.NATIVE
+                    && vt.getClass() == Quick.NATIVE && work.getClass() == Quick.NATIVE
+                    && iwork.getClass() == Quick.NATIVE) {
+                int quick = dgesddNative(jobz, m, n, a, aOffset, lda, s, sOffset, u, uOffset, ldu, vt, vtOffset, ldvt,
+                        work, workOffset, lwork, iwork, iworkOffset);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.DOUBLES && s.getClass() == Quick.DOUBLES
+                    && u.getClass() == Quick.DOUBLES && vt.getClass() == Quick.DOUBLES
+                    && work.getClass() == Quick.DOUBLES && iwork.getClass() == Quick.INTS) {
+                int quick = dgesddHeap(jobz, m, n, a, aOffset, lda, s, sOffset, u, uOffset, ldu, vt, vtOffset, ldvt,
+                        work, workOffset, lwork, iwork, iworkOffset);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.DOUBLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
                 .reals("s", s, sOffset, Math.min(m, n)).output()
@@ -3959,6 +8401,123 @@ public final class Lapack {
                 "the bidiagonal divide and conquer (?bdsdc) did not converge");
     }
 
+    private static int dgesddNative(SvdJob jobz, int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment s,
+            long sOffset, MemorySegment u, long uOffset, int ldu, MemorySegment vt, long vtOffset, int ldvt,
+            MemorySegment work, long workOffset, int lwork, MemorySegment iwork, long iworkOffset) {
+        String routine = "dgesdd";
+        var mn = Math.min(m, n);
+        var mx = Math.max(m, n);
+        var uRows = jobz == SvdJob.NONE || jobz == SvdJob.OVERWRITE && m >= n ? 0 : m;
+        var uCols = jobz == SvdJob.ALL || jobz == SvdJob.OVERWRITE ? m : Math.min(m, n);
+        var vtRows = jobz == SvdJob.NONE || jobz == SvdJob.OVERWRITE && m < n ? 0
+                : jobz == SvdJob.REDUCED ? Math.min(m, n) : n;
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 3, 7);
+        long sSpan = Quick.count(Math.min(m, n));
+        long sAt = Quick.out(s, sOffset, sSpan, 3, 7);
+        long uSpan = Quick.span(uCols, uRows, ldu);
+        long uAt = Quick.out(u, uOffset, uSpan, 3, 7);
+        long vtSpan = Quick.span(n, vtRows, ldvt);
+        long vtAt = Quick.out(vt, vtOffset, vtSpan, 3, 7);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 3, 7);
+        long iworkSpan = Quick.count(8L * mn);
+        long iworkAt = Quick.out(iwork, iworkOffset, iworkSpan, 2, 3);
+        if (!((aAt | sAt | uAt | vtAt | workAt | iworkAt) >= 0 && Quick.apart(aAt, aSpan << 3, sAt, sSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, uAt, uSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, vtAt, vtSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, iworkAt, iworkSpan << 2)
+                && Quick.apart(sAt, sSpan << 3, uAt, uSpan << 3)
+                && Quick.apart(sAt, sSpan << 3, vtAt, vtSpan << 3)
+                && Quick.apart(sAt, sSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(sAt, sSpan << 3, iworkAt, iworkSpan << 2)
+                && Quick.apart(uAt, uSpan << 3, vtAt, vtSpan << 3)
+                && Quick.apart(uAt, uSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(uAt, uSpan << 3, iworkAt, iworkSpan << 2)
+                && Quick.apart(vtAt, vtSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(vtAt, vtSpan << 3, iworkAt, iworkSpan << 2)
+                && Quick.apart(workAt, workSpan << 3, iworkAt, iworkSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(a) && (s.scope() == a.scope() || Quick.owned(s))
+                && (u.scope() == a.scope() || Quick.owned(u)) && (vt.scope() == a.scope() || Quick.owned(vt))
+                && (work.scope() == a.scope() || Quick.owned(work))
+                && (iwork.scope() == a.scope() || Quick.owned(iwork)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HDgesdd.D.byAddress().invokeExact(false, room.letter(0, jobz.letter()).address(),
+                    room.integer(0, m).address(), room.integer(1, n).address(), aAt, room.integer(2, lda).address(),
+                    sAt, uAt, room.integer(3, ldu).address(), vtAt, room.integer(4, ldvt).address(), workAt,
+                    room.integer(5, lwork).address(), iworkAt, room.info().address(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the bidiagonal divide and conquer (?bdsdc) did not converge");
+        return 0;
+    }
+
+    private static int dgesddHeap(SvdJob jobz, int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment s,
+            long sOffset, MemorySegment u, long uOffset, int ldu, MemorySegment vt, long vtOffset, int ldvt,
+            MemorySegment work, long workOffset, int lwork, MemorySegment iwork, long iworkOffset) {
+        String routine = "dgesdd";
+        var mn = Math.min(m, n);
+        var mx = Math.max(m, n);
+        var uRows = jobz == SvdJob.NONE || jobz == SvdJob.OVERWRITE && m >= n ? 0 : m;
+        var uCols = jobz == SvdJob.ALL || jobz == SvdJob.OVERWRITE ? m : Math.min(m, n);
+        var vtRows = jobz == SvdJob.NONE || jobz == SvdJob.OVERWRITE && m < n ? 0
+                : jobz == SvdJob.REDUCED ? Math.min(m, n) : n;
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 7);
+        long sSpan = Quick.count(Math.min(m, n));
+        long sAt = Quick.heapOut(s, sOffset, sSpan, 3, 7);
+        long uSpan = Quick.span(uCols, uRows, ldu);
+        long uAt = Quick.heapOut(u, uOffset, uSpan, 3, 7);
+        long vtSpan = Quick.span(n, vtRows, ldvt);
+        long vtAt = Quick.heapOut(vt, vtOffset, vtSpan, 3, 7);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 3, 7);
+        long iworkSpan = Quick.count(8L * mn);
+        long iworkAt = Quick.heapOut(iwork, iworkOffset, iworkSpan, 2, 3);
+        if (!((aAt | sAt | uAt | vtAt | workAt | iworkAt) >= 0
+                && Quick.heapApart(a, aAt, aSpan << 3, s, sAt, sSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, u, uAt, uSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, vt, vtAt, vtSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(s, sAt, sSpan << 3, u, uAt, uSpan << 3)
+                && Quick.heapApart(s, sAt, sSpan << 3, vt, vtAt, vtSpan << 3)
+                && Quick.heapApart(s, sAt, sSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(s, sAt, sSpan << 3, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(u, uAt, uSpan << 3, vt, vtAt, vtSpan << 3)
+                && Quick.heapApart(u, uAt, uSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(u, uAt, uSpan << 3, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(vt, vtAt, vtSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(vt, vtAt, vtSpan << 3, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(work, workAt, workSpan << 3, iwork, iworkAt, iworkSpan << 2)
+                && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HDgesdd.D.bySegment().invokeExact(true, room.letter(0, jobz.letter()), room.integer(0, m),
+                    room.integer(1, n), Quick.at(a, aOffset, 3), room.integer(2, lda), Quick.at(s, sOffset, 3),
+                    Quick.at(u, uOffset, 3), room.integer(3, ldu), Quick.at(vt, vtOffset, 3), room.integer(4, ldvt),
+                    Quick.at(work, workOffset, 3), room.integer(5, lwork), Quick.at(iwork, iworkOffset, 2), room.info(),
+                    1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the bidiagonal divide and conquer (?bdsdc) did not converge");
+        return 0;
+    }
+
     /**
      * The optimal workspace of {@link #dgesdd} for these arguments, as LAPACK's query (lwork = -1) answers it, and at
      * least the documented minimum that the routine asks for (for some shapes LAPACK answers less). The arrays are
@@ -3987,8 +8546,9 @@ public final class Lapack {
         long lworkMinimum = Math.max(1, jobz == SvdJob.NONE ? 3L * mn + Math.max(mx, 7L * mn)
                         : jobz == SvdJob.OVERWRITE ? 3L * mn + Math.max(mx, 5L * mn * mn + 4L * mn)
                         : jobz == SvdJob.REDUCED ? 4L * mn * mn + 7L * mn : 4L * mn * mn + 6L * mn + mx);
+        long iworkSize = 8L * mn;
         if (call.skip) { // nothing to compute: the minimums do
-            return new Workspace(lworkMinimum, 0, 8L * mn);
+            return new Workspace(lworkMinimum, 0, iworkSize);
         }
         LapackRoom room = LapackRoom.get();
         int gate = call.enter();
@@ -4013,7 +8573,7 @@ public final class Lapack {
         }
         LapackChecks.info(routine, room.infoValue(), null, null);
         long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_DOUBLE, 0), false));
-        return new Workspace(work, 0, 8L * mn);
+        return new Workspace(work, 0, iworkSize);
     }
 
     /**
@@ -4038,13 +8598,36 @@ public final class Lapack {
         long lworkMinimum = Math.max(1, jobz == SvdJob.NONE ? 2L * mn + mx
                         : jobz == SvdJob.OVERWRITE ? 2L * mn * mn + 2L * mn + mx : (long) mn * mn + 2L * mn + mx);
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        if (Quick.ON && a != null && s != null && u != null && vt != null && work != null && rwork != null
+                && iwork != null) {
+            if (a.getClass() == Quick.NATIVE && s.getClass() == Quick.NATIVE && u.getClass() == Quick.NATIVE
+                    && vt.getClass() == Quick.NATIVE && work.getClass() == Quick.NATIVE
+                    && rwork.getClass() == Quick.NATIVE && iwork.getClass() == Quick.NATIVE) {
+                int quick = cgesddNative(jobz, m, n, a, aOffset, lda, s, sOffset, u, uOffset, ldu, vt, vtOffset, ldvt,
+                        work, workOffset, lwork, rwork, rworkOffset, iwork, iworkOffset);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.FLOATS && s.getClass() == Quick.FLOATS
+                    && u.getClass() == Quick.FLOATS && vt.getClass() == Quick.FLOATS
+                    && work.getClass() == Quick.FLOATS && rwork.getClass() == Quick.FLOATS
+                    && iwork.getClass() == Quick.INTS) {
+                int quick = cgesddHeap(jobz, m, n, a, aOffset, lda, s, sOffset, u, uOffset, ldu, vt, vtOffset, ldvt,
+                        work, workOffset, lwork, rwork, rworkOffset, iwork, iworkOffset);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
                 .reals("s", s, sOffset, Math.min(m, n)).output()
                 .general("U", u, uOffset, Layout.COLUMN_MAJOR, uRows, uCols, ldu).output()
                 .general("VT", vt, vtOffset, Layout.COLUMN_MAJOR, vtRows, n, ldvt).output()
                 .contiguous("work", work, workOffset, lwork).output()
-                .reals("rwork", rwork, rworkOffset, Math.max(1, jobz == SvdJob.NONE ? 7L * mn : mx >= 5L * mn ? 5L * mn * mn + 5L * mn : Math.max(5L * mn * mn + 5L * mn, 2L * mx * mn + 2L * mn * mn + mn))).output()
+                .reals("rwork", rwork, rworkOffset, Math.max(1, jobz == SvdJob.NONE ? 7L * mn
+                        : mx >= 5L * mn ? 5L * mn * mn + 5L * mn
+                        : Math.max(5L * mn * mn + 5L * mn, 2L * mx * mn + 2L * mn * mn + mn))).output()
                 .ints("iwork", iwork, iworkOffset, 8L * mn).output()
                 .check()
                 .notBrief();
@@ -4074,6 +8657,144 @@ public final class Lapack {
         }
         LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
                 "the bidiagonal divide and conquer (?bdsdc) did not converge");
+    }
+
+    private static int cgesddNative(SvdJob jobz, int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment s,
+            long sOffset, MemorySegment u, long uOffset, int ldu, MemorySegment vt, long vtOffset, int ldvt,
+            MemorySegment work, long workOffset, int lwork, MemorySegment rwork, long rworkOffset, MemorySegment iwork,
+            long iworkOffset) {
+        String routine = "cgesdd";
+        var mn = Math.min(m, n);
+        var mx = Math.max(m, n);
+        var uRows = jobz == SvdJob.NONE || jobz == SvdJob.OVERWRITE && m >= n ? 0 : m;
+        var uCols = jobz == SvdJob.ALL || jobz == SvdJob.OVERWRITE ? m : Math.min(m, n);
+        var vtRows = jobz == SvdJob.NONE || jobz == SvdJob.OVERWRITE && m < n ? 0
+                : jobz == SvdJob.REDUCED ? Math.min(m, n) : n;
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 3, 3);
+        long sSpan = Quick.count(Math.min(m, n));
+        long sAt = Quick.out(s, sOffset, sSpan, 2, 3);
+        long uSpan = Quick.span(uCols, uRows, ldu);
+        long uAt = Quick.out(u, uOffset, uSpan, 3, 3);
+        long vtSpan = Quick.span(n, vtRows, ldvt);
+        long vtAt = Quick.out(vt, vtOffset, vtSpan, 3, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 3, 3);
+        long rworkSpan = Quick.count(Math.max(1, jobz == SvdJob.NONE ? 7L * mn : mx >= 5L * mn ? 5L * mn * mn + 5L * mn
+                : Math.max(5L * mn * mn + 5L * mn, 2L * mx * mn + 2L * mn * mn + mn)));
+        long rworkAt = Quick.out(rwork, rworkOffset, rworkSpan, 2, 3);
+        long iworkSpan = Quick.count(8L * mn);
+        long iworkAt = Quick.out(iwork, iworkOffset, iworkSpan, 2, 3);
+        if (!((aAt | sAt | uAt | vtAt | workAt | rworkAt | iworkAt) >= 0
+                && Quick.apart(aAt, aSpan << 3, sAt, sSpan << 2) && Quick.apart(aAt, aSpan << 3, uAt, uSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, vtAt, vtSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(aAt, aSpan << 3, rworkAt, rworkSpan << 2)
+                && Quick.apart(aAt, aSpan << 3, iworkAt, iworkSpan << 2)
+                && Quick.apart(sAt, sSpan << 2, uAt, uSpan << 3)
+                && Quick.apart(sAt, sSpan << 2, vtAt, vtSpan << 3)
+                && Quick.apart(sAt, sSpan << 2, workAt, workSpan << 3)
+                && Quick.apart(sAt, sSpan << 2, rworkAt, rworkSpan << 2)
+                && Quick.apart(sAt, sSpan << 2, iworkAt, iworkSpan << 2)
+                && Quick.apart(uAt, uSpan << 3, vtAt, vtSpan << 3)
+                && Quick.apart(uAt, uSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(uAt, uSpan << 3, rworkAt, rworkSpan << 2)
+                && Quick.apart(uAt, uSpan << 3, iworkAt, iworkSpan << 2)
+                && Quick.apart(vtAt, vtSpan << 3, workAt, workSpan << 3)
+                && Quick.apart(vtAt, vtSpan << 3, rworkAt, rworkSpan << 2)
+                && Quick.apart(vtAt, vtSpan << 3, iworkAt, iworkSpan << 2)
+                && Quick.apart(workAt, workSpan << 3, rworkAt, rworkSpan << 2)
+                && Quick.apart(workAt, workSpan << 3, iworkAt, iworkSpan << 2)
+                && Quick.apart(rworkAt, rworkSpan << 2, iworkAt, iworkSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(a) && (s.scope() == a.scope() || Quick.owned(s))
+                && (u.scope() == a.scope() || Quick.owned(u)) && (vt.scope() == a.scope() || Quick.owned(vt))
+                && (work.scope() == a.scope() || Quick.owned(work))
+                && (rwork.scope() == a.scope() || Quick.owned(rwork))
+                && (iwork.scope() == a.scope() || Quick.owned(iwork)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HCgesdd.D.byAddress().invokeExact(false, room.letter(0, jobz.letter()).address(),
+                    room.integer(0, m).address(), room.integer(1, n).address(), aAt, room.integer(2, lda).address(),
+                    sAt, uAt, room.integer(3, ldu).address(), vtAt, room.integer(4, ldvt).address(), workAt,
+                    room.integer(5, lwork).address(), rworkAt, iworkAt, room.info().address(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the bidiagonal divide and conquer (?bdsdc) did not converge");
+        return 0;
+    }
+
+    private static int cgesddHeap(SvdJob jobz, int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment s,
+            long sOffset, MemorySegment u, long uOffset, int ldu, MemorySegment vt, long vtOffset, int ldvt,
+            MemorySegment work, long workOffset, int lwork, MemorySegment rwork, long rworkOffset, MemorySegment iwork,
+            long iworkOffset) {
+        String routine = "cgesdd";
+        var mn = Math.min(m, n);
+        var mx = Math.max(m, n);
+        var uRows = jobz == SvdJob.NONE || jobz == SvdJob.OVERWRITE && m >= n ? 0 : m;
+        var uCols = jobz == SvdJob.ALL || jobz == SvdJob.OVERWRITE ? m : Math.min(m, n);
+        var vtRows = jobz == SvdJob.NONE || jobz == SvdJob.OVERWRITE && m < n ? 0
+                : jobz == SvdJob.REDUCED ? Math.min(m, n) : n;
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 3, 3);
+        long sSpan = Quick.count(Math.min(m, n));
+        long sAt = Quick.heapOut(s, sOffset, sSpan, 2, 3);
+        long uSpan = Quick.span(uCols, uRows, ldu);
+        long uAt = Quick.heapOut(u, uOffset, uSpan, 3, 3);
+        long vtSpan = Quick.span(n, vtRows, ldvt);
+        long vtAt = Quick.heapOut(vt, vtOffset, vtSpan, 3, 3);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 3, 3);
+        long rworkSpan = Quick.count(Math.max(1, jobz == SvdJob.NONE ? 7L * mn : mx >= 5L * mn ? 5L * mn * mn + 5L * mn
+                : Math.max(5L * mn * mn + 5L * mn, 2L * mx * mn + 2L * mn * mn + mn)));
+        long rworkAt = Quick.heapOut(rwork, rworkOffset, rworkSpan, 2, 3);
+        long iworkSpan = Quick.count(8L * mn);
+        long iworkAt = Quick.heapOut(iwork, iworkOffset, iworkSpan, 2, 3);
+        if (!((aAt | sAt | uAt | vtAt | workAt | rworkAt | iworkAt) >= 0
+                && Quick.heapApart(a, aAt, aSpan << 3, s, sAt, sSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 3, u, uAt, uSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, vt, vtAt, vtSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 3, rwork, rworkAt, rworkSpan << 2)
+                && Quick.heapApart(a, aAt, aSpan << 3, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(s, sAt, sSpan << 2, u, uAt, uSpan << 3)
+                && Quick.heapApart(s, sAt, sSpan << 2, vt, vtAt, vtSpan << 3)
+                && Quick.heapApart(s, sAt, sSpan << 2, work, workAt, workSpan << 3)
+                && Quick.heapApart(s, sAt, sSpan << 2, rwork, rworkAt, rworkSpan << 2)
+                && Quick.heapApart(s, sAt, sSpan << 2, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(u, uAt, uSpan << 3, vt, vtAt, vtSpan << 3)
+                && Quick.heapApart(u, uAt, uSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(u, uAt, uSpan << 3, rwork, rworkAt, rworkSpan << 2)
+                && Quick.heapApart(u, uAt, uSpan << 3, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(vt, vtAt, vtSpan << 3, work, workAt, workSpan << 3)
+                && Quick.heapApart(vt, vtAt, vtSpan << 3, rwork, rworkAt, rworkSpan << 2)
+                && Quick.heapApart(vt, vtAt, vtSpan << 3, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(work, workAt, workSpan << 3, rwork, rworkAt, rworkSpan << 2)
+                && Quick.heapApart(work, workAt, workSpan << 3, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(rwork, rworkAt, rworkSpan << 2, iwork, iworkAt, iworkSpan << 2)
+                && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HCgesdd.D.bySegment().invokeExact(true, room.letter(0, jobz.letter()), room.integer(0, m),
+                    room.integer(1, n), Quick.at(a, aOffset, 3), room.integer(2, lda), Quick.at(s, sOffset, 2),
+                    Quick.at(u, uOffset, 3), room.integer(3, ldu), Quick.at(vt, vtOffset, 3), room.integer(4, ldvt),
+                    Quick.at(work, workOffset, 3), room.integer(5, lwork), Quick.at(rwork, rworkOffset, 2),
+                    Quick.at(iwork, iworkOffset, 2), room.info(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the bidiagonal divide and conquer (?bdsdc) did not converge");
+        return 0;
     }
 
     /**
@@ -4103,8 +8824,11 @@ public final class Lapack {
                 .notBrief();
         long lworkMinimum = Math.max(1, jobz == SvdJob.NONE ? 2L * mn + mx
                         : jobz == SvdJob.OVERWRITE ? 2L * mn * mn + 2L * mn + mx : (long) mn * mn + 2L * mn + mx);
+        long rworkSize = Math.max(1, jobz == SvdJob.NONE ? 7L * mn : mx >= 5L * mn ? 5L * mn * mn + 5L * mn
+                        : Math.max(5L * mn * mn + 5L * mn, 2L * mx * mn + 2L * mn * mn + mn));
+        long iworkSize = 8L * mn;
         if (call.skip) { // nothing to compute: the minimums do
-            return new Workspace(lworkMinimum, Math.max(1, jobz == SvdJob.NONE ? 7L * mn : mx >= 5L * mn ? 5L * mn * mn + 5L * mn : Math.max(5L * mn * mn + 5L * mn, 2L * mx * mn + 2L * mn * mn + mn)), 8L * mn);
+            return new Workspace(lworkMinimum, rworkSize, iworkSize);
         }
         LapackRoom room = LapackRoom.get();
         int gate = call.enter();
@@ -4129,7 +8853,7 @@ public final class Lapack {
         }
         LapackChecks.info(routine, room.infoValue(), null, null);
         long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_FLOAT, 0), true));
-        return new Workspace(work, Math.max(1, jobz == SvdJob.NONE ? 7L * mn : mx >= 5L * mn ? 5L * mn * mn + 5L * mn : Math.max(5L * mn * mn + 5L * mn, 2L * mx * mn + 2L * mn * mn + mn)), 8L * mn);
+        return new Workspace(work, rworkSize, iworkSize);
     }
 
     /**
@@ -4154,13 +8878,36 @@ public final class Lapack {
         long lworkMinimum = Math.max(1, jobz == SvdJob.NONE ? 2L * mn + mx
                         : jobz == SvdJob.OVERWRITE ? 2L * mn * mn + 2L * mn + mx : (long) mn * mn + 2L * mn + mx);
         LapackChecks.workspace(routine, "lwork", lwork, lworkMinimum);
+        if (Quick.ON && a != null && s != null && u != null && vt != null && work != null && rwork != null
+                && iwork != null) {
+            if (a.getClass() == Quick.NATIVE && s.getClass() == Quick.NATIVE && u.getClass() == Quick.NATIVE
+                    && vt.getClass() == Quick.NATIVE && work.getClass() == Quick.NATIVE
+                    && rwork.getClass() == Quick.NATIVE && iwork.getClass() == Quick.NATIVE) {
+                int quick = zgesddNative(jobz, m, n, a, aOffset, lda, s, sOffset, u, uOffset, ldu, vt, vtOffset, ldvt,
+                        work, workOffset, lwork, rwork, rworkOffset, iwork, iworkOffset);
+                if (quick >= 0) {
+                    return;
+                }
+            } else if (a.getClass() == Quick.DOUBLES && s.getClass() == Quick.DOUBLES
+                    && u.getClass() == Quick.DOUBLES && vt.getClass() == Quick.DOUBLES
+                    && work.getClass() == Quick.DOUBLES && rwork.getClass() == Quick.DOUBLES
+                    && iwork.getClass() == Quick.INTS) {
+                int quick = zgesddHeap(jobz, m, n, a, aOffset, lda, s, sOffset, u, uOffset, ldu, vt, vtOffset, ldvt,
+                        work, workOffset, lwork, rwork, rworkOffset, iwork, iworkOffset);
+                if (quick >= 0) {
+                    return;
+                }
+            }
+        }
         Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
                 .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
                 .reals("s", s, sOffset, Math.min(m, n)).output()
                 .general("U", u, uOffset, Layout.COLUMN_MAJOR, uRows, uCols, ldu).output()
                 .general("VT", vt, vtOffset, Layout.COLUMN_MAJOR, vtRows, n, ldvt).output()
                 .contiguous("work", work, workOffset, lwork).output()
-                .reals("rwork", rwork, rworkOffset, Math.max(1, jobz == SvdJob.NONE ? 7L * mn : mx >= 5L * mn ? 5L * mn * mn + 5L * mn : Math.max(5L * mn * mn + 5L * mn, 2L * mx * mn + 2L * mn * mn + mn))).output()
+                .reals("rwork", rwork, rworkOffset, Math.max(1, jobz == SvdJob.NONE ? 7L * mn
+                        : mx >= 5L * mn ? 5L * mn * mn + 5L * mn
+                        : Math.max(5L * mn * mn + 5L * mn, 2L * mx * mn + 2L * mn * mn + mn))).output()
                 .ints("iwork", iwork, iworkOffset, 8L * mn).output()
                 .check()
                 .notBrief();
@@ -4192,6 +8939,144 @@ public final class Lapack {
                 "the bidiagonal divide and conquer (?bdsdc) did not converge");
     }
 
+    private static int zgesddNative(SvdJob jobz, int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment s,
+            long sOffset, MemorySegment u, long uOffset, int ldu, MemorySegment vt, long vtOffset, int ldvt,
+            MemorySegment work, long workOffset, int lwork, MemorySegment rwork, long rworkOffset, MemorySegment iwork,
+            long iworkOffset) {
+        String routine = "zgesdd";
+        var mn = Math.min(m, n);
+        var mx = Math.max(m, n);
+        var uRows = jobz == SvdJob.NONE || jobz == SvdJob.OVERWRITE && m >= n ? 0 : m;
+        var uCols = jobz == SvdJob.ALL || jobz == SvdJob.OVERWRITE ? m : Math.min(m, n);
+        var vtRows = jobz == SvdJob.NONE || jobz == SvdJob.OVERWRITE && m < n ? 0
+                : jobz == SvdJob.REDUCED ? Math.min(m, n) : n;
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.out(a, aOffset, aSpan, 4, 7);
+        long sSpan = Quick.count(Math.min(m, n));
+        long sAt = Quick.out(s, sOffset, sSpan, 3, 7);
+        long uSpan = Quick.span(uCols, uRows, ldu);
+        long uAt = Quick.out(u, uOffset, uSpan, 4, 7);
+        long vtSpan = Quick.span(n, vtRows, ldvt);
+        long vtAt = Quick.out(vt, vtOffset, vtSpan, 4, 7);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.out(work, workOffset, workSpan, 4, 7);
+        long rworkSpan = Quick.count(Math.max(1, jobz == SvdJob.NONE ? 7L * mn : mx >= 5L * mn ? 5L * mn * mn + 5L * mn
+                : Math.max(5L * mn * mn + 5L * mn, 2L * mx * mn + 2L * mn * mn + mn)));
+        long rworkAt = Quick.out(rwork, rworkOffset, rworkSpan, 3, 7);
+        long iworkSpan = Quick.count(8L * mn);
+        long iworkAt = Quick.out(iwork, iworkOffset, iworkSpan, 2, 3);
+        if (!((aAt | sAt | uAt | vtAt | workAt | rworkAt | iworkAt) >= 0
+                && Quick.apart(aAt, aSpan << 4, sAt, sSpan << 3) && Quick.apart(aAt, aSpan << 4, uAt, uSpan << 4)
+                && Quick.apart(aAt, aSpan << 4, vtAt, vtSpan << 4)
+                && Quick.apart(aAt, aSpan << 4, workAt, workSpan << 4)
+                && Quick.apart(aAt, aSpan << 4, rworkAt, rworkSpan << 3)
+                && Quick.apart(aAt, aSpan << 4, iworkAt, iworkSpan << 2)
+                && Quick.apart(sAt, sSpan << 3, uAt, uSpan << 4)
+                && Quick.apart(sAt, sSpan << 3, vtAt, vtSpan << 4)
+                && Quick.apart(sAt, sSpan << 3, workAt, workSpan << 4)
+                && Quick.apart(sAt, sSpan << 3, rworkAt, rworkSpan << 3)
+                && Quick.apart(sAt, sSpan << 3, iworkAt, iworkSpan << 2)
+                && Quick.apart(uAt, uSpan << 4, vtAt, vtSpan << 4)
+                && Quick.apart(uAt, uSpan << 4, workAt, workSpan << 4)
+                && Quick.apart(uAt, uSpan << 4, rworkAt, rworkSpan << 3)
+                && Quick.apart(uAt, uSpan << 4, iworkAt, iworkSpan << 2)
+                && Quick.apart(vtAt, vtSpan << 4, workAt, workSpan << 4)
+                && Quick.apart(vtAt, vtSpan << 4, rworkAt, rworkSpan << 3)
+                && Quick.apart(vtAt, vtSpan << 4, iworkAt, iworkSpan << 2)
+                && Quick.apart(workAt, workSpan << 4, rworkAt, rworkSpan << 3)
+                && Quick.apart(workAt, workSpan << 4, iworkAt, iworkSpan << 2)
+                && Quick.apart(rworkAt, rworkSpan << 3, iworkAt, iworkSpan << 2) && ExitGate.isOpen()
+                && Quick.owned(a) && (s.scope() == a.scope() || Quick.owned(s))
+                && (u.scope() == a.scope() || Quick.owned(u)) && (vt.scope() == a.scope() || Quick.owned(vt))
+                && (work.scope() == a.scope() || Quick.owned(work))
+                && (rwork.scope() == a.scope() || Quick.owned(rwork))
+                && (iwork.scope() == a.scope() || Quick.owned(iwork)))) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        int gate = ExitGate.enter(routine);
+        try {
+            HZgesdd.D.byAddress().invokeExact(false, room.letter(0, jobz.letter()).address(),
+                    room.integer(0, m).address(), room.integer(1, n).address(), aAt, room.integer(2, lda).address(),
+                    sAt, uAt, room.integer(3, ldu).address(), vtAt, room.integer(4, ldvt).address(), workAt,
+                    room.integer(5, lwork).address(), rworkAt, iworkAt, room.info().address(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        } finally {
+            ExitGate.leave(gate);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the bidiagonal divide and conquer (?bdsdc) did not converge");
+        return 0;
+    }
+
+    private static int zgesddHeap(SvdJob jobz, int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment s,
+            long sOffset, MemorySegment u, long uOffset, int ldu, MemorySegment vt, long vtOffset, int ldvt,
+            MemorySegment work, long workOffset, int lwork, MemorySegment rwork, long rworkOffset, MemorySegment iwork,
+            long iworkOffset) {
+        String routine = "zgesdd";
+        var mn = Math.min(m, n);
+        var mx = Math.max(m, n);
+        var uRows = jobz == SvdJob.NONE || jobz == SvdJob.OVERWRITE && m >= n ? 0 : m;
+        var uCols = jobz == SvdJob.ALL || jobz == SvdJob.OVERWRITE ? m : Math.min(m, n);
+        var vtRows = jobz == SvdJob.NONE || jobz == SvdJob.OVERWRITE && m < n ? 0
+                : jobz == SvdJob.REDUCED ? Math.min(m, n) : n;
+        long aSpan = Quick.span(n, m, lda);
+        long aAt = Quick.heapOut(a, aOffset, aSpan, 4, 7);
+        long sSpan = Quick.count(Math.min(m, n));
+        long sAt = Quick.heapOut(s, sOffset, sSpan, 3, 7);
+        long uSpan = Quick.span(uCols, uRows, ldu);
+        long uAt = Quick.heapOut(u, uOffset, uSpan, 4, 7);
+        long vtSpan = Quick.span(n, vtRows, ldvt);
+        long vtAt = Quick.heapOut(vt, vtOffset, vtSpan, 4, 7);
+        long workSpan = Quick.count(lwork);
+        long workAt = Quick.heapOut(work, workOffset, workSpan, 4, 7);
+        long rworkSpan = Quick.count(Math.max(1, jobz == SvdJob.NONE ? 7L * mn : mx >= 5L * mn ? 5L * mn * mn + 5L * mn
+                : Math.max(5L * mn * mn + 5L * mn, 2L * mx * mn + 2L * mn * mn + mn)));
+        long rworkAt = Quick.heapOut(rwork, rworkOffset, rworkSpan, 3, 7);
+        long iworkSpan = Quick.count(8L * mn);
+        long iworkAt = Quick.heapOut(iwork, iworkOffset, iworkSpan, 2, 3);
+        if (!((aAt | sAt | uAt | vtAt | workAt | rworkAt | iworkAt) >= 0
+                && Quick.heapApart(a, aAt, aSpan << 4, s, sAt, sSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 4, u, uAt, uSpan << 4)
+                && Quick.heapApart(a, aAt, aSpan << 4, vt, vtAt, vtSpan << 4)
+                && Quick.heapApart(a, aAt, aSpan << 4, work, workAt, workSpan << 4)
+                && Quick.heapApart(a, aAt, aSpan << 4, rwork, rworkAt, rworkSpan << 3)
+                && Quick.heapApart(a, aAt, aSpan << 4, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(s, sAt, sSpan << 3, u, uAt, uSpan << 4)
+                && Quick.heapApart(s, sAt, sSpan << 3, vt, vtAt, vtSpan << 4)
+                && Quick.heapApart(s, sAt, sSpan << 3, work, workAt, workSpan << 4)
+                && Quick.heapApart(s, sAt, sSpan << 3, rwork, rworkAt, rworkSpan << 3)
+                && Quick.heapApart(s, sAt, sSpan << 3, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(u, uAt, uSpan << 4, vt, vtAt, vtSpan << 4)
+                && Quick.heapApart(u, uAt, uSpan << 4, work, workAt, workSpan << 4)
+                && Quick.heapApart(u, uAt, uSpan << 4, rwork, rworkAt, rworkSpan << 3)
+                && Quick.heapApart(u, uAt, uSpan << 4, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(vt, vtAt, vtSpan << 4, work, workAt, workSpan << 4)
+                && Quick.heapApart(vt, vtAt, vtSpan << 4, rwork, rworkAt, rworkSpan << 3)
+                && Quick.heapApart(vt, vtAt, vtSpan << 4, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(work, workAt, workSpan << 4, rwork, rworkAt, rworkSpan << 3)
+                && Quick.heapApart(work, workAt, workSpan << 4, iwork, iworkAt, iworkSpan << 2)
+                && Quick.heapApart(rwork, rworkAt, rworkSpan << 3, iwork, iworkAt, iworkSpan << 2)
+                && ExitGate.isOpen())) {
+            return -1;
+        }
+        LapackRoom room = LapackRoom.get();
+        ExitGate.ensureOpen(routine); // a critical call holds off the JVM's exit
+        try {
+            HZgesdd.D.bySegment().invokeExact(true, room.letter(0, jobz.letter()), room.integer(0, m),
+                    room.integer(1, n), Quick.at(a, aOffset, 4), room.integer(2, lda), Quick.at(s, sOffset, 3),
+                    Quick.at(u, uOffset, 4), room.integer(3, ldu), Quick.at(vt, vtOffset, 4), room.integer(4, ldvt),
+                    Quick.at(work, workOffset, 4), room.integer(5, lwork), Quick.at(rwork, rworkOffset, 3),
+                    Quick.at(iwork, iworkOffset, 2), room.info(), 1L);
+        } catch (Throwable e) {
+            throw Downcall.failed(routine, e);
+        }
+        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
+                "the bidiagonal divide and conquer (?bdsdc) did not converge");
+        return 0;
+    }
+
     /**
      * The optimal workspace of {@link #zgesdd} for these arguments, as LAPACK's query (lwork = -1) answers it, and at
      * least the documented minimum that the routine asks for (for some shapes LAPACK answers less). The arrays are
@@ -4219,8 +9104,11 @@ public final class Lapack {
                 .notBrief();
         long lworkMinimum = Math.max(1, jobz == SvdJob.NONE ? 2L * mn + mx
                         : jobz == SvdJob.OVERWRITE ? 2L * mn * mn + 2L * mn + mx : (long) mn * mn + 2L * mn + mx);
+        long rworkSize = Math.max(1, jobz == SvdJob.NONE ? 7L * mn : mx >= 5L * mn ? 5L * mn * mn + 5L * mn
+                        : Math.max(5L * mn * mn + 5L * mn, 2L * mx * mn + 2L * mn * mn + mn));
+        long iworkSize = 8L * mn;
         if (call.skip) { // nothing to compute: the minimums do
-            return new Workspace(lworkMinimum, Math.max(1, jobz == SvdJob.NONE ? 7L * mn : mx >= 5L * mn ? 5L * mn * mn + 5L * mn : Math.max(5L * mn * mn + 5L * mn, 2L * mx * mn + 2L * mn * mn + mn)), 8L * mn);
+            return new Workspace(lworkMinimum, rworkSize, iworkSize);
         }
         LapackRoom room = LapackRoom.get();
         int gate = call.enter();
@@ -4245,7 +9133,7 @@ public final class Lapack {
         }
         LapackChecks.info(routine, room.infoValue(), null, null);
         long work = Math.max(lworkMinimum, LapackChecks.workSize(room.work.get(ValueLayout.JAVA_DOUBLE, 0), false));
-        return new Workspace(work, Math.max(1, jobz == SvdJob.NONE ? 7L * mn : mx >= 5L * mn ? 5L * mn * mn + 5L * mn : Math.max(5L * mn * mn + 5L * mn, 2L * mx * mn + 2L * mn * mn + mn)), 8L * mn);
+        return new Workspace(work, rworkSize, iworkSize);
     }
 
     /**

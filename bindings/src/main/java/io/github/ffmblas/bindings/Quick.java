@@ -23,6 +23,8 @@ final class Quick {
     /** The classes of {@code MemorySegment.ofArray} over {@code float[]} and {@code double[]} (and their views). */
     static final Class<?> FLOATS = Precision.SINGLE.heapSegment;
     static final Class<?> DOUBLES = Precision.DOUBLE.heapSegment;
+    /** The class of {@code MemorySegment.ofArray} over {@code int[]}: LAPACK's pivots and integer work. */
+    static final Class<?> INTS = Precision.INT.heapSegment;
     /** A native call whose operands span at most this many bytes is brief (see {@link Call#BRIEF_BYTES}). */
     static final long BRIEF = Call.BRIEF_BYTES;
 
@@ -32,6 +34,11 @@ final class Quick {
     /** Elements spanned by n elements |inc| apart, or {@code Long.MAX_VALUE} (never inside a segment) for n <= 0. */
     static long vector(int n, int inc) {
         return n <= 0 ? Long.MAX_VALUE : (n - 1L) * Math.abs((long) inc) + 1;
+    }
+
+    /** n adjacent elements, or {@code Long.MAX_VALUE} for n <= 0 (LAPACK's pivots, tau, work arrays). */
+    static long count(long n) {
+        return n <= 0 ? Long.MAX_VALUE : n;
     }
 
     /** Elements of a packed triangle of order n. */
