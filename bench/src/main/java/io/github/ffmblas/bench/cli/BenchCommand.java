@@ -36,10 +36,12 @@ import java.util.Map;
 import java.util.Set;
 import io.github.ffmblas.cli.Subcommand;
 import io.github.ffmblas.cli.UsageException;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.Unmatched;
 
 /**
  * {@code ffmblas bench}: native against its peers on attention and sgemm, same inputs and thread count per
@@ -70,6 +72,15 @@ public final class BenchCommand implements Subcommand {
     private String threads;
     @Option(names = "--blas", description = "the BLAS-routine suite instead of attention and sgemm")
     private boolean blas;
+    @Option(names = "--decode", description = "the decode suite instead (bench-decode: a token's latency over a KV"
+            + " cache against ONNX Runtime and the memory floor); the other options are bench-decode's")
+    private boolean decode;
+    @Option(names = "--lapack", description = "the LAPACK suite instead (bench-lapack); the other options are"
+            + " bench-lapack's")
+    private boolean lapack;
+    /** Options of the suite --decode or --lapack hands the command line to; refused otherwise. */
+    @Unmatched
+    private List<String> unmatched = new ArrayList<>();
     @Option(names = "--load", description = "a tail-latency load test instead: client threads send forwards to one"
             + " shared model at fixed rates (open loop); p50/p99/p99.9 and GCs against ONNX Runtime's session")
     private boolean load;
@@ -102,6 +113,12 @@ public final class BenchCommand implements Subcommand {
             throw new UsageException("--seed must be >= 0, got " + seed);
         }
         List<String> args = spec.commandLine().getParseResult().originalArgs();
+        if (decode || lapack) {
+            return suite(decode ? "bench-decode" : "bench-lapack", args);
+        }
+        if (!unmatched.isEmpty()) {
+            throw new UsageException("unknown option " + unmatched.getFirst());
+        }
         if (blas && load) {
             throw new UsageException("--blas and --load are two different suites: choose one");
         }
@@ -410,5 +427,21 @@ public final class BenchCommand implements Subcommand {
             }
         }
         return List.copyOf(values);
+    }
+
+    /** {@code bench --decode ...} is {@code bench-decode ...}: the same command, with the same handlers and writers. */
+    private int suite(String command, List<String> args) {
+        if (blas || load || decode && lapack) {
+            throw new UsageException("--" + (decode ? "decode" : "lapack") + " is a suite of its own: drop "
+                    + (blas ? "--blas" : load ? "--load" : "--lapack"));
+        }
+        CommandLine sub = spec.commandLine().getParent() == null ? null
+                : spec.commandLine().getParent().getSubcommands().get(command);
+        if (sub == null) {
+            throw new UsageException(command + " is not on the class path");
+        }
+        String flag = decode ? "--decode" : "--lapack";
+        List<String> after = args.subList(args.indexOf(spec.name()) + 1, args.size()); // the line, from "bench" on
+        return sub.execute(after.stream().filter(a -> !a.equals(flag)).toArray(String[]::new));
     }
 }

@@ -32,6 +32,24 @@ class BenchDecodeCommandTest {
         assertTrue(Files.readString(dir.resolve("report.md")).contains("| 32x4 | 40 | 2 |"));
     }
 
+    /** {@code bench --decode} is the same suite: its options pass through; bench's own typos are still refused. */
+    @Test
+    void benchDecodeIsTheSameSuite() throws Exception {
+        CommandRun r = CommandRun.run("bench", "--decode", "--quick", "--lengths", "8", "--models", "32x4",
+                "--threads", "1", "--impls", "ffmblas,forward", "--out", dir.toString());
+        assertEquals(0, r.code(), r.err() + r.out());
+        assertEquals(2, Files.readAllLines(dir.resolve("results.csv")).size());
+        r = CommandRun.run("bench", "--decode", "--models", "30x4");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("--models"), r.err());
+        r = CommandRun.run("bench", "--lengths", "8");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("unknown option --lengths"), r.err());
+        r = CommandRun.run("bench", "--decode", "--blas");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("drop --blas"), r.err());
+    }
+
     @Test
     void badOptionsExitTwoNamingTheOption() {
         CommandRun r = CommandRun.run("bench-decode", "--models", "30x4");
