@@ -38,6 +38,7 @@ public final class GenerateFacade {
                 GenerateNetlib.FILE, GenerateNetlib.ffmBlas(BlasRoutines.ALL),
                 PACKAGE_DIR + "CheckedCalls.java", checkedCalls(BlasRoutines.ALL),
                 PACKAGE_DIR + "Lapack.java", GenerateLapack.lapack(LapackRoutines.ALL),
+                PACKAGE_DIR + "LapackCalls.java", GenerateLapack.lapackCalls(LapackRoutines.ALL),
                 GenerateLapack.SYMBOLS_FILE, GenerateLapack.symbols(LapackRoutines.ALL),
                 GenerateNetlibLapack.FILE, GenerateNetlibLapack.ffmLapack(LapackRoutines.ALL));
         int stale = 0;

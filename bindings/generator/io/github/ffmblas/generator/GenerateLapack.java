@@ -13,6 +13,33 @@ import java.util.List;
 final class GenerateLapack {
     private GenerateLapack() {}
 
+    /** {@code LapackCalls.java}: each routine's general path, which {@code Lapack} ends in (and the tests call). */
+    static String lapackCalls(List<Routine> routines) {
+        StringBuilder out = new StringBuilder(GenerateFacade.HEADER.replace("BlasRoutines.java", "LapackRoutines.java"));
+        out.append("""
+                package io.github.ffmblas.bindings;
+
+                import java.lang.foreign.MemorySegment;
+
+                /**
+                 * Each {@link Lapack} routine's general path: every check through {@link Call}, exact in every case the
+                 * quick paths leave to it (zero sizes, shared or automatic arenas, mapped files, mixed kinds, every
+                 * invalid call), then the downcall. {@code Lapack}'s methods end here; the tests call both and compare.
+                 */
+                final class LapackCalls {
+                    private LapackCalls() {}
+
+                """);
+        for (Routine r : routines) {
+            if (!r.operands().isEmpty()) {
+                general(out, r);
+            }
+        }
+        out.setLength(out.length() - 1);
+        out.append("}\n");
+        return out.toString();
+    }
+
     /** The symbols jextract binds (bindings/jextract/regenerate reads the file): the table's, no more. */
     static final String SYMBOLS_FILE = "bindings/jextract/lapack-symbols.txt";
 
@@ -73,7 +100,7 @@ final class GenerateLapack {
             }
         }
         for (Routine r : routines) {
-            out.append("    private static final class ").append(GenerateFacade.holder(r)).append(" {\n");
+            out.append("    static final class ").append(GenerateFacade.holder(r)).append(" {\n");
             // lapack.h declares some routines to return their INFO too (lapack_int): the facade reads INFO's argument
             out.append("        static final Downcall D = Downcall.of(\"").append(r.name()).append("_\", lapack_h.")
                     .append(r.name()).append("_$descriptor()").append(r.returns().equals("void")
@@ -114,6 +141,31 @@ final class GenerateLapack {
             }
         }
         quickDispatch(out, r);
+        String lead = i8 + (r.returns().equals("void") ? "" : "return ");
+        out.append(lead).append("LapackCalls.").append(r.name()).append("(")
+                .append(GenerateFacade.wrapList(GenerateFacade.argumentNames(r), lead + "LapackCalls." + r.name() + "(",
+                        16)).append(");\n");
+        out.append("    }\n\n");
+    }
+
+    /**
+     * The general path of a routine, in {@code LapackCalls}: every check again, through {@code Call}, which decides
+     * exactly what the quick paths only accept plainly; then the downcall by address or by segment.
+     */
+    private static void general(StringBuilder out, Routine r) {
+        String i8 = "        ";
+        String head = "    static " + r.returns() + " " + r.name() + "(";
+        out.append(head).append(GenerateFacade.wrapList(GenerateFacade.signature(r), head, 12)).append(") {\n");
+        out.append(i8).append("String routine = \"").append(r.name()).append("\";\n");
+        scalarChecks(out, r);
+        for (Param.Operand o : r.operands()) {
+            if (queried(o)) {
+                String minimum = o.args().get(0) + "Minimum";
+                out.append(wrapExpression(i8 + "long " + minimum + " = " + o.args().get(1) + ";", 24)).append('\n');
+                out.append(i8).append("LapackChecks.workspace(routine, \"").append(o.args().get(0)).append("\", ")
+                        .append(o.args().get(0)).append(", ").append(minimum).append(");\n");
+            }
+        }
         operands(out, r, false);
         out.append(i8).append("if (call.skip) {\n");
         out.append(i8).append(outputSlot(r) >= 0 ? "    return 0;\n" : "    return;\n");
@@ -554,7 +606,7 @@ final class GenerateLapack {
         }
         out.append(i8).append("int gate = call.enter();\n");
         out.append(i8).append("try {\n");
-        String h = GenerateFacade.holder(r);
+        String h = "Lapack." + GenerateFacade.holder(r);
         List<String> byAddress = new ArrayList<>(List.of("call.critical"));
         byAddress.addAll(arguments(r, true, query));
         List<String> bySegment = new ArrayList<>(List.of("call.critical"));

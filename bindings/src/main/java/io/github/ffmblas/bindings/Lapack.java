@@ -53,33 +53,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.SINGLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
-                .ints("ipiv", ipiv, ipivOffset, n).output()
-                .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HSgesv.D.byAddress().invokeExact(call.critical, room.integer(0, n).address(),
-                        room.integer(1, nrhs).address(), call.address(0), room.integer(2, lda).address(),
-                        call.address(1), call.address(2), room.integer(3, ldb).address(), room.info().address());
-            } else {
-                HSgesv.D.bySegment().invokeExact(call.critical, room.integer(0, n), room.integer(1, nrhs), call.at(0),
-                        room.integer(2, lda), call.at(1), call.at(2), room.integer(3, ldb), room.info());
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
-                "U({info},{info}) is exactly zero: A is singular, so X is not computed");
+        LapackCalls.sgesv(n, nrhs, a, aOffset, lda, ipiv, ipivOffset, b, bOffset, ldb);
     }
 
     private static int sgesvNative(int n, int nrhs, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
@@ -164,33 +138,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.DOUBLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
-                .ints("ipiv", ipiv, ipivOffset, n).output()
-                .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HDgesv.D.byAddress().invokeExact(call.critical, room.integer(0, n).address(),
-                        room.integer(1, nrhs).address(), call.address(0), room.integer(2, lda).address(),
-                        call.address(1), call.address(2), room.integer(3, ldb).address(), room.info().address());
-            } else {
-                HDgesv.D.bySegment().invokeExact(call.critical, room.integer(0, n), room.integer(1, nrhs), call.at(0),
-                        room.integer(2, lda), call.at(1), call.at(2), room.integer(3, ldb), room.info());
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
-                "U({info},{info}) is exactly zero: A is singular, so X is not computed");
+        LapackCalls.dgesv(n, nrhs, a, aOffset, lda, ipiv, ipivOffset, b, bOffset, ldb);
     }
 
     private static int dgesvNative(int n, int nrhs, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
@@ -275,33 +223,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
-                .ints("ipiv", ipiv, ipivOffset, n).output()
-                .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HCgesv.D.byAddress().invokeExact(call.critical, room.integer(0, n).address(),
-                        room.integer(1, nrhs).address(), call.address(0), room.integer(2, lda).address(),
-                        call.address(1), call.address(2), room.integer(3, ldb).address(), room.info().address());
-            } else {
-                HCgesv.D.bySegment().invokeExact(call.critical, room.integer(0, n), room.integer(1, nrhs), call.at(0),
-                        room.integer(2, lda), call.at(1), call.at(2), room.integer(3, ldb), room.info());
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
-                "U({info},{info}) is exactly zero: A is singular, so X is not computed");
+        LapackCalls.cgesv(n, nrhs, a, aOffset, lda, ipiv, ipivOffset, b, bOffset, ldb);
     }
 
     private static int cgesvNative(int n, int nrhs, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
@@ -386,33 +308,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
-                .ints("ipiv", ipiv, ipivOffset, n).output()
-                .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HZgesv.D.byAddress().invokeExact(call.critical, room.integer(0, n).address(),
-                        room.integer(1, nrhs).address(), call.address(0), room.integer(2, lda).address(),
-                        call.address(1), call.address(2), room.integer(3, ldb).address(), room.info().address());
-            } else {
-                HZgesv.D.bySegment().invokeExact(call.critical, room.integer(0, n), room.integer(1, nrhs), call.at(0),
-                        room.integer(2, lda), call.at(1), call.at(2), room.integer(3, ldb), room.info());
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
-                "U({info},{info}) is exactly zero: A is singular, so X is not computed");
+        LapackCalls.zgesv(n, nrhs, a, aOffset, lda, ipiv, ipivOffset, b, bOffset, ldb);
     }
 
     private static int zgesvNative(int n, int nrhs, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
@@ -496,32 +392,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.SINGLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
-                .ints("ipiv", ipiv, ipivOffset, Math.min(m, n)).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HSgetrf.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
-                        room.integer(1, n).address(), call.address(0), room.integer(2, lda).address(), call.address(1),
-                        room.info().address());
-            } else {
-                HSgetrf.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n), call.at(0),
-                        room.integer(2, lda), call.at(1), room.info());
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
-                "U({info},{info}) is exactly zero: A is singular (the factors are complete)");
+        LapackCalls.sgetrf(m, n, a, aOffset, lda, ipiv, ipivOffset);
     }
 
     private static int sgetrfNative(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
@@ -596,32 +467,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.DOUBLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
-                .ints("ipiv", ipiv, ipivOffset, Math.min(m, n)).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HDgetrf.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
-                        room.integer(1, n).address(), call.address(0), room.integer(2, lda).address(), call.address(1),
-                        room.info().address());
-            } else {
-                HDgetrf.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n), call.at(0),
-                        room.integer(2, lda), call.at(1), room.info());
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
-                "U({info},{info}) is exactly zero: A is singular (the factors are complete)");
+        LapackCalls.dgetrf(m, n, a, aOffset, lda, ipiv, ipivOffset);
     }
 
     private static int dgetrfNative(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
@@ -696,32 +542,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
-                .ints("ipiv", ipiv, ipivOffset, Math.min(m, n)).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HCgetrf.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
-                        room.integer(1, n).address(), call.address(0), room.integer(2, lda).address(), call.address(1),
-                        room.info().address());
-            } else {
-                HCgetrf.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n), call.at(0),
-                        room.integer(2, lda), call.at(1), room.info());
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
-                "U({info},{info}) is exactly zero: A is singular (the factors are complete)");
+        LapackCalls.cgetrf(m, n, a, aOffset, lda, ipiv, ipivOffset);
     }
 
     private static int cgetrfNative(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
@@ -796,32 +617,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
-                .ints("ipiv", ipiv, ipivOffset, Math.min(m, n)).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HZgetrf.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
-                        room.integer(1, n).address(), call.address(0), room.integer(2, lda).address(), call.address(1),
-                        room.info().address());
-            } else {
-                HZgetrf.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n), call.at(0),
-                        room.integer(2, lda), call.at(1), room.info());
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
-                "U({info},{info}) is exactly zero: A is singular (the factors are complete)");
+        LapackCalls.zgetrf(m, n, a, aOffset, lda, ipiv, ipivOffset);
     }
 
     private static int zgetrfNative(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment ipiv,
@@ -895,41 +691,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.SINGLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda)
-                .ints("ipiv", ipiv, ipivOffset, n)
-                .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        MemorySegment ipivChecked;
-        try {
-            ipivChecked = room.pivots(routine, "ipiv", ipiv, ipivOffset, n, n);
-        } catch (RuntimeException e) {
-            call.done();
-            throw e;
-        }
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HSgetrs.D.byAddress().invokeExact(call.critical, room.letter(0, trans.letter()).address(),
-                        room.integer(0, n).address(), room.integer(1, nrhs).address(), call.address(0),
-                        room.integer(2, lda).address(), ipivChecked.address(), call.address(2),
-                        room.integer(3, ldb).address(), room.info().address(), 1L);
-            } else {
-                HSgetrs.D.bySegment().invokeExact(call.critical, room.letter(0, trans.letter()), room.integer(0, n),
-                        room.integer(1, nrhs), call.at(0), room.integer(2, lda), ipivChecked, call.at(2),
-                        room.integer(3, ldb), room.info(), 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), null, null);
+        LapackCalls.sgetrs(trans, n, nrhs, a, aOffset, lda, ipiv, ipivOffset, b, bOffset, ldb);
     }
 
     private static int sgetrsNative(Transpose trans, int n, int nrhs, MemorySegment a, long aOffset, int lda,
@@ -1010,41 +772,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.DOUBLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda)
-                .ints("ipiv", ipiv, ipivOffset, n)
-                .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        MemorySegment ipivChecked;
-        try {
-            ipivChecked = room.pivots(routine, "ipiv", ipiv, ipivOffset, n, n);
-        } catch (RuntimeException e) {
-            call.done();
-            throw e;
-        }
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HDgetrs.D.byAddress().invokeExact(call.critical, room.letter(0, trans.letter()).address(),
-                        room.integer(0, n).address(), room.integer(1, nrhs).address(), call.address(0),
-                        room.integer(2, lda).address(), ipivChecked.address(), call.address(2),
-                        room.integer(3, ldb).address(), room.info().address(), 1L);
-            } else {
-                HDgetrs.D.bySegment().invokeExact(call.critical, room.letter(0, trans.letter()), room.integer(0, n),
-                        room.integer(1, nrhs), call.at(0), room.integer(2, lda), ipivChecked, call.at(2),
-                        room.integer(3, ldb), room.info(), 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), null, null);
+        LapackCalls.dgetrs(trans, n, nrhs, a, aOffset, lda, ipiv, ipivOffset, b, bOffset, ldb);
     }
 
     private static int dgetrsNative(Transpose trans, int n, int nrhs, MemorySegment a, long aOffset, int lda,
@@ -1125,40 +853,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.SINGLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
-                .ints("ipiv", ipiv, ipivOffset, n)
-                .contiguous("work", work, workOffset, lwork).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        MemorySegment ipivChecked;
-        try {
-            ipivChecked = room.pivots(routine, "ipiv", ipiv, ipivOffset, n, n);
-        } catch (RuntimeException e) {
-            call.done();
-            throw e;
-        }
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HSgetri.D.byAddress().invokeExact(call.critical, room.integer(0, n).address(), call.address(0),
-                        room.integer(1, lda).address(), ipivChecked.address(), call.address(2),
-                        room.integer(2, lwork).address(), room.info().address());
-            } else {
-                HSgetri.D.bySegment().invokeExact(call.critical, room.integer(0, n), call.at(0), room.integer(1, lda),
-                        ipivChecked, call.at(2), room.integer(2, lwork), room.info());
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
-                "U({info},{info}) is exactly zero: A is singular, so its inverse is not computed (A is unchanged)");
+        LapackCalls.sgetri(n, a, aOffset, lda, ipiv, ipivOffset, work, workOffset, lwork);
     }
 
     private static int sgetriNative(int n, MemorySegment a, long aOffset, int lda, MemorySegment ipiv, long ipivOffset,
@@ -1250,12 +945,12 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HSgetri.D.byAddress().invokeExact(call.critical, room.integer(0, n).address(), call.address(0),
+                Lapack.HSgetri.D.byAddress().invokeExact(call.critical, room.integer(0, n).address(), call.address(0),
                         room.integer(1, lda).address(), ipivChecked.address(), room.work.address(),
                         room.integer(2, -1).address(), room.info().address());
             } else {
-                HSgetri.D.bySegment().invokeExact(call.critical, room.integer(0, n), call.at(0), room.integer(1, lda),
-                        ipivChecked, room.work, room.integer(2, -1), room.info());
+                Lapack.HSgetri.D.bySegment().invokeExact(call.critical, room.integer(0, n), call.at(0),
+                        room.integer(1, lda), ipivChecked, room.work, room.integer(2, -1), room.info());
             }
         } catch (Throwable e) {
             throw call.failed(e);
@@ -1288,40 +983,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.DOUBLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
-                .ints("ipiv", ipiv, ipivOffset, n)
-                .contiguous("work", work, workOffset, lwork).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        MemorySegment ipivChecked;
-        try {
-            ipivChecked = room.pivots(routine, "ipiv", ipiv, ipivOffset, n, n);
-        } catch (RuntimeException e) {
-            call.done();
-            throw e;
-        }
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HDgetri.D.byAddress().invokeExact(call.critical, room.integer(0, n).address(), call.address(0),
-                        room.integer(1, lda).address(), ipivChecked.address(), call.address(2),
-                        room.integer(2, lwork).address(), room.info().address());
-            } else {
-                HDgetri.D.bySegment().invokeExact(call.critical, room.integer(0, n), call.at(0), room.integer(1, lda),
-                        ipivChecked, call.at(2), room.integer(2, lwork), room.info());
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
-                "U({info},{info}) is exactly zero: A is singular, so its inverse is not computed (A is unchanged)");
+        LapackCalls.dgetri(n, a, aOffset, lda, ipiv, ipivOffset, work, workOffset, lwork);
     }
 
     private static int dgetriNative(int n, MemorySegment a, long aOffset, int lda, MemorySegment ipiv, long ipivOffset,
@@ -1413,12 +1075,12 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HDgetri.D.byAddress().invokeExact(call.critical, room.integer(0, n).address(), call.address(0),
+                Lapack.HDgetri.D.byAddress().invokeExact(call.critical, room.integer(0, n).address(), call.address(0),
                         room.integer(1, lda).address(), ipivChecked.address(), room.work.address(),
                         room.integer(2, -1).address(), room.info().address());
             } else {
-                HDgetri.D.bySegment().invokeExact(call.critical, room.integer(0, n), call.at(0), room.integer(1, lda),
-                        ipivChecked, room.work, room.integer(2, -1), room.info());
+                Lapack.HDgetri.D.bySegment().invokeExact(call.critical, room.integer(0, n), call.at(0),
+                        room.integer(1, lda), ipivChecked, room.work, room.integer(2, -1), room.info());
             }
         } catch (Throwable e) {
             throw call.failed(e);
@@ -1451,31 +1113,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.SINGLE)
-                .triangle("A", a, aOffset, Layout.COLUMN_MAJOR, uplo, Diag.NON_UNIT, n, lda).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HSpotrf.D.byAddress().invokeExact(call.critical, room.letter(0, uplo.letter()).address(),
-                        room.integer(0, n).address(), call.address(0), room.integer(1, lda).address(),
-                        room.info().address(), 1L);
-            } else {
-                HSpotrf.D.bySegment().invokeExact(call.critical, room.letter(0, uplo.letter()), room.integer(0, n),
-                        call.at(0), room.integer(1, lda), room.info(), 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NOT_POSITIVE_DEFINITE,
-                "the leading minor of order {info} is not positive definite");
+        LapackCalls.spotrf(uplo, n, a, aOffset, lda);
     }
 
     private static int spotrfNative(Uplo uplo, int n, MemorySegment a, long aOffset, int lda) {
@@ -1541,31 +1179,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.DOUBLE)
-                .triangle("A", a, aOffset, Layout.COLUMN_MAJOR, uplo, Diag.NON_UNIT, n, lda).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HDpotrf.D.byAddress().invokeExact(call.critical, room.letter(0, uplo.letter()).address(),
-                        room.integer(0, n).address(), call.address(0), room.integer(1, lda).address(),
-                        room.info().address(), 1L);
-            } else {
-                HDpotrf.D.bySegment().invokeExact(call.critical, room.letter(0, uplo.letter()), room.integer(0, n),
-                        call.at(0), room.integer(1, lda), room.info(), 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NOT_POSITIVE_DEFINITE,
-                "the leading minor of order {info} is not positive definite");
+        LapackCalls.dpotrf(uplo, n, a, aOffset, lda);
     }
 
     private static int dpotrfNative(Uplo uplo, int n, MemorySegment a, long aOffset, int lda) {
@@ -1631,31 +1245,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
-                .triangle("A", a, aOffset, Layout.COLUMN_MAJOR, uplo, Diag.NON_UNIT, n, lda).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HCpotrf.D.byAddress().invokeExact(call.critical, room.letter(0, uplo.letter()).address(),
-                        room.integer(0, n).address(), call.address(0), room.integer(1, lda).address(),
-                        room.info().address(), 1L);
-            } else {
-                HCpotrf.D.bySegment().invokeExact(call.critical, room.letter(0, uplo.letter()), room.integer(0, n),
-                        call.at(0), room.integer(1, lda), room.info(), 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NOT_POSITIVE_DEFINITE,
-                "the leading minor of order {info} is not positive definite");
+        LapackCalls.cpotrf(uplo, n, a, aOffset, lda);
     }
 
     private static int cpotrfNative(Uplo uplo, int n, MemorySegment a, long aOffset, int lda) {
@@ -1721,31 +1311,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
-                .triangle("A", a, aOffset, Layout.COLUMN_MAJOR, uplo, Diag.NON_UNIT, n, lda).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HZpotrf.D.byAddress().invokeExact(call.critical, room.letter(0, uplo.letter()).address(),
-                        room.integer(0, n).address(), call.address(0), room.integer(1, lda).address(),
-                        room.info().address(), 1L);
-            } else {
-                HZpotrf.D.bySegment().invokeExact(call.critical, room.letter(0, uplo.letter()), room.integer(0, n),
-                        call.at(0), room.integer(1, lda), room.info(), 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NOT_POSITIVE_DEFINITE,
-                "the leading minor of order {info} is not positive definite");
+        LapackCalls.zpotrf(uplo, n, a, aOffset, lda);
     }
 
     private static int zpotrfNative(Uplo uplo, int n, MemorySegment a, long aOffset, int lda) {
@@ -1810,33 +1376,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.SINGLE)
-                .triangle("A", a, aOffset, Layout.COLUMN_MAJOR, uplo, Diag.NON_UNIT, n, lda)
-                .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HSpotrs.D.byAddress().invokeExact(call.critical, room.letter(0, uplo.letter()).address(),
-                        room.integer(0, n).address(), room.integer(1, nrhs).address(), call.address(0),
-                        room.integer(2, lda).address(), call.address(1), room.integer(3, ldb).address(),
-                        room.info().address(), 1L);
-            } else {
-                HSpotrs.D.bySegment().invokeExact(call.critical, room.letter(0, uplo.letter()), room.integer(0, n),
-                        room.integer(1, nrhs), call.at(0), room.integer(2, lda), call.at(1), room.integer(3, ldb),
-                        room.info(), 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), null, null);
+        LapackCalls.spotrs(uplo, n, nrhs, a, aOffset, lda, b, bOffset, ldb);
     }
 
     private static int spotrsNative(Uplo uplo, int n, int nrhs, MemorySegment a, long aOffset, int lda, MemorySegment b,
@@ -1908,33 +1448,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.DOUBLE)
-                .triangle("A", a, aOffset, Layout.COLUMN_MAJOR, uplo, Diag.NON_UNIT, n, lda)
-                .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HDpotrs.D.byAddress().invokeExact(call.critical, room.letter(0, uplo.letter()).address(),
-                        room.integer(0, n).address(), room.integer(1, nrhs).address(), call.address(0),
-                        room.integer(2, lda).address(), call.address(1), room.integer(3, ldb).address(),
-                        room.info().address(), 1L);
-            } else {
-                HDpotrs.D.bySegment().invokeExact(call.critical, room.letter(0, uplo.letter()), room.integer(0, n),
-                        room.integer(1, nrhs), call.at(0), room.integer(2, lda), call.at(1), room.integer(3, ldb),
-                        room.info(), 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), null, null);
+        LapackCalls.dpotrs(uplo, n, nrhs, a, aOffset, lda, b, bOffset, ldb);
     }
 
     private static int dpotrsNative(Uplo uplo, int n, int nrhs, MemorySegment a, long aOffset, int lda, MemorySegment b,
@@ -2009,32 +1523,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.SINGLE)
-                .packed("AP", ap, apOffset, n).output()
-                .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HSppsv.D.byAddress().invokeExact(call.critical, room.letter(0, uplo.letter()).address(),
-                        room.integer(0, n).address(), room.integer(1, nrhs).address(), call.address(0), call.address(1),
-                        room.integer(2, ldb).address(), room.info().address(), 1L);
-            } else {
-                HSppsv.D.bySegment().invokeExact(call.critical, room.letter(0, uplo.letter()), room.integer(0, n),
-                        room.integer(1, nrhs), call.at(0), call.at(1), room.integer(2, ldb), room.info(), 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NOT_POSITIVE_DEFINITE,
-                "the leading minor of order {info} is not positive definite, so X is not computed");
+        LapackCalls.sppsv(uplo, n, nrhs, ap, apOffset, b, bOffset, ldb);
     }
 
     private static int sppsvNative(Uplo uplo, int n, int nrhs, MemorySegment ap, long apOffset, MemorySegment b,
@@ -2111,32 +1600,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.DOUBLE)
-                .packed("AP", ap, apOffset, n).output()
-                .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HDppsv.D.byAddress().invokeExact(call.critical, room.letter(0, uplo.letter()).address(),
-                        room.integer(0, n).address(), room.integer(1, nrhs).address(), call.address(0), call.address(1),
-                        room.integer(2, ldb).address(), room.info().address(), 1L);
-            } else {
-                HDppsv.D.bySegment().invokeExact(call.critical, room.letter(0, uplo.letter()), room.integer(0, n),
-                        room.integer(1, nrhs), call.at(0), call.at(1), room.integer(2, ldb), room.info(), 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NOT_POSITIVE_DEFINITE,
-                "the leading minor of order {info} is not positive definite, so X is not computed");
+        LapackCalls.dppsv(uplo, n, nrhs, ap, apOffset, b, bOffset, ldb);
     }
 
     private static int dppsvNative(Uplo uplo, int n, int nrhs, MemorySegment ap, long apOffset, MemorySegment b,
@@ -2210,30 +1674,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.SINGLE)
-                .packed("AP", ap, apOffset, n).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HSpptri.D.byAddress().invokeExact(call.critical, room.letter(0, uplo.letter()).address(),
-                        room.integer(0, n).address(), call.address(0), room.info().address(), 1L);
-            } else {
-                HSpptri.D.bySegment().invokeExact(call.critical, room.letter(0, uplo.letter()), room.integer(0, n),
-                        call.at(0), room.info(), 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
-                "element ({info},{info}) of the Cholesky factor is exactly zero, so the inverse is not computed");
+        LapackCalls.spptri(uplo, n, ap, apOffset);
     }
 
     private static int spptriNative(Uplo uplo, int n, MemorySegment ap, long apOffset) {
@@ -2298,30 +1739,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.DOUBLE)
-                .packed("AP", ap, apOffset, n).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HDpptri.D.byAddress().invokeExact(call.critical, room.letter(0, uplo.letter()).address(),
-                        room.integer(0, n).address(), call.address(0), room.info().address(), 1L);
-            } else {
-                HDpptri.D.bySegment().invokeExact(call.critical, room.letter(0, uplo.letter()), room.integer(0, n),
-                        call.at(0), room.info(), 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
-                "element ({info},{info}) of the Cholesky factor is exactly zero, so the inverse is not computed");
+        LapackCalls.dpptri(uplo, n, ap, apOffset);
     }
 
     private static int dpptriNative(Uplo uplo, int n, MemorySegment ap, long apOffset) {
@@ -2395,37 +1813,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.SINGLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
-                .ints("ipiv", ipiv, ipivOffset, n).output()
-                .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
-                .contiguous("work", work, workOffset, lwork).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HSsysv.D.byAddress().invokeExact(call.critical, room.letter(0, uplo.letter()).address(),
-                        room.integer(0, n).address(), room.integer(1, nrhs).address(), call.address(0),
-                        room.integer(2, lda).address(), call.address(1), call.address(2),
-                        room.integer(3, ldb).address(), call.address(3), room.integer(4, lwork).address(),
-                        room.info().address(), 1L);
-            } else {
-                HSsysv.D.bySegment().invokeExact(call.critical, room.letter(0, uplo.letter()), room.integer(0, n),
-                        room.integer(1, nrhs), call.at(0), room.integer(2, lda), call.at(1), call.at(2),
-                        room.integer(3, ldb), call.at(3), room.integer(4, lwork), room.info(), 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
-                "D({info},{info}) is exactly zero: the block diagonal D is singular, so X is not computed");
+        LapackCalls.ssysv(uplo, n, nrhs, a, aOffset, lda, ipiv, ipivOffset, b, bOffset, ldb, work, workOffset, lwork);
     }
 
     private static int ssysvNative(Uplo uplo, int n, int nrhs, MemorySegment a, long aOffset, int lda,
@@ -2527,15 +1915,15 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HSsysv.D.byAddress().invokeExact(call.critical, room.letter(0, uplo.letter()).address(),
+                Lapack.HSsysv.D.byAddress().invokeExact(call.critical, room.letter(0, uplo.letter()).address(),
                         room.integer(0, n).address(), room.integer(1, nrhs).address(), call.address(0),
                         room.integer(2, lda).address(), call.address(1), call.address(2),
                         room.integer(3, ldb).address(), room.work.address(), room.integer(4, -1).address(),
                         room.info().address(), 1L);
             } else {
-                HSsysv.D.bySegment().invokeExact(call.critical, room.letter(0, uplo.letter()), room.integer(0, n),
-                        room.integer(1, nrhs), call.at(0), room.integer(2, lda), call.at(1), call.at(2),
-                        room.integer(3, ldb), room.work, room.integer(4, -1), room.info(), 1L);
+                Lapack.HSsysv.D.bySegment().invokeExact(call.critical, room.letter(0, uplo.letter()),
+                        room.integer(0, n), room.integer(1, nrhs), call.at(0), room.integer(2, lda), call.at(1),
+                        call.at(2), room.integer(3, ldb), room.work, room.integer(4, -1), room.info(), 1L);
             }
         } catch (Throwable e) {
             throw call.failed(e);
@@ -2576,37 +1964,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.DOUBLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
-                .ints("ipiv", ipiv, ipivOffset, n).output()
-                .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
-                .contiguous("work", work, workOffset, lwork).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HDsysv.D.byAddress().invokeExact(call.critical, room.letter(0, uplo.letter()).address(),
-                        room.integer(0, n).address(), room.integer(1, nrhs).address(), call.address(0),
-                        room.integer(2, lda).address(), call.address(1), call.address(2),
-                        room.integer(3, ldb).address(), call.address(3), room.integer(4, lwork).address(),
-                        room.info().address(), 1L);
-            } else {
-                HDsysv.D.bySegment().invokeExact(call.critical, room.letter(0, uplo.letter()), room.integer(0, n),
-                        room.integer(1, nrhs), call.at(0), room.integer(2, lda), call.at(1), call.at(2),
-                        room.integer(3, ldb), call.at(3), room.integer(4, lwork), room.info(), 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
-                "D({info},{info}) is exactly zero: the block diagonal D is singular, so X is not computed");
+        LapackCalls.dsysv(uplo, n, nrhs, a, aOffset, lda, ipiv, ipivOffset, b, bOffset, ldb, work, workOffset, lwork);
     }
 
     private static int dsysvNative(Uplo uplo, int n, int nrhs, MemorySegment a, long aOffset, int lda,
@@ -2708,15 +2066,15 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HDsysv.D.byAddress().invokeExact(call.critical, room.letter(0, uplo.letter()).address(),
+                Lapack.HDsysv.D.byAddress().invokeExact(call.critical, room.letter(0, uplo.letter()).address(),
                         room.integer(0, n).address(), room.integer(1, nrhs).address(), call.address(0),
                         room.integer(2, lda).address(), call.address(1), call.address(2),
                         room.integer(3, ldb).address(), room.work.address(), room.integer(4, -1).address(),
                         room.info().address(), 1L);
             } else {
-                HDsysv.D.bySegment().invokeExact(call.critical, room.letter(0, uplo.letter()), room.integer(0, n),
-                        room.integer(1, nrhs), call.at(0), room.integer(2, lda), call.at(1), call.at(2),
-                        room.integer(3, ldb), room.work, room.integer(4, -1), room.info(), 1L);
+                Lapack.HDsysv.D.bySegment().invokeExact(call.critical, room.letter(0, uplo.letter()),
+                        room.integer(0, n), room.integer(1, nrhs), call.at(0), room.integer(2, lda), call.at(1),
+                        call.at(2), room.integer(3, ldb), room.work, room.integer(4, -1), room.info(), 1L);
             }
         } catch (Throwable e) {
             throw call.failed(e);
@@ -2753,36 +2111,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.SINGLE)
-                .triangle("A", a, aOffset, Layout.COLUMN_MAJOR, uplo, diag, n, lda)
-                .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HStrtrs.D.byAddress().invokeExact(call.critical, room.letter(0, uplo.letter()).address(),
-                        room.letter(1, trans.letter()).address(), room.letter(2, diag.letter()).address(),
-                        room.integer(0, n).address(), room.integer(1, nrhs).address(), call.address(0),
-                        room.integer(2, lda).address(), call.address(1), room.integer(3, ldb).address(),
-                        room.info().address(), 1L, 1L, 1L);
-            } else {
-                HStrtrs.D.bySegment().invokeExact(call.critical, room.letter(0, uplo.letter()),
-                        room.letter(1, trans.letter()), room.letter(2, diag.letter()), room.integer(0, n),
-                        room.integer(1, nrhs), call.at(0), room.integer(2, lda), call.at(1), room.integer(3, ldb),
-                        room.info(), 1L, 1L, 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
-                "A({info},{info}) is exactly zero: A is singular, so X is not computed (B is unchanged)");
+        LapackCalls.strtrs(uplo, trans, diag, n, nrhs, a, aOffset, lda, b, bOffset, ldb);
     }
 
     private static int strtrsNative(Uplo uplo, Transpose trans, Diag diag, int n, int nrhs, MemorySegment a,
@@ -2862,36 +2191,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.DOUBLE)
-                .triangle("A", a, aOffset, Layout.COLUMN_MAJOR, uplo, diag, n, lda)
-                .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HDtrtrs.D.byAddress().invokeExact(call.critical, room.letter(0, uplo.letter()).address(),
-                        room.letter(1, trans.letter()).address(), room.letter(2, diag.letter()).address(),
-                        room.integer(0, n).address(), room.integer(1, nrhs).address(), call.address(0),
-                        room.integer(2, lda).address(), call.address(1), room.integer(3, ldb).address(),
-                        room.info().address(), 1L, 1L, 1L);
-            } else {
-                HDtrtrs.D.bySegment().invokeExact(call.critical, room.letter(0, uplo.letter()),
-                        room.letter(1, trans.letter()), room.letter(2, diag.letter()), room.integer(0, n),
-                        room.integer(1, nrhs), call.at(0), room.integer(2, lda), call.at(1), room.integer(3, ldb),
-                        room.info(), 1L, 1L, 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
-                "A({info},{info}) is exactly zero: A is singular, so X is not computed (B is unchanged)");
+        LapackCalls.dtrtrs(uplo, trans, diag, n, nrhs, a, aOffset, lda, b, bOffset, ldb);
     }
 
     private static int dtrtrsNative(Uplo uplo, Transpose trans, Diag diag, int n, int nrhs, MemorySegment a,
@@ -2971,33 +2271,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.SINGLE)
-                .general("AB", ab, abOffset, Layout.COLUMN_MAJOR, 2L * kl + ku + 1, n, ldab).output()
-                .ints("ipiv", ipiv, ipivOffset, Math.min(m, n)).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HSgbtrf.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
-                        room.integer(1, n).address(), room.integer(2, kl).address(), room.integer(3, ku).address(),
-                        call.address(0), room.integer(4, ldab).address(), call.address(1), room.info().address());
-            } else {
-                HSgbtrf.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n),
-                        room.integer(2, kl), room.integer(3, ku), call.at(0), room.integer(4, ldab), call.at(1),
-                        room.info());
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
-                "U({info},{info}) is exactly zero: A is singular (the factors are complete)");
+        LapackCalls.sgbtrf(m, n, kl, ku, ab, abOffset, ldab, ipiv, ipivOffset);
     }
 
     private static int sgbtrfNative(int m, int n, int kl, int ku, MemorySegment ab, long abOffset, int ldab,
@@ -3077,33 +2351,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.DOUBLE)
-                .general("AB", ab, abOffset, Layout.COLUMN_MAJOR, 2L * kl + ku + 1, n, ldab).output()
-                .ints("ipiv", ipiv, ipivOffset, Math.min(m, n)).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HDgbtrf.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
-                        room.integer(1, n).address(), room.integer(2, kl).address(), room.integer(3, ku).address(),
-                        call.address(0), room.integer(4, ldab).address(), call.address(1), room.info().address());
-            } else {
-                HDgbtrf.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n),
-                        room.integer(2, kl), room.integer(3, ku), call.at(0), room.integer(4, ldab), call.at(1),
-                        room.info());
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
-                "U({info},{info}) is exactly zero: A is singular (the factors are complete)");
+        LapackCalls.dgbtrf(m, n, kl, ku, ab, abOffset, ldab, ipiv, ipivOffset);
     }
 
     private static int dgbtrfNative(int m, int n, int kl, int ku, MemorySegment ab, long abOffset, int ldab,
@@ -3182,42 +2430,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.SINGLE)
-                .general("AB", ab, abOffset, Layout.COLUMN_MAJOR, 2L * kl + ku + 1, n, ldab)
-                .ints("ipiv", ipiv, ipivOffset, n)
-                .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        MemorySegment ipivChecked;
-        try {
-            ipivChecked = room.pivots(routine, "ipiv", ipiv, ipivOffset, n, n);
-        } catch (RuntimeException e) {
-            call.done();
-            throw e;
-        }
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HSgbtrs.D.byAddress().invokeExact(call.critical, room.letter(0, trans.letter()).address(),
-                        room.integer(0, n).address(), room.integer(1, kl).address(), room.integer(2, ku).address(),
-                        room.integer(3, nrhs).address(), call.address(0), room.integer(4, ldab).address(),
-                        ipivChecked.address(), call.address(2), room.integer(5, ldb).address(), room.info().address(),
-                        1L);
-            } else {
-                HSgbtrs.D.bySegment().invokeExact(call.critical, room.letter(0, trans.letter()), room.integer(0, n),
-                        room.integer(1, kl), room.integer(2, ku), room.integer(3, nrhs), call.at(0),
-                        room.integer(4, ldab), ipivChecked, call.at(2), room.integer(5, ldb), room.info(), 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), null, null);
+        LapackCalls.sgbtrs(trans, n, kl, ku, nrhs, ab, abOffset, ldab, ipiv, ipivOffset, b, bOffset, ldb);
     }
 
     private static int sgbtrsNative(Transpose trans, int n, int kl, int ku, int nrhs, MemorySegment ab, long abOffset,
@@ -3304,42 +2517,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.DOUBLE)
-                .general("AB", ab, abOffset, Layout.COLUMN_MAJOR, 2L * kl + ku + 1, n, ldab)
-                .ints("ipiv", ipiv, ipivOffset, n)
-                .general("B", b, bOffset, Layout.COLUMN_MAJOR, n, nrhs, ldb).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        MemorySegment ipivChecked;
-        try {
-            ipivChecked = room.pivots(routine, "ipiv", ipiv, ipivOffset, n, n);
-        } catch (RuntimeException e) {
-            call.done();
-            throw e;
-        }
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HDgbtrs.D.byAddress().invokeExact(call.critical, room.letter(0, trans.letter()).address(),
-                        room.integer(0, n).address(), room.integer(1, kl).address(), room.integer(2, ku).address(),
-                        room.integer(3, nrhs).address(), call.address(0), room.integer(4, ldab).address(),
-                        ipivChecked.address(), call.address(2), room.integer(5, ldb).address(), room.info().address(),
-                        1L);
-            } else {
-                HDgbtrs.D.bySegment().invokeExact(call.critical, room.letter(0, trans.letter()), room.integer(0, n),
-                        room.integer(1, kl), room.integer(2, ku), room.integer(3, nrhs), call.at(0),
-                        room.integer(4, ldab), ipivChecked, call.at(2), room.integer(5, ldb), room.info(), 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), null, null);
+        LapackCalls.dgbtrs(trans, n, kl, ku, nrhs, ab, abOffset, ldab, ipiv, ipivOffset, b, bOffset, ldb);
     }
 
     private static int dgbtrsNative(Transpose trans, int n, int kl, int ku, int nrhs, MemorySegment ab, long abOffset,
@@ -3427,32 +2605,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.SINGLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
-                .contiguous("tau", tau, tauOffset, Math.min(m, n)).output()
-                .contiguous("work", work, workOffset, lwork).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HSgeqrf.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
-                        room.integer(1, n).address(), call.address(0), room.integer(2, lda).address(), call.address(1),
-                        call.address(2), room.integer(3, lwork).address(), room.info().address());
-            } else {
-                HSgeqrf.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n), call.at(0),
-                        room.integer(2, lda), call.at(1), call.at(2), room.integer(3, lwork), room.info());
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), null, null);
+        LapackCalls.sgeqrf(m, n, a, aOffset, lda, tau, tauOffset, work, workOffset, lwork);
     }
 
     private static int sgeqrfNative(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment tau,
@@ -3536,12 +2689,12 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HSgeqrf.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
+                Lapack.HSgeqrf.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
                         room.integer(1, n).address(), call.address(0), room.integer(2, lda).address(), call.address(1),
                         room.work.address(), room.integer(3, -1).address(), room.info().address());
             } else {
-                HSgeqrf.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n), call.at(0),
-                        room.integer(2, lda), call.at(1), room.work, room.integer(3, -1), room.info());
+                Lapack.HSgeqrf.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n),
+                        call.at(0), room.integer(2, lda), call.at(1), room.work, room.integer(3, -1), room.info());
             }
         } catch (Throwable e) {
             throw call.failed(e);
@@ -3578,32 +2731,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.DOUBLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
-                .contiguous("tau", tau, tauOffset, Math.min(m, n)).output()
-                .contiguous("work", work, workOffset, lwork).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HDgeqrf.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
-                        room.integer(1, n).address(), call.address(0), room.integer(2, lda).address(), call.address(1),
-                        call.address(2), room.integer(3, lwork).address(), room.info().address());
-            } else {
-                HDgeqrf.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n), call.at(0),
-                        room.integer(2, lda), call.at(1), call.at(2), room.integer(3, lwork), room.info());
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), null, null);
+        LapackCalls.dgeqrf(m, n, a, aOffset, lda, tau, tauOffset, work, workOffset, lwork);
     }
 
     private static int dgeqrfNative(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment tau,
@@ -3687,12 +2815,12 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HDgeqrf.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
+                Lapack.HDgeqrf.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
                         room.integer(1, n).address(), call.address(0), room.integer(2, lda).address(), call.address(1),
                         room.work.address(), room.integer(3, -1).address(), room.info().address());
             } else {
-                HDgeqrf.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n), call.at(0),
-                        room.integer(2, lda), call.at(1), room.work, room.integer(3, -1), room.info());
+                Lapack.HDgeqrf.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n),
+                        call.at(0), room.integer(2, lda), call.at(1), room.work, room.integer(3, -1), room.info());
             }
         } catch (Throwable e) {
             throw call.failed(e);
@@ -3729,32 +2857,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
-                .contiguous("tau", tau, tauOffset, Math.min(m, n)).output()
-                .contiguous("work", work, workOffset, lwork).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HCgeqrf.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
-                        room.integer(1, n).address(), call.address(0), room.integer(2, lda).address(), call.address(1),
-                        call.address(2), room.integer(3, lwork).address(), room.info().address());
-            } else {
-                HCgeqrf.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n), call.at(0),
-                        room.integer(2, lda), call.at(1), call.at(2), room.integer(3, lwork), room.info());
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), null, null);
+        LapackCalls.cgeqrf(m, n, a, aOffset, lda, tau, tauOffset, work, workOffset, lwork);
     }
 
     private static int cgeqrfNative(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment tau,
@@ -3838,12 +2941,12 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HCgeqrf.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
+                Lapack.HCgeqrf.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
                         room.integer(1, n).address(), call.address(0), room.integer(2, lda).address(), call.address(1),
                         room.work.address(), room.integer(3, -1).address(), room.info().address());
             } else {
-                HCgeqrf.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n), call.at(0),
-                        room.integer(2, lda), call.at(1), room.work, room.integer(3, -1), room.info());
+                Lapack.HCgeqrf.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n),
+                        call.at(0), room.integer(2, lda), call.at(1), room.work, room.integer(3, -1), room.info());
             }
         } catch (Throwable e) {
             throw call.failed(e);
@@ -3880,32 +2983,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
-                .contiguous("tau", tau, tauOffset, Math.min(m, n)).output()
-                .contiguous("work", work, workOffset, lwork).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HZgeqrf.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
-                        room.integer(1, n).address(), call.address(0), room.integer(2, lda).address(), call.address(1),
-                        call.address(2), room.integer(3, lwork).address(), room.info().address());
-            } else {
-                HZgeqrf.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n), call.at(0),
-                        room.integer(2, lda), call.at(1), call.at(2), room.integer(3, lwork), room.info());
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), null, null);
+        LapackCalls.zgeqrf(m, n, a, aOffset, lda, tau, tauOffset, work, workOffset, lwork);
     }
 
     private static int zgeqrfNative(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment tau,
@@ -3989,12 +3067,12 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HZgeqrf.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
+                Lapack.HZgeqrf.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
                         room.integer(1, n).address(), call.address(0), room.integer(2, lda).address(), call.address(1),
                         room.work.address(), room.integer(3, -1).address(), room.info().address());
             } else {
-                HZgeqrf.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n), call.at(0),
-                        room.integer(2, lda), call.at(1), room.work, room.integer(3, -1), room.info());
+                Lapack.HZgeqrf.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n),
+                        call.at(0), room.integer(2, lda), call.at(1), room.work, room.integer(3, -1), room.info());
             }
         } catch (Throwable e) {
             throw call.failed(e);
@@ -4035,33 +3113,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.SINGLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
-                .ints("jpvt", jpvt, jpvtOffset, n).output()
-                .contiguous("tau", tau, tauOffset, Math.min(m, n)).output()
-                .contiguous("work", work, workOffset, lwork).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HSgeqp3.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
-                        room.integer(1, n).address(), call.address(0), room.integer(2, lda).address(), call.address(1),
-                        call.address(2), call.address(3), room.integer(3, lwork).address(), room.info().address());
-            } else {
-                HSgeqp3.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n), call.at(0),
-                        room.integer(2, lda), call.at(1), call.at(2), call.at(3), room.integer(3, lwork), room.info());
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), null, null);
+        LapackCalls.sgeqp3(m, n, a, aOffset, lda, jpvt, jpvtOffset, tau, tauOffset, work, workOffset, lwork);
     }
 
     private static int sgeqp3Native(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment jpvt,
@@ -4158,12 +3210,13 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HSgeqp3.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
+                Lapack.HSgeqp3.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
                         room.integer(1, n).address(), call.address(0), room.integer(2, lda).address(), call.address(1),
                         call.address(2), room.work.address(), room.integer(3, -1).address(), room.info().address());
             } else {
-                HSgeqp3.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n), call.at(0),
-                        room.integer(2, lda), call.at(1), call.at(2), room.work, room.integer(3, -1), room.info());
+                Lapack.HSgeqp3.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n),
+                        call.at(0), room.integer(2, lda), call.at(1), call.at(2), room.work, room.integer(3, -1),
+                        room.info());
             }
         } catch (Throwable e) {
             throw call.failed(e);
@@ -4204,33 +3257,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.DOUBLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
-                .ints("jpvt", jpvt, jpvtOffset, n).output()
-                .contiguous("tau", tau, tauOffset, Math.min(m, n)).output()
-                .contiguous("work", work, workOffset, lwork).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HDgeqp3.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
-                        room.integer(1, n).address(), call.address(0), room.integer(2, lda).address(), call.address(1),
-                        call.address(2), call.address(3), room.integer(3, lwork).address(), room.info().address());
-            } else {
-                HDgeqp3.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n), call.at(0),
-                        room.integer(2, lda), call.at(1), call.at(2), call.at(3), room.integer(3, lwork), room.info());
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), null, null);
+        LapackCalls.dgeqp3(m, n, a, aOffset, lda, jpvt, jpvtOffset, tau, tauOffset, work, workOffset, lwork);
     }
 
     private static int dgeqp3Native(int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment jpvt,
@@ -4327,12 +3354,13 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HDgeqp3.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
+                Lapack.HDgeqp3.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
                         room.integer(1, n).address(), call.address(0), room.integer(2, lda).address(), call.address(1),
                         call.address(2), room.work.address(), room.integer(3, -1).address(), room.info().address());
             } else {
-                HDgeqp3.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n), call.at(0),
-                        room.integer(2, lda), call.at(1), call.at(2), room.work, room.integer(3, -1), room.info());
+                Lapack.HDgeqp3.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n),
+                        call.at(0), room.integer(2, lda), call.at(1), call.at(2), room.work, room.integer(3, -1),
+                        room.info());
             }
         } catch (Throwable e) {
             throw call.failed(e);
@@ -4376,34 +3404,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.SINGLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
-                .contiguous("tau", tau, tauOffset, k)
-                .contiguous("work", work, workOffset, lwork).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HSorgqr.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
-                        room.integer(1, n).address(), room.integer(2, k).address(), call.address(0),
-                        room.integer(3, lda).address(), call.address(1), call.address(2),
-                        room.integer(4, lwork).address(), room.info().address());
-            } else {
-                HSorgqr.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n),
-                        room.integer(2, k), call.at(0), room.integer(3, lda), call.at(1), call.at(2),
-                        room.integer(4, lwork), room.info());
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), null, null);
+        LapackCalls.sorgqr(m, n, k, a, aOffset, lda, tau, tauOffset, work, workOffset, lwork);
     }
 
     private static int sorgqrNative(int m, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment tau,
@@ -4494,12 +3495,12 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HSorgqr.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
+                Lapack.HSorgqr.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
                         room.integer(1, n).address(), room.integer(2, k).address(), call.address(0),
                         room.integer(3, lda).address(), call.address(1), room.work.address(),
                         room.integer(4, -1).address(), room.info().address());
             } else {
-                HSorgqr.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n),
+                Lapack.HSorgqr.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n),
                         room.integer(2, k), call.at(0), room.integer(3, lda), call.at(1), room.work,
                         room.integer(4, -1), room.info());
             }
@@ -4545,34 +3546,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.DOUBLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
-                .contiguous("tau", tau, tauOffset, k)
-                .contiguous("work", work, workOffset, lwork).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HDorgqr.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
-                        room.integer(1, n).address(), room.integer(2, k).address(), call.address(0),
-                        room.integer(3, lda).address(), call.address(1), call.address(2),
-                        room.integer(4, lwork).address(), room.info().address());
-            } else {
-                HDorgqr.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n),
-                        room.integer(2, k), call.at(0), room.integer(3, lda), call.at(1), call.at(2),
-                        room.integer(4, lwork), room.info());
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), null, null);
+        LapackCalls.dorgqr(m, n, k, a, aOffset, lda, tau, tauOffset, work, workOffset, lwork);
     }
 
     private static int dorgqrNative(int m, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment tau,
@@ -4663,12 +3637,12 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HDorgqr.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
+                Lapack.HDorgqr.D.byAddress().invokeExact(call.critical, room.integer(0, m).address(),
                         room.integer(1, n).address(), room.integer(2, k).address(), call.address(0),
                         room.integer(3, lda).address(), call.address(1), room.work.address(),
                         room.integer(4, -1).address(), room.info().address());
             } else {
-                HDorgqr.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n),
+                Lapack.HDorgqr.D.bySegment().invokeExact(call.critical, room.integer(0, m), room.integer(1, n),
                         room.integer(2, k), call.at(0), room.integer(3, lda), call.at(1), room.work,
                         room.integer(4, -1), room.info());
             }
@@ -4724,38 +3698,8 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.SINGLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, side == Side.LEFT ? m : n, k, lda).output()
-                .contiguous("tau", tau, tauOffset, k)
-                .general("C", c, cOffset, Layout.COLUMN_MAJOR, m, n, ldc).output()
-                .contiguous("work", work, workOffset, lwork).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HSormqr.D.byAddress().invokeExact(call.critical, room.letter(0, side.letter()).address(),
-                        room.letter(1, trans.letter()).address(), room.integer(0, m).address(),
-                        room.integer(1, n).address(), room.integer(2, k).address(), call.address(0),
-                        room.integer(3, lda).address(), call.address(1), call.address(2),
-                        room.integer(4, ldc).address(), call.address(3), room.integer(5, lwork).address(),
-                        room.info().address(), 1L, 1L);
-            } else {
-                HSormqr.D.bySegment().invokeExact(call.critical, room.letter(0, side.letter()),
-                        room.letter(1, trans.letter()), room.integer(0, m), room.integer(1, n), room.integer(2, k),
-                        call.at(0), room.integer(3, lda), call.at(1), call.at(2), room.integer(4, ldc), call.at(3),
-                        room.integer(5, lwork), room.info(), 1L, 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), null, null);
+        LapackCalls.sormqr(side, trans, m, n, k, a, aOffset, lda, tau, tauOffset, c, cOffset, ldc, work, workOffset,
+                lwork);
     }
 
     private static int sormqrNative(Side side, Transpose trans, int m, int n, int k, MemorySegment a, long aOffset,
@@ -4869,14 +3813,14 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HSormqr.D.byAddress().invokeExact(call.critical, room.letter(0, side.letter()).address(),
+                Lapack.HSormqr.D.byAddress().invokeExact(call.critical, room.letter(0, side.letter()).address(),
                         room.letter(1, trans.letter()).address(), room.integer(0, m).address(),
                         room.integer(1, n).address(), room.integer(2, k).address(), call.address(0),
                         room.integer(3, lda).address(), call.address(1), call.address(2),
                         room.integer(4, ldc).address(), room.work.address(), room.integer(5, -1).address(),
                         room.info().address(), 1L, 1L);
             } else {
-                HSormqr.D.bySegment().invokeExact(call.critical, room.letter(0, side.letter()),
+                Lapack.HSormqr.D.bySegment().invokeExact(call.critical, room.letter(0, side.letter()),
                         room.letter(1, trans.letter()), room.integer(0, m), room.integer(1, n), room.integer(2, k),
                         call.at(0), room.integer(3, lda), call.at(1), call.at(2), room.integer(4, ldc), room.work,
                         room.integer(5, -1), room.info(), 1L, 1L);
@@ -4933,38 +3877,8 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.DOUBLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, side == Side.LEFT ? m : n, k, lda).output()
-                .contiguous("tau", tau, tauOffset, k)
-                .general("C", c, cOffset, Layout.COLUMN_MAJOR, m, n, ldc).output()
-                .contiguous("work", work, workOffset, lwork).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HDormqr.D.byAddress().invokeExact(call.critical, room.letter(0, side.letter()).address(),
-                        room.letter(1, trans.letter()).address(), room.integer(0, m).address(),
-                        room.integer(1, n).address(), room.integer(2, k).address(), call.address(0),
-                        room.integer(3, lda).address(), call.address(1), call.address(2),
-                        room.integer(4, ldc).address(), call.address(3), room.integer(5, lwork).address(),
-                        room.info().address(), 1L, 1L);
-            } else {
-                HDormqr.D.bySegment().invokeExact(call.critical, room.letter(0, side.letter()),
-                        room.letter(1, trans.letter()), room.integer(0, m), room.integer(1, n), room.integer(2, k),
-                        call.at(0), room.integer(3, lda), call.at(1), call.at(2), room.integer(4, ldc), call.at(3),
-                        room.integer(5, lwork), room.info(), 1L, 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), null, null);
+        LapackCalls.dormqr(side, trans, m, n, k, a, aOffset, lda, tau, tauOffset, c, cOffset, ldc, work, workOffset,
+                lwork);
     }
 
     private static int dormqrNative(Side side, Transpose trans, int m, int n, int k, MemorySegment a, long aOffset,
@@ -5078,14 +3992,14 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HDormqr.D.byAddress().invokeExact(call.critical, room.letter(0, side.letter()).address(),
+                Lapack.HDormqr.D.byAddress().invokeExact(call.critical, room.letter(0, side.letter()).address(),
                         room.letter(1, trans.letter()).address(), room.integer(0, m).address(),
                         room.integer(1, n).address(), room.integer(2, k).address(), call.address(0),
                         room.integer(3, lda).address(), call.address(1), call.address(2),
                         room.integer(4, ldc).address(), room.work.address(), room.integer(5, -1).address(),
                         room.info().address(), 1L, 1L);
             } else {
-                HDormqr.D.bySegment().invokeExact(call.critical, room.letter(0, side.letter()),
+                Lapack.HDormqr.D.bySegment().invokeExact(call.critical, room.letter(0, side.letter()),
                         room.letter(1, trans.letter()), room.integer(0, m), room.integer(1, n), room.integer(2, k),
                         call.at(0), room.integer(3, lda), call.at(1), call.at(2), room.integer(4, ldc), room.work,
                         room.integer(5, -1), room.info(), 1L, 1L);
@@ -5131,37 +4045,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.SINGLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
-                .general("B", b, bOffset, Layout.COLUMN_MAJOR, Math.max(m, n), nrhs, ldb).output()
-                .contiguous("work", work, workOffset, lwork).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HSgels.D.byAddress().invokeExact(call.critical, room.letter(0, trans.letter()).address(),
-                        room.integer(0, m).address(), room.integer(1, n).address(), room.integer(2, nrhs).address(),
-                        call.address(0), room.integer(3, lda).address(), call.address(1),
-                        room.integer(4, ldb).address(), call.address(2), room.integer(5, lwork).address(),
-                        room.info().address(), 1L);
-            } else {
-                HSgels.D.bySegment().invokeExact(call.critical, room.letter(0, trans.letter()), room.integer(0, m),
-                        room.integer(1, n), room.integer(2, nrhs), call.at(0), room.integer(3, lda), call.at(1),
-                        room.integer(4, ldb), call.at(2), room.integer(5, lwork), room.info(), 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
-                "diagonal element {info} of the triangular factor of A is exactly zero: A does not have full rank, "
-                + "so X is not computed");
+        LapackCalls.sgels(trans, m, n, nrhs, a, aOffset, lda, b, bOffset, ldb, work, workOffset, lwork);
     }
 
     private static int sgelsNative(Transpose trans, int m, int n, int nrhs, MemorySegment a, long aOffset, int lda,
@@ -5256,15 +4140,15 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HSgels.D.byAddress().invokeExact(call.critical, room.letter(0, trans.letter()).address(),
+                Lapack.HSgels.D.byAddress().invokeExact(call.critical, room.letter(0, trans.letter()).address(),
                         room.integer(0, m).address(), room.integer(1, n).address(), room.integer(2, nrhs).address(),
                         call.address(0), room.integer(3, lda).address(), call.address(1),
                         room.integer(4, ldb).address(), room.work.address(), room.integer(5, -1).address(),
                         room.info().address(), 1L);
             } else {
-                HSgels.D.bySegment().invokeExact(call.critical, room.letter(0, trans.letter()), room.integer(0, m),
-                        room.integer(1, n), room.integer(2, nrhs), call.at(0), room.integer(3, lda), call.at(1),
-                        room.integer(4, ldb), room.work, room.integer(5, -1), room.info(), 1L);
+                Lapack.HSgels.D.bySegment().invokeExact(call.critical, room.letter(0, trans.letter()),
+                        room.integer(0, m), room.integer(1, n), room.integer(2, nrhs), call.at(0), room.integer(3, lda),
+                        call.at(1), room.integer(4, ldb), room.work, room.integer(5, -1), room.info(), 1L);
             }
         } catch (Throwable e) {
             throw call.failed(e);
@@ -5307,37 +4191,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.DOUBLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
-                .general("B", b, bOffset, Layout.COLUMN_MAJOR, Math.max(m, n), nrhs, ldb).output()
-                .contiguous("work", work, workOffset, lwork).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HDgels.D.byAddress().invokeExact(call.critical, room.letter(0, trans.letter()).address(),
-                        room.integer(0, m).address(), room.integer(1, n).address(), room.integer(2, nrhs).address(),
-                        call.address(0), room.integer(3, lda).address(), call.address(1),
-                        room.integer(4, ldb).address(), call.address(2), room.integer(5, lwork).address(),
-                        room.info().address(), 1L);
-            } else {
-                HDgels.D.bySegment().invokeExact(call.critical, room.letter(0, trans.letter()), room.integer(0, m),
-                        room.integer(1, n), room.integer(2, nrhs), call.at(0), room.integer(3, lda), call.at(1),
-                        room.integer(4, ldb), call.at(2), room.integer(5, lwork), room.info(), 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.SINGULAR,
-                "diagonal element {info} of the triangular factor of A is exactly zero: A does not have full rank, "
-                + "so X is not computed");
+        LapackCalls.dgels(trans, m, n, nrhs, a, aOffset, lda, b, bOffset, ldb, work, workOffset, lwork);
     }
 
     private static int dgelsNative(Transpose trans, int m, int n, int nrhs, MemorySegment a, long aOffset, int lda,
@@ -5432,15 +4286,15 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HDgels.D.byAddress().invokeExact(call.critical, room.letter(0, trans.letter()).address(),
+                Lapack.HDgels.D.byAddress().invokeExact(call.critical, room.letter(0, trans.letter()).address(),
                         room.integer(0, m).address(), room.integer(1, n).address(), room.integer(2, nrhs).address(),
                         call.address(0), room.integer(3, lda).address(), call.address(1),
                         room.integer(4, ldb).address(), room.work.address(), room.integer(5, -1).address(),
                         room.info().address(), 1L);
             } else {
-                HDgels.D.bySegment().invokeExact(call.critical, room.letter(0, trans.letter()), room.integer(0, m),
-                        room.integer(1, n), room.integer(2, nrhs), call.at(0), room.integer(3, lda), call.at(1),
-                        room.integer(4, ldb), room.work, room.integer(5, -1), room.info(), 1L);
+                Lapack.HDgels.D.bySegment().invokeExact(call.critical, room.letter(0, trans.letter()),
+                        room.integer(0, m), room.integer(1, n), room.integer(2, nrhs), call.at(0), room.integer(3, lda),
+                        call.at(1), room.integer(4, ldb), room.work, room.integer(5, -1), room.info(), 1L);
             }
         } catch (Throwable e) {
             throw call.failed(e);
@@ -5478,36 +4332,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.SINGLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
-                .reals("w", w, wOffset, n).output()
-                .contiguous("work", work, workOffset, lwork).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HSsyev.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
-                        room.letter(1, uplo.letter()).address(), room.integer(0, n).address(), call.address(0),
-                        room.integer(1, lda).address(), call.address(1), call.address(2),
-                        room.integer(2, lwork).address(), room.info().address(), 1L, 1L);
-            } else {
-                HSsyev.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
-                        room.letter(1, uplo.letter()), room.integer(0, n), call.at(0), room.integer(1, lda), call.at(1),
-                        call.at(2), room.integer(2, lwork), room.info(), 1L, 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
-                "the algorithm failed to converge: {info} off-diagonal elements of the intermediate tridiagonal "
-                + "form did not converge to zero");
+        LapackCalls.ssyev(jobz, uplo, n, a, aOffset, lda, w, wOffset, work, workOffset, lwork);
     }
 
     private static int ssyevNative(EigenJob jobz, Uplo uplo, int n, MemorySegment a, long aOffset, int lda,
@@ -5596,12 +4421,12 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HSsyev.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
+                Lapack.HSsyev.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
                         room.letter(1, uplo.letter()).address(), room.integer(0, n).address(), call.address(0),
                         room.integer(1, lda).address(), call.address(1), room.work.address(),
                         room.integer(2, -1).address(), room.info().address(), 1L, 1L);
             } else {
-                HSsyev.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
+                Lapack.HSsyev.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
                         room.letter(1, uplo.letter()), room.integer(0, n), call.at(0), room.integer(1, lda), call.at(1),
                         room.work, room.integer(2, -1), room.info(), 1L, 1L);
             }
@@ -5641,36 +4466,7 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.DOUBLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
-                .reals("w", w, wOffset, n).output()
-                .contiguous("work", work, workOffset, lwork).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HDsyev.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
-                        room.letter(1, uplo.letter()).address(), room.integer(0, n).address(), call.address(0),
-                        room.integer(1, lda).address(), call.address(1), call.address(2),
-                        room.integer(2, lwork).address(), room.info().address(), 1L, 1L);
-            } else {
-                HDsyev.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
-                        room.letter(1, uplo.letter()), room.integer(0, n), call.at(0), room.integer(1, lda), call.at(1),
-                        call.at(2), room.integer(2, lwork), room.info(), 1L, 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
-                "the algorithm failed to converge: {info} off-diagonal elements of the intermediate tridiagonal "
-                + "form did not converge to zero");
+        LapackCalls.dsyev(jobz, uplo, n, a, aOffset, lda, w, wOffset, work, workOffset, lwork);
     }
 
     private static int dsyevNative(EigenJob jobz, Uplo uplo, int n, MemorySegment a, long aOffset, int lda,
@@ -5759,12 +4555,12 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HDsyev.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
+                Lapack.HDsyev.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
                         room.letter(1, uplo.letter()).address(), room.integer(0, n).address(), call.address(0),
                         room.integer(1, lda).address(), call.address(1), room.work.address(),
                         room.integer(2, -1).address(), room.info().address(), 1L, 1L);
             } else {
-                HDsyev.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
+                Lapack.HDsyev.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
                         room.letter(1, uplo.letter()), room.integer(0, n), call.at(0), room.integer(1, lda), call.at(1),
                         room.work, room.integer(2, -1), room.info(), 1L, 1L);
             }
@@ -5810,38 +4606,8 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.SINGLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
-                .reals("w", w, wOffset, n).output()
-                .contiguous("work", work, workOffset, lwork).output()
-                .ints("iwork", iwork, iworkOffset, liwork).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HSsyevd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
-                        room.letter(1, uplo.letter()).address(), room.integer(0, n).address(), call.address(0),
-                        room.integer(1, lda).address(), call.address(1), call.address(2),
-                        room.integer(2, lwork).address(), call.address(3), room.integer(3, liwork).address(),
-                        room.info().address(), 1L, 1L);
-            } else {
-                HSsyevd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
-                        room.letter(1, uplo.letter()), room.integer(0, n), call.at(0), room.integer(1, lda), call.at(1),
-                        call.at(2), room.integer(2, lwork), call.at(3), room.integer(3, liwork), room.info(), 1L, 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
-                "the algorithm failed to converge ({info} off-diagonal elements did not converge to zero, or a "
-                + "submatrix's eigenvalues could not be computed)");
+        LapackCalls.ssyevd(jobz, uplo, n, a, aOffset, lda, w, wOffset, work, workOffset, lwork, iwork, iworkOffset,
+                liwork);
     }
 
     private static int ssyevdNative(EigenJob jobz, Uplo uplo, int n, MemorySegment a, long aOffset, int lda,
@@ -5947,13 +4713,13 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HSsyevd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
+                Lapack.HSsyevd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
                         room.letter(1, uplo.letter()).address(), room.integer(0, n).address(), call.address(0),
                         room.integer(1, lda).address(), call.address(1), room.work.address(),
                         room.integer(2, -1).address(), room.iwork.address(), room.integer(3, -1).address(),
                         room.info().address(), 1L, 1L);
             } else {
-                HSsyevd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
+                Lapack.HSsyevd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
                         room.letter(1, uplo.letter()), room.integer(0, n), call.at(0), room.integer(1, lda), call.at(1),
                         room.work, room.integer(2, -1), room.iwork, room.integer(3, -1), room.info(), 1L, 1L);
             }
@@ -5999,38 +4765,8 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.DOUBLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
-                .reals("w", w, wOffset, n).output()
-                .contiguous("work", work, workOffset, lwork).output()
-                .ints("iwork", iwork, iworkOffset, liwork).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HDsyevd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
-                        room.letter(1, uplo.letter()).address(), room.integer(0, n).address(), call.address(0),
-                        room.integer(1, lda).address(), call.address(1), call.address(2),
-                        room.integer(2, lwork).address(), call.address(3), room.integer(3, liwork).address(),
-                        room.info().address(), 1L, 1L);
-            } else {
-                HDsyevd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
-                        room.letter(1, uplo.letter()), room.integer(0, n), call.at(0), room.integer(1, lda), call.at(1),
-                        call.at(2), room.integer(2, lwork), call.at(3), room.integer(3, liwork), room.info(), 1L, 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
-                "the algorithm failed to converge ({info} off-diagonal elements did not converge to zero, or a "
-                + "submatrix's eigenvalues could not be computed)");
+        LapackCalls.dsyevd(jobz, uplo, n, a, aOffset, lda, w, wOffset, work, workOffset, lwork, iwork, iworkOffset,
+                liwork);
     }
 
     private static int dsyevdNative(EigenJob jobz, Uplo uplo, int n, MemorySegment a, long aOffset, int lda,
@@ -6136,13 +4872,13 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HDsyevd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
+                Lapack.HDsyevd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
                         room.letter(1, uplo.letter()).address(), room.integer(0, n).address(), call.address(0),
                         room.integer(1, lda).address(), call.address(1), room.work.address(),
                         room.integer(2, -1).address(), room.iwork.address(), room.integer(3, -1).address(),
                         room.info().address(), 1L, 1L);
             } else {
-                HDsyevd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
+                Lapack.HDsyevd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
                         room.letter(1, uplo.letter()), room.integer(0, n), call.at(0), room.integer(1, lda), call.at(1),
                         room.work, room.integer(2, -1), room.iwork, room.integer(3, -1), room.info(), 1L, 1L);
             }
@@ -6191,40 +4927,8 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
-                .reals("w", w, wOffset, n).output()
-                .contiguous("work", work, workOffset, lwork).output()
-                .reals("rwork", rwork, rworkOffset, lrwork).output()
-                .ints("iwork", iwork, iworkOffset, liwork).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HCheevd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
-                        room.letter(1, uplo.letter()).address(), room.integer(0, n).address(), call.address(0),
-                        room.integer(1, lda).address(), call.address(1), call.address(2),
-                        room.integer(2, lwork).address(), call.address(3), room.integer(3, lrwork).address(),
-                        call.address(4), room.integer(4, liwork).address(), room.info().address(), 1L, 1L);
-            } else {
-                HCheevd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
-                        room.letter(1, uplo.letter()), room.integer(0, n), call.at(0), room.integer(1, lda), call.at(1),
-                        call.at(2), room.integer(2, lwork), call.at(3), room.integer(3, lrwork), call.at(4),
-                        room.integer(4, liwork), room.info(), 1L, 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
-                "the algorithm failed to converge ({info} off-diagonal elements did not converge to zero, or a "
-                + "submatrix's eigenvalues could not be computed)");
+        LapackCalls.cheevd(jobz, uplo, n, a, aOffset, lda, w, wOffset, work, workOffset, lwork, rwork, rworkOffset,
+                lrwork, iwork, iworkOffset, liwork);
     }
 
     private static int cheevdNative(EigenJob jobz, Uplo uplo, int n, MemorySegment a, long aOffset, int lda,
@@ -6347,13 +5051,13 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HCheevd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
+                Lapack.HCheevd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
                         room.letter(1, uplo.letter()).address(), room.integer(0, n).address(), call.address(0),
                         room.integer(1, lda).address(), call.address(1), room.work.address(),
                         room.integer(2, -1).address(), room.rwork.address(), room.integer(3, -1).address(),
                         room.iwork.address(), room.integer(4, -1).address(), room.info().address(), 1L, 1L);
             } else {
-                HCheevd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
+                Lapack.HCheevd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
                         room.letter(1, uplo.letter()), room.integer(0, n), call.at(0), room.integer(1, lda), call.at(1),
                         room.work, room.integer(2, -1), room.rwork, room.integer(3, -1), room.iwork,
                         room.integer(4, -1), room.info(), 1L, 1L);
@@ -6404,40 +5108,8 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
-                .reals("w", w, wOffset, n).output()
-                .contiguous("work", work, workOffset, lwork).output()
-                .reals("rwork", rwork, rworkOffset, lrwork).output()
-                .ints("iwork", iwork, iworkOffset, liwork).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HZheevd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
-                        room.letter(1, uplo.letter()).address(), room.integer(0, n).address(), call.address(0),
-                        room.integer(1, lda).address(), call.address(1), call.address(2),
-                        room.integer(2, lwork).address(), call.address(3), room.integer(3, lrwork).address(),
-                        call.address(4), room.integer(4, liwork).address(), room.info().address(), 1L, 1L);
-            } else {
-                HZheevd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
-                        room.letter(1, uplo.letter()), room.integer(0, n), call.at(0), room.integer(1, lda), call.at(1),
-                        call.at(2), room.integer(2, lwork), call.at(3), room.integer(3, lrwork), call.at(4),
-                        room.integer(4, liwork), room.info(), 1L, 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
-                "the algorithm failed to converge ({info} off-diagonal elements did not converge to zero, or a "
-                + "submatrix's eigenvalues could not be computed)");
+        LapackCalls.zheevd(jobz, uplo, n, a, aOffset, lda, w, wOffset, work, workOffset, lwork, rwork, rworkOffset,
+                lrwork, iwork, iworkOffset, liwork);
     }
 
     private static int zheevdNative(EigenJob jobz, Uplo uplo, int n, MemorySegment a, long aOffset, int lda,
@@ -6560,13 +5232,13 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HZheevd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
+                Lapack.HZheevd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
                         room.letter(1, uplo.letter()).address(), room.integer(0, n).address(), call.address(0),
                         room.integer(1, lda).address(), call.address(1), room.work.address(),
                         room.integer(2, -1).address(), room.rwork.address(), room.integer(3, -1).address(),
                         room.iwork.address(), room.integer(4, -1).address(), room.info().address(), 1L, 1L);
             } else {
-                HZheevd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
+                Lapack.HZheevd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
                         room.letter(1, uplo.letter()), room.integer(0, n), call.at(0), room.integer(1, lda), call.at(1),
                         room.work, room.integer(2, -1), room.rwork, room.integer(3, -1), room.iwork,
                         room.integer(4, -1), room.info(), 1L, 1L);
@@ -6633,46 +5305,8 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.SINGLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
-                .reals("w", w, wOffset, n).output()
-                .general("Z", z, zOffset, Layout.COLUMN_MAJOR, zRows, zCols, ldz).output()
-                .ints("isuppz", isuppz, isuppzOffset, 2L * Math.max(1, zCols)).output()
-                .contiguous("work", work, workOffset, lwork).output()
-                .ints("iwork", iwork, iworkOffset, liwork).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return 0;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HSsyevr.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
-                        room.letter(1, range.letter()).address(), room.letter(2, uplo.letter()).address(),
-                        room.integer(0, n).address(), call.address(0), room.integer(1, lda).address(),
-                        room.real(0, vl).address(), room.real(1, vu).address(), room.integer(2, il).address(),
-                        room.integer(3, iu).address(), room.real(2, abstol).address(), room.integer(4, 0).address(),
-                        call.address(1), call.address(2), room.integer(5, ldz).address(), call.address(3),
-                        call.address(4), room.integer(6, lwork).address(), call.address(5),
-                        room.integer(7, liwork).address(), room.info().address(), 1L, 1L, 1L);
-            } else {
-                HSsyevr.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
-                        room.letter(1, range.letter()), room.letter(2, uplo.letter()), room.integer(0, n), call.at(0),
-                        room.integer(1, lda), room.real(0, vl), room.real(1, vu), room.integer(2, il),
-                        room.integer(3, iu), room.real(2, abstol), room.integer(4, 0), call.at(1), call.at(2),
-                        room.integer(5, ldz), call.at(3), call.at(4), room.integer(6, lwork), call.at(5),
-                        room.integer(7, liwork), room.info(), 1L, 1L, 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
-                "an internal error occurred ({info})");
-        return room.integerValue(4);
+        return LapackCalls.ssyevr(jobz, range, uplo, n, a, aOffset, lda, vl, vu, il, iu, abstol, w, wOffset, z, zOffset,
+                ldz, isuppz, isuppzOffset, work, workOffset, lwork, iwork, iworkOffset, liwork);
     }
 
     private static int ssyevrNative(EigenJob jobz, EigenRange range, Uplo uplo, int n, MemorySegment a, long aOffset,
@@ -6833,7 +5467,7 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HSsyevr.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
+                Lapack.HSsyevr.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
                         room.letter(1, range.letter()).address(), room.letter(2, uplo.letter()).address(),
                         room.integer(0, n).address(), call.address(0), room.integer(1, lda).address(),
                         room.real(0, vl).address(), room.real(1, vu).address(), room.integer(2, il).address(),
@@ -6842,7 +5476,7 @@ public final class Lapack {
                         room.work.address(), room.integer(6, -1).address(), room.iwork.address(),
                         room.integer(7, -1).address(), room.info().address(), 1L, 1L, 1L);
             } else {
-                HSsyevr.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
+                Lapack.HSsyevr.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
                         room.letter(1, range.letter()), room.letter(2, uplo.letter()), room.integer(0, n), call.at(0),
                         room.integer(1, lda), room.real(0, vl), room.real(1, vu), room.integer(2, il),
                         room.integer(3, iu), room.real(2, abstol), room.integer(4, 0), call.at(1), call.at(2),
@@ -6910,46 +5544,8 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.DOUBLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
-                .reals("w", w, wOffset, n).output()
-                .general("Z", z, zOffset, Layout.COLUMN_MAJOR, zRows, zCols, ldz).output()
-                .ints("isuppz", isuppz, isuppzOffset, 2L * Math.max(1, zCols)).output()
-                .contiguous("work", work, workOffset, lwork).output()
-                .ints("iwork", iwork, iworkOffset, liwork).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return 0;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HDsyevr.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
-                        room.letter(1, range.letter()).address(), room.letter(2, uplo.letter()).address(),
-                        room.integer(0, n).address(), call.address(0), room.integer(1, lda).address(),
-                        room.real(0, vl).address(), room.real(1, vu).address(), room.integer(2, il).address(),
-                        room.integer(3, iu).address(), room.real(2, abstol).address(), room.integer(4, 0).address(),
-                        call.address(1), call.address(2), room.integer(5, ldz).address(), call.address(3),
-                        call.address(4), room.integer(6, lwork).address(), call.address(5),
-                        room.integer(7, liwork).address(), room.info().address(), 1L, 1L, 1L);
-            } else {
-                HDsyevr.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
-                        room.letter(1, range.letter()), room.letter(2, uplo.letter()), room.integer(0, n), call.at(0),
-                        room.integer(1, lda), room.real(0, vl), room.real(1, vu), room.integer(2, il),
-                        room.integer(3, iu), room.real(2, abstol), room.integer(4, 0), call.at(1), call.at(2),
-                        room.integer(5, ldz), call.at(3), call.at(4), room.integer(6, lwork), call.at(5),
-                        room.integer(7, liwork), room.info(), 1L, 1L, 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
-                "an internal error occurred ({info})");
-        return room.integerValue(4);
+        return LapackCalls.dsyevr(jobz, range, uplo, n, a, aOffset, lda, vl, vu, il, iu, abstol, w, wOffset, z, zOffset,
+                ldz, isuppz, isuppzOffset, work, workOffset, lwork, iwork, iworkOffset, liwork);
     }
 
     private static int dsyevrNative(EigenJob jobz, EigenRange range, Uplo uplo, int n, MemorySegment a, long aOffset,
@@ -7110,7 +5706,7 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HDsyevr.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
+                Lapack.HDsyevr.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
                         room.letter(1, range.letter()).address(), room.letter(2, uplo.letter()).address(),
                         room.integer(0, n).address(), call.address(0), room.integer(1, lda).address(),
                         room.real(0, vl).address(), room.real(1, vu).address(), room.integer(2, il).address(),
@@ -7119,7 +5715,7 @@ public final class Lapack {
                         room.work.address(), room.integer(6, -1).address(), room.iwork.address(),
                         room.integer(7, -1).address(), room.info().address(), 1L, 1L, 1L);
             } else {
-                HDsyevr.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
+                Lapack.HDsyevr.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
                         room.letter(1, range.letter()), room.letter(2, uplo.letter()), room.integer(0, n), call.at(0),
                         room.integer(1, lda), room.real(0, vl), room.real(1, vu), room.integer(2, il),
                         room.integer(3, iu), room.real(2, abstol), room.integer(4, 0), call.at(1), call.at(2),
@@ -7172,41 +5768,8 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.SINGLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
-                .reals("wr", wr, wrOffset, n).output()
-                .reals("wi", wi, wiOffset, n).output()
-                .general("VL", vl, vlOffset, Layout.COLUMN_MAJOR, vlRows, n, ldvl).output()
-                .general("VR", vr, vrOffset, Layout.COLUMN_MAJOR, vrRows, n, ldvr).output()
-                .contiguous("work", work, workOffset, lwork).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HSgeev.D.byAddress().invokeExact(call.critical, room.letter(0, jobvl.letter()).address(),
-                        room.letter(1, jobvr.letter()).address(), room.integer(0, n).address(), call.address(0),
-                        room.integer(1, lda).address(), call.address(1), call.address(2), call.address(3),
-                        room.integer(2, ldvl).address(), call.address(4), room.integer(3, ldvr).address(),
-                        call.address(5), room.integer(4, lwork).address(), room.info().address(), 1L, 1L);
-            } else {
-                HSgeev.D.bySegment().invokeExact(call.critical, room.letter(0, jobvl.letter()),
-                        room.letter(1, jobvr.letter()), room.integer(0, n), call.at(0), room.integer(1, lda),
-                        call.at(1), call.at(2), call.at(3), room.integer(2, ldvl), call.at(4), room.integer(3, ldvr),
-                        call.at(5), room.integer(4, lwork), room.info(), 1L, 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
-                "the QR algorithm failed to compute all the eigenvalues, and no eigenvectors were computed; "
-                + "elements {info} to n-1 of wr and wi hold those that converged");
+        LapackCalls.sgeev(jobvl, jobvr, n, a, aOffset, lda, wr, wrOffset, wi, wiOffset, vl, vlOffset, ldvl, vr,
+                vrOffset, ldvr, work, workOffset, lwork);
     }
 
     private static int sgeevNative(EigenJob jobvl, EigenJob jobvr, int n, MemorySegment a, long aOffset, int lda,
@@ -7351,13 +5914,13 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HSgeev.D.byAddress().invokeExact(call.critical, room.letter(0, jobvl.letter()).address(),
+                Lapack.HSgeev.D.byAddress().invokeExact(call.critical, room.letter(0, jobvl.letter()).address(),
                         room.letter(1, jobvr.letter()).address(), room.integer(0, n).address(), call.address(0),
                         room.integer(1, lda).address(), call.address(1), call.address(2), call.address(3),
                         room.integer(2, ldvl).address(), call.address(4), room.integer(3, ldvr).address(),
                         room.work.address(), room.integer(4, -1).address(), room.info().address(), 1L, 1L);
             } else {
-                HSgeev.D.bySegment().invokeExact(call.critical, room.letter(0, jobvl.letter()),
+                Lapack.HSgeev.D.bySegment().invokeExact(call.critical, room.letter(0, jobvl.letter()),
                         room.letter(1, jobvr.letter()), room.integer(0, n), call.at(0), room.integer(1, lda),
                         call.at(1), call.at(2), call.at(3), room.integer(2, ldvl), call.at(4), room.integer(3, ldvr),
                         room.work, room.integer(4, -1), room.info(), 1L, 1L);
@@ -7408,41 +5971,8 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.DOUBLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, n, n, lda).output()
-                .reals("wr", wr, wrOffset, n).output()
-                .reals("wi", wi, wiOffset, n).output()
-                .general("VL", vl, vlOffset, Layout.COLUMN_MAJOR, vlRows, n, ldvl).output()
-                .general("VR", vr, vrOffset, Layout.COLUMN_MAJOR, vrRows, n, ldvr).output()
-                .contiguous("work", work, workOffset, lwork).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HDgeev.D.byAddress().invokeExact(call.critical, room.letter(0, jobvl.letter()).address(),
-                        room.letter(1, jobvr.letter()).address(), room.integer(0, n).address(), call.address(0),
-                        room.integer(1, lda).address(), call.address(1), call.address(2), call.address(3),
-                        room.integer(2, ldvl).address(), call.address(4), room.integer(3, ldvr).address(),
-                        call.address(5), room.integer(4, lwork).address(), room.info().address(), 1L, 1L);
-            } else {
-                HDgeev.D.bySegment().invokeExact(call.critical, room.letter(0, jobvl.letter()),
-                        room.letter(1, jobvr.letter()), room.integer(0, n), call.at(0), room.integer(1, lda),
-                        call.at(1), call.at(2), call.at(3), room.integer(2, ldvl), call.at(4), room.integer(3, ldvr),
-                        call.at(5), room.integer(4, lwork), room.info(), 1L, 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
-                "the QR algorithm failed to compute all the eigenvalues, and no eigenvectors were computed; "
-                + "elements {info} to n-1 of wr and wi hold those that converged");
+        LapackCalls.dgeev(jobvl, jobvr, n, a, aOffset, lda, wr, wrOffset, wi, wiOffset, vl, vlOffset, ldvl, vr,
+                vrOffset, ldvr, work, workOffset, lwork);
     }
 
     private static int dgeevNative(EigenJob jobvl, EigenJob jobvr, int n, MemorySegment a, long aOffset, int lda,
@@ -7587,13 +6117,13 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HDgeev.D.byAddress().invokeExact(call.critical, room.letter(0, jobvl.letter()).address(),
+                Lapack.HDgeev.D.byAddress().invokeExact(call.critical, room.letter(0, jobvl.letter()).address(),
                         room.letter(1, jobvr.letter()).address(), room.integer(0, n).address(), call.address(0),
                         room.integer(1, lda).address(), call.address(1), call.address(2), call.address(3),
                         room.integer(2, ldvl).address(), call.address(4), room.integer(3, ldvr).address(),
                         room.work.address(), room.integer(4, -1).address(), room.info().address(), 1L, 1L);
             } else {
-                HDgeev.D.bySegment().invokeExact(call.critical, room.letter(0, jobvl.letter()),
+                Lapack.HDgeev.D.bySegment().invokeExact(call.critical, room.letter(0, jobvl.letter()),
                         room.letter(1, jobvr.letter()), room.integer(0, n), call.at(0), room.integer(1, lda),
                         call.at(1), call.at(2), call.at(3), room.integer(2, ldvl), call.at(4), room.integer(3, ldvr),
                         room.work, room.integer(4, -1), room.info(), 1L, 1L);
@@ -7649,40 +6179,8 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.SINGLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
-                .reals("s", s, sOffset, Math.min(m, n)).output()
-                .general("U", u, uOffset, Layout.COLUMN_MAJOR, uRows, uCols, ldu).output()
-                .general("VT", vt, vtOffset, Layout.COLUMN_MAJOR, vtRows, n, ldvt).output()
-                .contiguous("work", work, workOffset, lwork).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HSgesvd.D.byAddress().invokeExact(call.critical, room.letter(0, jobu.letter()).address(),
-                        room.letter(1, jobvt.letter()).address(), room.integer(0, m).address(),
-                        room.integer(1, n).address(), call.address(0), room.integer(2, lda).address(), call.address(1),
-                        call.address(2), room.integer(3, ldu).address(), call.address(3),
-                        room.integer(4, ldvt).address(), call.address(4), room.integer(5, lwork).address(),
-                        room.info().address(), 1L, 1L);
-            } else {
-                HSgesvd.D.bySegment().invokeExact(call.critical, room.letter(0, jobu.letter()),
-                        room.letter(1, jobvt.letter()), room.integer(0, m), room.integer(1, n), call.at(0),
-                        room.integer(2, lda), call.at(1), call.at(2), room.integer(3, ldu), call.at(3),
-                        room.integer(4, ldvt), call.at(4), room.integer(5, lwork), room.info(), 1L, 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
-                "{info} superdiagonals of the intermediate bidiagonal form did not converge to zero");
+        LapackCalls.sgesvd(jobu, jobvt, m, n, a, aOffset, lda, s, sOffset, u, uOffset, ldu, vt, vtOffset, ldvt, work,
+                workOffset, lwork);
     }
 
     private static int sgesvdNative(SvdJob jobu, SvdJob jobvt, int m, int n, MemorySegment a, long aOffset, int lda,
@@ -7819,14 +6317,14 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HSgesvd.D.byAddress().invokeExact(call.critical, room.letter(0, jobu.letter()).address(),
+                Lapack.HSgesvd.D.byAddress().invokeExact(call.critical, room.letter(0, jobu.letter()).address(),
                         room.letter(1, jobvt.letter()).address(), room.integer(0, m).address(),
                         room.integer(1, n).address(), call.address(0), room.integer(2, lda).address(), call.address(1),
                         call.address(2), room.integer(3, ldu).address(), call.address(3),
                         room.integer(4, ldvt).address(), room.work.address(), room.integer(5, -1).address(),
                         room.info().address(), 1L, 1L);
             } else {
-                HSgesvd.D.bySegment().invokeExact(call.critical, room.letter(0, jobu.letter()),
+                Lapack.HSgesvd.D.bySegment().invokeExact(call.critical, room.letter(0, jobu.letter()),
                         room.letter(1, jobvt.letter()), room.integer(0, m), room.integer(1, n), call.at(0),
                         room.integer(2, lda), call.at(1), call.at(2), room.integer(3, ldu), call.at(3),
                         room.integer(4, ldvt), room.work, room.integer(5, -1), room.info(), 1L, 1L);
@@ -7882,40 +6380,8 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.DOUBLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
-                .reals("s", s, sOffset, Math.min(m, n)).output()
-                .general("U", u, uOffset, Layout.COLUMN_MAJOR, uRows, uCols, ldu).output()
-                .general("VT", vt, vtOffset, Layout.COLUMN_MAJOR, vtRows, n, ldvt).output()
-                .contiguous("work", work, workOffset, lwork).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HDgesvd.D.byAddress().invokeExact(call.critical, room.letter(0, jobu.letter()).address(),
-                        room.letter(1, jobvt.letter()).address(), room.integer(0, m).address(),
-                        room.integer(1, n).address(), call.address(0), room.integer(2, lda).address(), call.address(1),
-                        call.address(2), room.integer(3, ldu).address(), call.address(3),
-                        room.integer(4, ldvt).address(), call.address(4), room.integer(5, lwork).address(),
-                        room.info().address(), 1L, 1L);
-            } else {
-                HDgesvd.D.bySegment().invokeExact(call.critical, room.letter(0, jobu.letter()),
-                        room.letter(1, jobvt.letter()), room.integer(0, m), room.integer(1, n), call.at(0),
-                        room.integer(2, lda), call.at(1), call.at(2), room.integer(3, ldu), call.at(3),
-                        room.integer(4, ldvt), call.at(4), room.integer(5, lwork), room.info(), 1L, 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
-                "{info} superdiagonals of the intermediate bidiagonal form did not converge to zero");
+        LapackCalls.dgesvd(jobu, jobvt, m, n, a, aOffset, lda, s, sOffset, u, uOffset, ldu, vt, vtOffset, ldvt, work,
+                workOffset, lwork);
     }
 
     private static int dgesvdNative(SvdJob jobu, SvdJob jobvt, int m, int n, MemorySegment a, long aOffset, int lda,
@@ -8052,14 +6518,14 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HDgesvd.D.byAddress().invokeExact(call.critical, room.letter(0, jobu.letter()).address(),
+                Lapack.HDgesvd.D.byAddress().invokeExact(call.critical, room.letter(0, jobu.letter()).address(),
                         room.letter(1, jobvt.letter()).address(), room.integer(0, m).address(),
                         room.integer(1, n).address(), call.address(0), room.integer(2, lda).address(), call.address(1),
                         call.address(2), room.integer(3, ldu).address(), call.address(3),
                         room.integer(4, ldvt).address(), room.work.address(), room.integer(5, -1).address(),
                         room.info().address(), 1L, 1L);
             } else {
-                HDgesvd.D.bySegment().invokeExact(call.critical, room.letter(0, jobu.letter()),
+                Lapack.HDgesvd.D.bySegment().invokeExact(call.critical, room.letter(0, jobu.letter()),
                         room.letter(1, jobvt.letter()), room.integer(0, m), room.integer(1, n), call.at(0),
                         room.integer(2, lda), call.at(1), call.at(2), room.integer(3, ldu), call.at(3),
                         room.integer(4, ldvt), room.work, room.integer(5, -1), room.info(), 1L, 1L);
@@ -8114,40 +6580,8 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.SINGLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
-                .reals("s", s, sOffset, Math.min(m, n)).output()
-                .general("U", u, uOffset, Layout.COLUMN_MAJOR, uRows, uCols, ldu).output()
-                .general("VT", vt, vtOffset, Layout.COLUMN_MAJOR, vtRows, n, ldvt).output()
-                .contiguous("work", work, workOffset, lwork).output()
-                .ints("iwork", iwork, iworkOffset, 8L * mn).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HSgesdd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
-                        room.integer(0, m).address(), room.integer(1, n).address(), call.address(0),
-                        room.integer(2, lda).address(), call.address(1), call.address(2),
-                        room.integer(3, ldu).address(), call.address(3), room.integer(4, ldvt).address(),
-                        call.address(4), room.integer(5, lwork).address(), call.address(5), room.info().address(), 1L);
-            } else {
-                HSgesdd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()), room.integer(0, m),
-                        room.integer(1, n), call.at(0), room.integer(2, lda), call.at(1), call.at(2),
-                        room.integer(3, ldu), call.at(3), room.integer(4, ldvt), call.at(4), room.integer(5, lwork),
-                        call.at(5), room.info(), 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
-                "the bidiagonal divide and conquer (?bdsdc) did not converge");
+        LapackCalls.sgesdd(jobz, m, n, a, aOffset, lda, s, sOffset, u, uOffset, ldu, vt, vtOffset, ldvt, work,
+                workOffset, lwork, iwork, iworkOffset);
     }
 
     private static int sgesddNative(SvdJob jobz, int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment s,
@@ -8303,17 +6737,17 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HSgesdd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
+                Lapack.HSgesdd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
                         room.integer(0, m).address(), room.integer(1, n).address(), call.address(0),
                         room.integer(2, lda).address(), call.address(1), call.address(2),
                         room.integer(3, ldu).address(), call.address(3), room.integer(4, ldvt).address(),
                         room.work.address(), room.integer(5, -1).address(), room.iwork.address(), room.info().address(),
                         1L);
             } else {
-                HSgesdd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()), room.integer(0, m),
-                        room.integer(1, n), call.at(0), room.integer(2, lda), call.at(1), call.at(2),
-                        room.integer(3, ldu), call.at(3), room.integer(4, ldvt), room.work, room.integer(5, -1),
-                        room.iwork, room.info(), 1L);
+                Lapack.HSgesdd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
+                        room.integer(0, m), room.integer(1, n), call.at(0), room.integer(2, lda), call.at(1),
+                        call.at(2), room.integer(3, ldu), call.at(3), room.integer(4, ldvt), room.work,
+                        room.integer(5, -1), room.iwork, room.info(), 1L);
             }
         } catch (Throwable e) {
             throw call.failed(e);
@@ -8365,40 +6799,8 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.DOUBLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
-                .reals("s", s, sOffset, Math.min(m, n)).output()
-                .general("U", u, uOffset, Layout.COLUMN_MAJOR, uRows, uCols, ldu).output()
-                .general("VT", vt, vtOffset, Layout.COLUMN_MAJOR, vtRows, n, ldvt).output()
-                .contiguous("work", work, workOffset, lwork).output()
-                .ints("iwork", iwork, iworkOffset, 8L * mn).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HDgesdd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
-                        room.integer(0, m).address(), room.integer(1, n).address(), call.address(0),
-                        room.integer(2, lda).address(), call.address(1), call.address(2),
-                        room.integer(3, ldu).address(), call.address(3), room.integer(4, ldvt).address(),
-                        call.address(4), room.integer(5, lwork).address(), call.address(5), room.info().address(), 1L);
-            } else {
-                HDgesdd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()), room.integer(0, m),
-                        room.integer(1, n), call.at(0), room.integer(2, lda), call.at(1), call.at(2),
-                        room.integer(3, ldu), call.at(3), room.integer(4, ldvt), call.at(4), room.integer(5, lwork),
-                        call.at(5), room.info(), 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
-                "the bidiagonal divide and conquer (?bdsdc) did not converge");
+        LapackCalls.dgesdd(jobz, m, n, a, aOffset, lda, s, sOffset, u, uOffset, ldu, vt, vtOffset, ldvt, work,
+                workOffset, lwork, iwork, iworkOffset);
     }
 
     private static int dgesddNative(SvdJob jobz, int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment s,
@@ -8554,17 +6956,17 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HDgesdd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
+                Lapack.HDgesdd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
                         room.integer(0, m).address(), room.integer(1, n).address(), call.address(0),
                         room.integer(2, lda).address(), call.address(1), call.address(2),
                         room.integer(3, ldu).address(), call.address(3), room.integer(4, ldvt).address(),
                         room.work.address(), room.integer(5, -1).address(), room.iwork.address(), room.info().address(),
                         1L);
             } else {
-                HDgesdd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()), room.integer(0, m),
-                        room.integer(1, n), call.at(0), room.integer(2, lda), call.at(1), call.at(2),
-                        room.integer(3, ldu), call.at(3), room.integer(4, ldvt), room.work, room.integer(5, -1),
-                        room.iwork, room.info(), 1L);
+                Lapack.HDgesdd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
+                        room.integer(0, m), room.integer(1, n), call.at(0), room.integer(2, lda), call.at(1),
+                        call.at(2), room.integer(3, ldu), call.at(3), room.integer(4, ldvt), room.work,
+                        room.integer(5, -1), room.iwork, room.info(), 1L);
             }
         } catch (Throwable e) {
             throw call.failed(e);
@@ -8619,44 +7021,8 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.COMPLEX_SINGLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
-                .reals("s", s, sOffset, Math.min(m, n)).output()
-                .general("U", u, uOffset, Layout.COLUMN_MAJOR, uRows, uCols, ldu).output()
-                .general("VT", vt, vtOffset, Layout.COLUMN_MAJOR, vtRows, n, ldvt).output()
-                .contiguous("work", work, workOffset, lwork).output()
-                .reals("rwork", rwork, rworkOffset, Math.max(1, jobz == SvdJob.NONE ? 7L * mn
-                        : mx >= 5L * mn ? 5L * mn * mn + 5L * mn
-                        : Math.max(5L * mn * mn + 5L * mn, 2L * mx * mn + 2L * mn * mn + mn))).output()
-                .ints("iwork", iwork, iworkOffset, 8L * mn).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HCgesdd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
-                        room.integer(0, m).address(), room.integer(1, n).address(), call.address(0),
-                        room.integer(2, lda).address(), call.address(1), call.address(2),
-                        room.integer(3, ldu).address(), call.address(3), room.integer(4, ldvt).address(),
-                        call.address(4), room.integer(5, lwork).address(), call.address(5), call.address(6),
-                        room.info().address(), 1L);
-            } else {
-                HCgesdd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()), room.integer(0, m),
-                        room.integer(1, n), call.at(0), room.integer(2, lda), call.at(1), call.at(2),
-                        room.integer(3, ldu), call.at(3), room.integer(4, ldvt), call.at(4), room.integer(5, lwork),
-                        call.at(5), call.at(6), room.info(), 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
-                "the bidiagonal divide and conquer (?bdsdc) did not converge");
+        LapackCalls.cgesdd(jobz, m, n, a, aOffset, lda, s, sOffset, u, uOffset, ldu, vt, vtOffset, ldvt, work,
+                workOffset, lwork, rwork, rworkOffset, iwork, iworkOffset);
     }
 
     private static int cgesddNative(SvdJob jobz, int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment s,
@@ -8834,17 +7200,17 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HCgesdd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
+                Lapack.HCgesdd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
                         room.integer(0, m).address(), room.integer(1, n).address(), call.address(0),
                         room.integer(2, lda).address(), call.address(1), call.address(2),
                         room.integer(3, ldu).address(), call.address(3), room.integer(4, ldvt).address(),
                         room.work.address(), room.integer(5, -1).address(), room.rwork.address(), room.iwork.address(),
                         room.info().address(), 1L);
             } else {
-                HCgesdd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()), room.integer(0, m),
-                        room.integer(1, n), call.at(0), room.integer(2, lda), call.at(1), call.at(2),
-                        room.integer(3, ldu), call.at(3), room.integer(4, ldvt), room.work, room.integer(5, -1),
-                        room.rwork, room.iwork, room.info(), 1L);
+                Lapack.HCgesdd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
+                        room.integer(0, m), room.integer(1, n), call.at(0), room.integer(2, lda), call.at(1),
+                        call.at(2), room.integer(3, ldu), call.at(3), room.integer(4, ldvt), room.work,
+                        room.integer(5, -1), room.rwork, room.iwork, room.info(), 1L);
             }
         } catch (Throwable e) {
             throw call.failed(e);
@@ -8899,44 +7265,8 @@ public final class Lapack {
                 }
             }
         }
-        Call call = Call.begin(routine, Precision.COMPLEX_DOUBLE)
-                .general("A", a, aOffset, Layout.COLUMN_MAJOR, m, n, lda).output()
-                .reals("s", s, sOffset, Math.min(m, n)).output()
-                .general("U", u, uOffset, Layout.COLUMN_MAJOR, uRows, uCols, ldu).output()
-                .general("VT", vt, vtOffset, Layout.COLUMN_MAJOR, vtRows, n, ldvt).output()
-                .contiguous("work", work, workOffset, lwork).output()
-                .reals("rwork", rwork, rworkOffset, Math.max(1, jobz == SvdJob.NONE ? 7L * mn
-                        : mx >= 5L * mn ? 5L * mn * mn + 5L * mn
-                        : Math.max(5L * mn * mn + 5L * mn, 2L * mx * mn + 2L * mn * mn + mn))).output()
-                .ints("iwork", iwork, iworkOffset, 8L * mn).output()
-                .check()
-                .notBrief();
-        if (call.skip) {
-            return;
-        }
-        LapackRoom room = LapackRoom.get();
-        int gate = call.enter();
-        try {
-            if (call.byAddress) {
-                HZgesdd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
-                        room.integer(0, m).address(), room.integer(1, n).address(), call.address(0),
-                        room.integer(2, lda).address(), call.address(1), call.address(2),
-                        room.integer(3, ldu).address(), call.address(3), room.integer(4, ldvt).address(),
-                        call.address(4), room.integer(5, lwork).address(), call.address(5), call.address(6),
-                        room.info().address(), 1L);
-            } else {
-                HZgesdd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()), room.integer(0, m),
-                        room.integer(1, n), call.at(0), room.integer(2, lda), call.at(1), call.at(2),
-                        room.integer(3, ldu), call.at(3), room.integer(4, ldvt), call.at(4), room.integer(5, lwork),
-                        call.at(5), call.at(6), room.info(), 1L);
-            }
-        } catch (Throwable e) {
-            throw call.failed(e);
-        } finally {
-            call.leave(gate);
-        }
-        LapackChecks.info(routine, room.infoValue(), LapackException.Reason.NO_CONVERGENCE,
-                "the bidiagonal divide and conquer (?bdsdc) did not converge");
+        LapackCalls.zgesdd(jobz, m, n, a, aOffset, lda, s, sOffset, u, uOffset, ldu, vt, vtOffset, ldvt, work,
+                workOffset, lwork, rwork, rworkOffset, iwork, iworkOffset);
     }
 
     private static int zgesddNative(SvdJob jobz, int m, int n, MemorySegment a, long aOffset, int lda, MemorySegment s,
@@ -9114,17 +7444,17 @@ public final class Lapack {
         int gate = call.enter();
         try {
             if (call.byAddress) {
-                HZgesdd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
+                Lapack.HZgesdd.D.byAddress().invokeExact(call.critical, room.letter(0, jobz.letter()).address(),
                         room.integer(0, m).address(), room.integer(1, n).address(), call.address(0),
                         room.integer(2, lda).address(), call.address(1), call.address(2),
                         room.integer(3, ldu).address(), call.address(3), room.integer(4, ldvt).address(),
                         room.work.address(), room.integer(5, -1).address(), room.rwork.address(), room.iwork.address(),
                         room.info().address(), 1L);
             } else {
-                HZgesdd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()), room.integer(0, m),
-                        room.integer(1, n), call.at(0), room.integer(2, lda), call.at(1), call.at(2),
-                        room.integer(3, ldu), call.at(3), room.integer(4, ldvt), room.work, room.integer(5, -1),
-                        room.rwork, room.iwork, room.info(), 1L);
+                Lapack.HZgesdd.D.bySegment().invokeExact(call.critical, room.letter(0, jobz.letter()),
+                        room.integer(0, m), room.integer(1, n), call.at(0), room.integer(2, lda), call.at(1),
+                        call.at(2), room.integer(3, ldu), call.at(3), room.integer(4, ldvt), room.work,
+                        room.integer(5, -1), room.rwork, room.iwork, room.info(), 1L);
             }
         } catch (Throwable e) {
             throw call.failed(e);
@@ -9168,243 +7498,243 @@ public final class Lapack {
         }
     }
 
-    private static final class HSgesv {
+    static final class HSgesv {
         static final Downcall D = Downcall.of("sgesv_", lapack_h.sgesv_$descriptor().dropReturnLayout());
     }
 
-    private static final class HDgesv {
+    static final class HDgesv {
         static final Downcall D = Downcall.of("dgesv_", lapack_h.dgesv_$descriptor().dropReturnLayout());
     }
 
-    private static final class HCgesv {
+    static final class HCgesv {
         static final Downcall D = Downcall.of("cgesv_", lapack_h.cgesv_$descriptor().dropReturnLayout());
     }
 
-    private static final class HZgesv {
+    static final class HZgesv {
         static final Downcall D = Downcall.of("zgesv_", lapack_h.zgesv_$descriptor().dropReturnLayout());
     }
 
-    private static final class HSgetrf {
+    static final class HSgetrf {
         static final Downcall D = Downcall.of("sgetrf_", lapack_h.sgetrf_$descriptor().dropReturnLayout());
     }
 
-    private static final class HDgetrf {
+    static final class HDgetrf {
         static final Downcall D = Downcall.of("dgetrf_", lapack_h.dgetrf_$descriptor().dropReturnLayout());
     }
 
-    private static final class HCgetrf {
+    static final class HCgetrf {
         static final Downcall D = Downcall.of("cgetrf_", lapack_h.cgetrf_$descriptor().dropReturnLayout());
     }
 
-    private static final class HZgetrf {
+    static final class HZgetrf {
         static final Downcall D = Downcall.of("zgetrf_", lapack_h.zgetrf_$descriptor().dropReturnLayout());
     }
 
-    private static final class HSgetrs {
+    static final class HSgetrs {
         static final Downcall D = Downcall.of("sgetrs_", lapack_h.sgetrs_$descriptor().dropReturnLayout());
     }
 
-    private static final class HDgetrs {
+    static final class HDgetrs {
         static final Downcall D = Downcall.of("dgetrs_", lapack_h.dgetrs_$descriptor().dropReturnLayout());
     }
 
-    private static final class HSgetri {
+    static final class HSgetri {
         static final Downcall D = Downcall.of("sgetri_", lapack_h.sgetri_$descriptor().dropReturnLayout());
     }
 
-    private static final class HDgetri {
+    static final class HDgetri {
         static final Downcall D = Downcall.of("dgetri_", lapack_h.dgetri_$descriptor().dropReturnLayout());
     }
 
-    private static final class HSpotrf {
+    static final class HSpotrf {
         static final Downcall D = Downcall.of("spotrf_", lapack_h.spotrf_$descriptor().dropReturnLayout());
     }
 
-    private static final class HDpotrf {
+    static final class HDpotrf {
         static final Downcall D = Downcall.of("dpotrf_", lapack_h.dpotrf_$descriptor().dropReturnLayout());
     }
 
-    private static final class HCpotrf {
+    static final class HCpotrf {
         static final Downcall D = Downcall.of("cpotrf_", lapack_h.cpotrf_$descriptor().dropReturnLayout());
     }
 
-    private static final class HZpotrf {
+    static final class HZpotrf {
         static final Downcall D = Downcall.of("zpotrf_", lapack_h.zpotrf_$descriptor().dropReturnLayout());
     }
 
-    private static final class HSpotrs {
+    static final class HSpotrs {
         static final Downcall D = Downcall.of("spotrs_", lapack_h.spotrs_$descriptor().dropReturnLayout());
     }
 
-    private static final class HDpotrs {
+    static final class HDpotrs {
         static final Downcall D = Downcall.of("dpotrs_", lapack_h.dpotrs_$descriptor().dropReturnLayout());
     }
 
-    private static final class HSppsv {
+    static final class HSppsv {
         static final Downcall D = Downcall.of("sppsv_", lapack_h.sppsv_$descriptor().dropReturnLayout());
     }
 
-    private static final class HDppsv {
+    static final class HDppsv {
         static final Downcall D = Downcall.of("dppsv_", lapack_h.dppsv_$descriptor().dropReturnLayout());
     }
 
-    private static final class HSpptri {
+    static final class HSpptri {
         static final Downcall D = Downcall.of("spptri_", lapack_h.spptri_$descriptor().dropReturnLayout());
     }
 
-    private static final class HDpptri {
+    static final class HDpptri {
         static final Downcall D = Downcall.of("dpptri_", lapack_h.dpptri_$descriptor().dropReturnLayout());
     }
 
-    private static final class HSsysv {
+    static final class HSsysv {
         static final Downcall D = Downcall.of("ssysv_", lapack_h.ssysv_$descriptor().dropReturnLayout());
     }
 
-    private static final class HDsysv {
+    static final class HDsysv {
         static final Downcall D = Downcall.of("dsysv_", lapack_h.dsysv_$descriptor().dropReturnLayout());
     }
 
-    private static final class HStrtrs {
+    static final class HStrtrs {
         static final Downcall D = Downcall.of("strtrs_", lapack_h.strtrs_$descriptor().dropReturnLayout());
     }
 
-    private static final class HDtrtrs {
+    static final class HDtrtrs {
         static final Downcall D = Downcall.of("dtrtrs_", lapack_h.dtrtrs_$descriptor().dropReturnLayout());
     }
 
-    private static final class HSgbtrf {
+    static final class HSgbtrf {
         static final Downcall D = Downcall.of("sgbtrf_", lapack_h.sgbtrf_$descriptor().dropReturnLayout());
     }
 
-    private static final class HDgbtrf {
+    static final class HDgbtrf {
         static final Downcall D = Downcall.of("dgbtrf_", lapack_h.dgbtrf_$descriptor().dropReturnLayout());
     }
 
-    private static final class HSgbtrs {
+    static final class HSgbtrs {
         static final Downcall D = Downcall.of("sgbtrs_", lapack_h.sgbtrs_$descriptor().dropReturnLayout());
     }
 
-    private static final class HDgbtrs {
+    static final class HDgbtrs {
         static final Downcall D = Downcall.of("dgbtrs_", lapack_h.dgbtrs_$descriptor().dropReturnLayout());
     }
 
-    private static final class HSgeqrf {
+    static final class HSgeqrf {
         static final Downcall D = Downcall.of("sgeqrf_", lapack_h.sgeqrf_$descriptor().dropReturnLayout());
     }
 
-    private static final class HDgeqrf {
+    static final class HDgeqrf {
         static final Downcall D = Downcall.of("dgeqrf_", lapack_h.dgeqrf_$descriptor().dropReturnLayout());
     }
 
-    private static final class HCgeqrf {
+    static final class HCgeqrf {
         static final Downcall D = Downcall.of("cgeqrf_", lapack_h.cgeqrf_$descriptor().dropReturnLayout());
     }
 
-    private static final class HZgeqrf {
+    static final class HZgeqrf {
         static final Downcall D = Downcall.of("zgeqrf_", lapack_h.zgeqrf_$descriptor().dropReturnLayout());
     }
 
-    private static final class HSgeqp3 {
+    static final class HSgeqp3 {
         static final Downcall D = Downcall.of("sgeqp3_", lapack_h.sgeqp3_$descriptor().dropReturnLayout());
     }
 
-    private static final class HDgeqp3 {
+    static final class HDgeqp3 {
         static final Downcall D = Downcall.of("dgeqp3_", lapack_h.dgeqp3_$descriptor().dropReturnLayout());
     }
 
-    private static final class HSorgqr {
+    static final class HSorgqr {
         static final Downcall D = Downcall.of("sorgqr_", lapack_h.sorgqr_$descriptor().dropReturnLayout());
     }
 
-    private static final class HDorgqr {
+    static final class HDorgqr {
         static final Downcall D = Downcall.of("dorgqr_", lapack_h.dorgqr_$descriptor().dropReturnLayout());
     }
 
-    private static final class HSormqr {
+    static final class HSormqr {
         static final Downcall D = Downcall.of("sormqr_", lapack_h.sormqr_$descriptor().dropReturnLayout());
     }
 
-    private static final class HDormqr {
+    static final class HDormqr {
         static final Downcall D = Downcall.of("dormqr_", lapack_h.dormqr_$descriptor().dropReturnLayout());
     }
 
-    private static final class HSgels {
+    static final class HSgels {
         static final Downcall D = Downcall.of("sgels_", lapack_h.sgels_$descriptor().dropReturnLayout());
     }
 
-    private static final class HDgels {
+    static final class HDgels {
         static final Downcall D = Downcall.of("dgels_", lapack_h.dgels_$descriptor().dropReturnLayout());
     }
 
-    private static final class HSsyev {
+    static final class HSsyev {
         static final Downcall D = Downcall.of("ssyev_", lapack_h.ssyev_$descriptor().dropReturnLayout());
     }
 
-    private static final class HDsyev {
+    static final class HDsyev {
         static final Downcall D = Downcall.of("dsyev_", lapack_h.dsyev_$descriptor().dropReturnLayout());
     }
 
-    private static final class HSsyevd {
+    static final class HSsyevd {
         static final Downcall D = Downcall.of("ssyevd_", lapack_h.ssyevd_$descriptor().dropReturnLayout());
     }
 
-    private static final class HDsyevd {
+    static final class HDsyevd {
         static final Downcall D = Downcall.of("dsyevd_", lapack_h.dsyevd_$descriptor().dropReturnLayout());
     }
 
-    private static final class HCheevd {
+    static final class HCheevd {
         static final Downcall D = Downcall.of("cheevd_", lapack_h.cheevd_$descriptor().dropReturnLayout());
     }
 
-    private static final class HZheevd {
+    static final class HZheevd {
         static final Downcall D = Downcall.of("zheevd_", lapack_h.zheevd_$descriptor().dropReturnLayout());
     }
 
-    private static final class HSsyevr {
+    static final class HSsyevr {
         static final Downcall D = Downcall.of("ssyevr_", lapack_h.ssyevr_$descriptor());
     }
 
-    private static final class HDsyevr {
+    static final class HDsyevr {
         static final Downcall D = Downcall.of("dsyevr_", lapack_h.dsyevr_$descriptor());
     }
 
-    private static final class HSgeev {
+    static final class HSgeev {
         static final Downcall D = Downcall.of("sgeev_", lapack_h.sgeev_$descriptor().dropReturnLayout());
     }
 
-    private static final class HDgeev {
+    static final class HDgeev {
         static final Downcall D = Downcall.of("dgeev_", lapack_h.dgeev_$descriptor().dropReturnLayout());
     }
 
-    private static final class HSgesvd {
+    static final class HSgesvd {
         static final Downcall D = Downcall.of("sgesvd_", lapack_h.sgesvd_$descriptor().dropReturnLayout());
     }
 
-    private static final class HDgesvd {
+    static final class HDgesvd {
         static final Downcall D = Downcall.of("dgesvd_", lapack_h.dgesvd_$descriptor().dropReturnLayout());
     }
 
-    private static final class HSgesdd {
+    static final class HSgesdd {
         static final Downcall D = Downcall.of("sgesdd_", lapack_h.sgesdd_$descriptor().dropReturnLayout());
     }
 
-    private static final class HDgesdd {
+    static final class HDgesdd {
         static final Downcall D = Downcall.of("dgesdd_", lapack_h.dgesdd_$descriptor().dropReturnLayout());
     }
 
-    private static final class HCgesdd {
+    static final class HCgesdd {
         static final Downcall D = Downcall.of("cgesdd_", lapack_h.cgesdd_$descriptor().dropReturnLayout());
     }
 
-    private static final class HZgesdd {
+    static final class HZgesdd {
         static final Downcall D = Downcall.of("zgesdd_", lapack_h.zgesdd_$descriptor().dropReturnLayout());
     }
 
-    private static final class HSlamch {
+    static final class HSlamch {
         static final Downcall D = Downcall.of("slamch_", lapack_h.slamch_$descriptor());
     }
 
-    private static final class HDlamch {
+    static final class HDlamch {
         static final Downcall D = Downcall.of("dlamch_", lapack_h.dlamch_$descriptor());
     }
 }
