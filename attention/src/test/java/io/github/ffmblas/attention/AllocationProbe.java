@@ -23,22 +23,6 @@ import java.util.Random;
 public final class AllocationProbe {
     private AllocationProbe() {}
 
-    /** This thread and the workspace's helpers ("ffmblas-team-..."), once they exist. */
-    private static long[] measuredThreads() {
-        return Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t == Thread.currentThread() || t.getName().startsWith("ffmblas-team-"))
-                .mapToLong(Thread::threadId).toArray();
-    }
-
-    /** Heap bytes those threads have allocated so far; allocates only the small result array. */
-    private static long allocated(com.sun.management.ThreadMXBean threads, long[] ids) {
-        long sum = 0;
-        for (long bytes : threads.getThreadAllocatedBytes(ids)) {
-            sum += bytes;
-        }
-        return sum;
-    }
-
     public static void main(String[] args) throws Exception {
         int batch = args.length > 5 ? Integer.parseInt(args[2]) : 2;
         int seq = args.length > 5 ? Integer.parseInt(args[3]) : 40;
@@ -67,7 +51,7 @@ public final class AllocationProbe {
             int allocations = -1;
             long best = Long.MAX_VALUE;
             under.forward(x, options, workspace, out, attn); // starts the helpers, if any
-            long[] ids = measuredThreads();
+            long[] ids = TeamAllocation.measuredThreads();
             String jfr = System.getProperty("jfr"); // a file: record allocations after the first round only
             jdk.jfr.Recording recording = null;
             for (int round = 0; round < 30 && (best > 64 || jfr != null); round++) {
@@ -76,11 +60,11 @@ public final class AllocationProbe {
                     recording.enable("jdk.ObjectAllocationSample").with("throttle", "10000/s").withStackTrace();
                     recording.start();
                 }
-                long before = allocated(threads, ids);
+                long before = TeamAllocation.allocated(threads, ids);
                 for (int i = 0; i < perRound; i++) {
                     under.forward(x, options, workspace, out, attn);
                 }
-                long after = allocated(threads, ids);
+                long after = TeamAllocation.allocated(threads, ids);
                 best = Math.min(best, (after - before) / perRound);
                 if (allocations < 0) {
                     allocations = workspace.allocations();

@@ -20,20 +20,6 @@ import java.util.Random;
 public final class DecodeAllocationProbe {
     private DecodeAllocationProbe() {}
 
-    private static long[] measuredThreads() {
-        return Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t == Thread.currentThread() || t.getName().startsWith("ffmblas-team-"))
-                .mapToLong(Thread::threadId).toArray();
-    }
-
-    private static long allocated(com.sun.management.ThreadMXBean threads, long[] ids) {
-        long sum = 0;
-        for (long bytes : threads.getThreadAllocatedBytes(ids)) {
-            sum += bytes;
-        }
-        return sum;
-    }
-
     public static void main(String[] args) throws Exception {
         int d = Integer.parseInt(args[0]);
         int heads = Integer.parseInt(args[1]);
@@ -67,14 +53,14 @@ public final class DecodeAllocationProbe {
                     mha.decode(prompt, prompt, prompt, cache, promptOptions, workspace, promptOut, null);
                 }
                 int steps = growing ? length : Math.max(200, (int) Math.min(4000, 400_000_000L / ((long) d * (d + length))));
-                long[] ids = measuredThreads();
+                long[] ids = TeamAllocation.measuredThreads();
                 long best = Long.MAX_VALUE;
                 int allocations = -1;
                 // Rounds of a growing cache are short: as many as 30,000 steps take, so the JIT has compiled the
                 // softmax's vector loops for rows of every length before the last rounds (interpreted, they allocate).
                 int rounds = growing ? Math.max(30, 30_000 / steps) : 30;
                 for (int round = 0; round < rounds && best > 0; round++) {
-                    long before = allocated(threads, ids);
+                    long before = TeamAllocation.allocated(threads, ids);
                     for (int i = 0; i < steps; i++) {
                         if (m != null) {
                             m.decode(x, x, x, cache, options, workspace, out, attention);
@@ -85,7 +71,7 @@ public final class DecodeAllocationProbe {
                             cache.truncate(1);
                         }
                     }
-                    long after = allocated(threads, ids);
+                    long after = TeamAllocation.allocated(threads, ids);
                     if (growing) {
                         cache.truncate(steps);
                     }
