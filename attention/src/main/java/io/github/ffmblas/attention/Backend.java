@@ -13,5 +13,10 @@ public enum Backend {
      * oneDNN's matmul ({@code ffmblas-onednn}): the projections with the weights reordered once, at the first
      * forward of each shape, and the heads' products as batched matmuls; OpenBLAS where oneDNN cannot take one.
      */
-    ONEDNN
+    ONEDNN,
+    /**
+     * The projections on ffmblas's own AVX2/FMA kernel with the weights packed once (built into
+     * {@code ffmblas-native} where a C compiler was; CPUs with AVX2 and FMA), the heads' products on OpenBLAS.
+     */
+    PACKED_AVX2
 }

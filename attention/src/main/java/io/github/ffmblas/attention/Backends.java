@@ -31,6 +31,13 @@ final class Backends {
         if (backend == Backend.OPENBLAS) {
             return new Chosen(Backend.OPENBLAS, Gemm.NATIVE);
         }
+        if (backend == Backend.PACKED_AVX2) {
+            String why = PackedGemm.unavailable();
+            if (why != null) {
+                throw new IllegalStateException("Backend.PACKED_AVX2 cannot run here: " + why);
+            }
+            return new Chosen(Backend.PACKED_AVX2, PackedGemm.forWeights(weights));
+        }
         Optional<GemmProvider> provider = ServiceLoader.load(GemmProvider.class, Backends.class.getClassLoader())
                 .stream().map(ServiceLoader.Provider::get).filter(p -> p.backend() == Backend.ONEDNN).findFirst();
         if (provider.isEmpty()) {

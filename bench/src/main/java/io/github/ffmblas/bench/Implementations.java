@@ -6,6 +6,7 @@ import io.github.ffmblas.bench.impl.JavaVectorImplementation;
 import io.github.ffmblas.bench.impl.JniImplementation;
 import io.github.ffmblas.bench.impl.NativeImplementation;
 import io.github.ffmblas.bench.impl.NativeOneDnnImplementation;
+import io.github.ffmblas.bench.impl.NativePackedImplementation;
 import io.github.ffmblas.bench.impl.NativeOpenBlasThreadsImplementation;
 import io.github.ffmblas.bench.impl.OnnxRuntimeImplementation;
 import java.util.ArrayList;
@@ -20,6 +21,7 @@ public final class Implementations {
     public static Map<String, Implementation> all() {
         Map<String, Implementation> all = new LinkedHashMap<>();
         for (Implementation impl : List.<Implementation>of(new NativeImplementation(), new NativeOneDnnImplementation(),
+                new NativePackedImplementation(),
                 new NativeOpenBlasThreadsImplementation(), new JavaReferenceImplementation(),
                 new JavaVectorImplementation(), new JniImplementation(), new OnnxRuntimeImplementation(),
                 new CHarnessImplementation())) {

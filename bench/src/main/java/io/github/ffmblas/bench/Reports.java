@@ -28,7 +28,7 @@ public final class Reports {
     /** The implementations whose sgemm is OpenBLAS's own kernel, reached by FFM, JNI or C. */
     static final Set<String> SAME_LIBRARY = Set.of("native", "jni", "c");
     /** ffmblas's own forward, one row per backend, in the roofline table. */
-    static final Set<String> NATIVE_BACKENDS = Set.of("native", "native-onednn");
+    static final Set<String> NATIVE_BACKENDS = Set.of("native", "native-onednn", "native-packed");
 
     private Reports() {}
 

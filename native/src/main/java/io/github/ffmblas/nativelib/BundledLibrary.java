@@ -29,8 +29,8 @@ import java.util.stream.Stream;
 import java.util.zip.CRC32;
 
 /**
- * A native library inside an {@code org.bytedeco} platform jar (OpenBLAS; oneDNN for ffmblas-onednn), and its
- * extraction into a cache directory that several JVMs may share.
+ * A native library inside an {@code org.bytedeco} platform jar (OpenBLAS; oneDNN for ffmblas-onednn) or this module's
+ * own jar (ffmblas's kernels, {@link KernelLibrary}), and its extraction into a cache directory that several JVMs may share.
  *
  * <p>The jar holds the library ({@code libopenblas.so.0}) and the runtime libraries it needs beside it; their
  * {@code RUNPATH $ORIGIN} finds them once all sit in one directory. The cache directory is named by the
@@ -52,12 +52,17 @@ final class BundledLibrary {
     static final String MAIN_LIBRARY = "libopenblas.so.0";
 
     /**
-     * A bytedeco platform jar's library: the artifact ({@code org.bytedeco:<name>}), its main library file, and the
-     * runtime libraries shipped beside it (those present are extracted with it).
+     * A jar's library: the artifact ({@code <group>:<name>}, {@code org.bytedeco} by default), its main library file,
+     * the runtime libraries shipped beside it (those present are extracted with it), and the resource directory
+     * holding one subdirectory per platform.
      */
-    record Artifact(String name, String mainLibrary, List<String> companions) {
+    record Artifact(String group, String name, String mainLibrary, List<String> companions, String directory) {
+        Artifact(String name, String mainLibrary, List<String> companions) {
+            this("org.bytedeco", name, mainLibrary, companions, "org/bytedeco/" + name);
+        }
+
         String pomProperties() {
-            return "META-INF/maven/org.bytedeco/" + name + "/pom.properties";
+            return "META-INF/maven/" + group + "/" + name + "/pom.properties";
         }
     }
 
@@ -117,7 +122,7 @@ final class BundledLibrary {
 
     /** Finds {@code artifact}'s library for {@code platform} through {@code loader}, or empty when its jar is absent. */
     static Optional<BundledLibrary> find(Artifact artifact, ClassLoader loader, String platform) throws IOException {
-        String dir = "org/bytedeco/" + artifact.name() + "/" + platform + "/";
+        String dir = artifact.directory() + "/" + platform + "/";
         URL main = loader.getResource(dir + artifact.mainLibrary());
         if (main == null) {
             return Optional.empty();

@@ -1,0 +1,203 @@
+package io.github.ffmblas.attention;
+
+import io.github.ffmblas.attention.internal.PackedKernel;
+import io.github.ffmblas.bindings.Layout;
+import io.github.ffmblas.bindings.SgemmContract;
+import io.github.ffmblas.bindings.Transpose;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * {@link Backend#PACKED_AVX2}: the products on a model's weights ({@code x W^T}, the projections) on ffmblas's own
+ * AVX2/FMA kernel with each weight packed once, here, into 16-column panels; every other product (the heads') on
+ * {@link Gemm#NATIVE}. OpenBLAS packs all of W on every call, a fixed 1.0 ms of the 5.8 ms L = 128 projection on Zen
+ * 3 (docs/performance.md).
+ *
+ * <p>A weight is recognised by address: a product whose B is whole rows of one, starting at a panel's first row
+ * (a multiple of 16: the team's column parts are), with A and C native, runs on the packed copy. So the weights must
+ * not change after this is made (as with oneDNN's reordered copies); they must stay alive, which the checks see.
+ */
+public final class PackedGemm implements Gemm, AutoCloseable {
+    private static final int PANEL = 16;
+
+    /** A weight {@code [rows, cols]}, dense, at {@code address} in {@code source}, and its panels. */
+    private record Packed(MemorySegment source, long address, int rows, int cols, MemorySegment panels) {}
+
+    private final Arena arena = Arena.ofShared();
+    private final Packed[] packed;
+    private final AtomicLong kernelCalls = new AtomicLong();
+
+    private PackedGemm(List<MemorySegment> weights, List<int[]> shapes) {
+        Packed[] all = new Packed[weights.size()];
+        try {
+            for (int i = 0; i < all.length; i++) {
+                all[i] = pack(weights.get(i), shapes.get(i)[0], shapes.get(i)[1]);
+            }
+        } catch (RuntimeException e) {
+            arena.close();
+            throw e;
+        }
+        this.packed = all;
+    }
+
+    /**
+     * Packs the model's weight matrices ({@code in_proj_weight}, {@code out_proj.weight}: its tensors of rank 2).
+     *
+     * @throws IllegalStateException when the kernel cannot run here, saying why (the CPU, or a jar built without it)
+     */
+    public static PackedGemm forWeights(AttentionWeights weights) {
+        return forConstants(weights.tensors().stream().filter(t -> t.rank() == 2).toList());
+    }
+
+    /**
+     * Packs {@code matrices} (dense {@code [rows, cols]} tensors; those on the heap are left to OpenBLAS) as constant
+     * B operands of {@code x W^T} products.
+     *
+     * @throws IllegalStateException when the kernel cannot run here, saying why
+     */
+    public static PackedGemm forConstants(List<Tensor> matrices) {
+        String why = PackedKernel.unavailable();
+        if (why != null) {
+            throw new IllegalStateException(why);
+        }
+        List<MemorySegment> segments = new ArrayList<>();
+        List<int[]> shapes = new ArrayList<>();
+        for (Tensor t : matrices) {
+            if (t.segment().isNative()) {
+                segments.add(t.segment());
+                shapes.add(new int[] {t.dim(0), t.dim(1)});
+            }
+        }
+        return new PackedGemm(segments, shapes);
+    }
+
+    /** Why the kernel cannot run here, or null when it can. */
+    public static String unavailable() {
+        return PackedKernel.unavailable();
+    }
+
+    /** Panel p of {@code w [rows, cols]}: its rows 16p .. 16p + 15 as cols x 16 floats, depth-major, zero-padded. */
+    private Packed pack(MemorySegment w, int rows, int cols) {
+        int panels = (rows + PANEL - 1) / PANEL;
+        MemorySegment out = arena.allocate((long) panels * PANEL * cols * Float.BYTES, 64);
+        float[] row = new float[cols];
+        float[] panel = new float[PANEL * cols];
+        for (int p = 0; p < panels; p++) {
+            Arrays.fill(panel, 0f);
+            for (int j = 0; j < PANEL && p * PANEL + j < rows; j++) {
+                MemorySegment.copy(w, ValueLayout.JAVA_FLOAT, (long) (p * PANEL + j) * cols * Float.BYTES, row, 0,
+                        cols);
+                for (int kk = 0; kk < cols; kk++) {
+                    panel[kk * PANEL + j] = row[kk];
+                }
+            }
+            MemorySegment.copy(panel, 0, out, ValueLayout.JAVA_FLOAT, (long) p * PANEL * cols * Float.BYTES,
+                    panel.length);
+        }
+        return new Packed(w, w.address(), rows, cols, out);
+    }
+
+    @Override
+    public void multiply(Transpose transB, int m, int n, int k, float alpha, MemorySegment a, long aOffset, int lda,
+                         MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset, int ldc) {
+        Packed p = alpha == 1f && beta == 0f ? packedFor(transB, m, n, k, a, aOffset, lda, b, bOffset, ldb, c,
+                cOffset, ldc) : null;
+        if (p == null) {
+            NATIVE.multiply(transB, m, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);
+        } else {
+            run(p, m, n, k, a, aOffset, lda, b, bOffset, MemorySegment.NULL, 0, c, cOffset, ldc);
+        }
+    }
+
+    @Override
+    public void multiplyAddBias(Transpose transB, int m, int n, int k, MemorySegment a, long aOffset, int lda,
+                                MemorySegment b, long bOffset, int ldb, MemorySegment bias, long biasOffset,
+                                MemorySegment c, long cOffset, int ldc) {
+        Packed p = packedFor(transB, m, n, k, a, aOffset, lda, b, bOffset, ldb, c, cOffset, ldc);
+        if (p != null) {
+            SgemmContract.checkBias(m, n, bias, biasOffset, c, cOffset, ldc);
+        }
+        if (p == null || !bias.isNative()) {
+            NATIVE.multiplyAddBias(transB, m, n, k, a, aOffset, lda, b, bOffset, ldb, bias, biasOffset, c, cOffset,
+                    ldc);
+        } else {
+            run(p, m, n, k, a, aOffset, lda, b, bOffset, bias, biasOffset, c, cOffset, ldc);
+        }
+    }
+
+    @Override
+    public void multiplyBatch(Transpose transB, int m, int n, int k, float alpha,
+                              MemorySegment a, long aOffset, int lda, long strideA,
+                              MemorySegment b, long bOffset, int ldb, long strideB,
+                              float beta, MemorySegment c, long cOffset, int ldc, long strideC, int count) {
+        NATIVE.multiplyBatch(transB, m, n, k, alpha, a, aOffset, lda, strideA, b, bOffset, ldb, strideB, beta,
+                c, cOffset, ldc, strideC, count);
+    }
+
+    /**
+     * The packed weight this product's B is, after the facade's checks of every operand, or null when the kernel
+     * does not take it (B not whole rows of a weight from a panel's first row, A or C on the heap, an empty product).
+     */
+    private Packed packedFor(Transpose transB, int m, int n, int k, MemorySegment a, long aOffset, int lda,
+                             MemorySegment b, long bOffset, int ldb, MemorySegment c, long cOffset, int ldc) {
+        SgemmContract.check(Layout.ROW_MAJOR, Transpose.NO_TRANSPOSE, transB, m, n, k, a, aOffset, lda,
+                b, bOffset, ldb, c, cOffset, ldc);
+        if (transB == Transpose.NO_TRANSPOSE || m == 0 || n == 0 || k == 0 || !a.isNative() || !b.isNative()
+                || !c.isNative()) {
+            return null;
+        }
+        long start = b.address() + bOffset * Float.BYTES;
+        for (Packed p : packed) {
+            long rowBytes = (long) p.cols() * Float.BYTES;
+            long at = start - p.address();
+            if (at >= 0 && at < p.rows() * rowBytes && ldb == p.cols() && k == p.cols() && at % rowBytes == 0) {
+                long row = at / rowBytes;
+                return row % PANEL == 0 && row + n <= p.rows() ? p : null;
+            }
+        }
+        return null;
+    }
+
+    private void run(Packed p, int m, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment b,
+                     long bOffset, MemorySegment bias, long biasOffset, MemorySegment c, long cOffset, int ldc) {
+        if (!p.panels().scope().isAlive()) {
+            throw new IllegalStateException("this PackedGemm is closed");
+        }
+        if (!p.source().scope().isAlive()) {
+            throw new IllegalStateException("the weights this PackedGemm was made for were freed");
+        }
+        long row = (b.address() + bOffset * Float.BYTES - p.address()) / ((long) p.cols() * Float.BYTES);
+        PackedKernel.sgemm(m, n, k, a, aOffset, lda, p.panels(), row * k, bias, biasOffset, c, cOffset, ldc);
+        kernelCalls.incrementAndGet();
+    }
+
+    /** Products the kernel has run (the rest went to OpenBLAS). */
+    public long kernelCalls() {
+        return kernelCalls.get();
+    }
+
+    /** Bytes of packed weights held. */
+    public long packedBytes() {
+        long bytes = 0;
+        for (Packed p : packed) {
+            bytes += p.panels().byteSize();
+        }
+        return bytes;
+    }
+
+    /** Frees the packed copies; products after this throw {@link IllegalStateException}. */
+    @Override
+    public void close() {
+        arena.close();
+    }
+
+    @Override
+    public String toString() {
+        return "PackedGemm(AVX2/FMA kernel on " + packed.length + " packed weights, OpenBLAS for the rest)";
+    }
+}

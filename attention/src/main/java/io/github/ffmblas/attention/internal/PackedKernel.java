@@ -1,0 +1,67 @@
+package io.github.ffmblas.attention.internal;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import io.github.ffmblas.nativelib.CpuInfo;
+import io.github.ffmblas.nativelib.KernelLibrary;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+
+/**
+ * The downcall into {@code ffmblas_sgemm_packed} ({@code native/src/main/kernels/ffmblas_kernels.c}). One function
+ * of ffmblas's own, so a handle written here rather than a jextract run. Segments are passed as segments (not raw
+ * addresses), so the linker keeps their memory alive for the call; {@code PackedGemm} has checked every extent.
+ */
+public final class PackedKernel {
+    private PackedKernel() {}
+
+    /** The handle, or why there is none. */
+    private static final class Holder {
+        static final MethodHandle SGEMM;
+        static final String UNAVAILABLE;
+
+        static {
+            MethodHandle handle = null;
+            String why = null;
+            CpuInfo cpu = CpuInfo.current();
+            if (cpu.vectorIsa() == CpuInfo.VectorIsa.OTHER) {
+                why = "the kernel needs AVX2 and FMA, which this CPU (" + cpu.model() + ") lacks";
+            } else {
+                try {
+                    SymbolLookup library = SymbolLookup.libraryLookup(KernelLibrary.extract(), Arena.global());
+                    handle = Linker.nativeLinker().downcallHandle(
+                            library.findOrThrow("ffmblas_sgemm_packed"),
+                            FunctionDescriptor.ofVoid(JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG,
+                                    ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG));
+                } catch (IOException | RuntimeException e) {
+                    why = e.getMessage();
+                }
+            }
+            SGEMM = handle;
+            UNAVAILABLE = why;
+        }
+    }
+
+    /** Why the kernel cannot run here, or null when it can (loads the library on first call). */
+    public static String unavailable() {
+        return Holder.UNAVAILABLE;
+    }
+
+    /** C = A op(B) + bias, op(B)'s columns packed from {@code packedOffset}; bias {@code NULL} for none. Offsets in floats. */
+    public static void sgemm(int m, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment packed,
+                      long packedOffset, MemorySegment bias, long biasOffset, MemorySegment c, long cOffset, int ldc) {
+        try {
+            Holder.SGEMM.invokeExact(m, n, k, a, aOffset, (long) lda, packed, packedOffset, bias, biasOffset, c,
+                    cOffset, (long) ldc);
+        } catch (Throwable t) {
+            throw t instanceof RuntimeException r ? r : new IllegalStateException(t);
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package io.github.ffmblas.attention;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.github.ffmblas.attention.safetensors.SafeTensorsFile;
+import io.github.ffmblas.nativelib.CpuInfo;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The forward with its projections on {@link Backend#PACKED_AVX2} against the plain-Java reference (one and two
+ * threads: the team's column parts must reach the kernel too) and against the PyTorch fixtures, and the backend
+ * through {@link AttentionModel}.
+ */
+class PackedForwardTest {
+    private static final float TOLERANCE = 1e-4f;
+
+    @BeforeAll
+    static void kernelIsHere() {
+        assumeTrue(CpuInfo.current().vectorIsa() != CpuInfo.VectorIsa.OTHER, "no AVX2 and FMA on this CPU");
+        if (Files.exists(Path.of("/usr/bin/cc"))) {
+            assertNull(PackedGemm.unavailable(), "the build had /usr/bin/cc, so the kernel must be in the jar");
+        }
+        assumeTrue(PackedGemm.unavailable() == null, PackedGemm.unavailable());
+    }
+
+    @ParameterizedTest(name = "B={0} Lq={1} Lk={2} d={3} H={4} causal={5} padding={6}")
+    @CsvSource({"1, 1, 1, 8, 2, false, false", "2, 7, 7, 16, 4, true, false", "3, 5, 9, 12, 3, false, true",
+            "1, 33, 33, 20, 4, true, true", "1, 130, 130, 24, 3, true, false", "2, 7, 33, 10, 1, false, true",
+            "1, 130, 7, 18, 3, false, false", "1, 64, 64, 128, 8, false, false", "2, 33, 600, 96, 2, false, true"})
+    void matchesTheReference(int batch, int lq, int lk, int d, int heads, boolean causal, boolean padding) {
+        Random random = new Random(31L * batch + 7L * lq + lk + 1000L * d + heads);
+        try (Arena confined = Arena.ofConfined(); Arena shared = Arena.ofShared()) {
+            float w = (float) (1 / Math.sqrt(d));
+            AttentionWeights weights = AttentionWeights.ofPyTorch(RandomTensors.gaussian(confined, random, w, 3 * d, d),
+                    RandomTensors.gaussian(confined, random, w, 3 * d), RandomTensors.gaussian(confined, random, w, d, d),
+                    RandomTensors.gaussian(confined, random, w, d));
+            AttentionOptions options = AttentionOptions.DEFAULTS.withCausal(causal);
+            if (padding) {
+                options = options.withKeyPaddingMask(RandomTensors.bools(confined, random, 0.3, batch, lk));
+            }
+            for (Arena inputs : List.of(confined, shared)) {
+                Tensor query = RandomTensors.gaussian(inputs, random, 1f, batch, lq, d);
+                Tensor key = lq == lk ? query : RandomTensors.gaussian(inputs, random, 1f, batch, lk, d);
+                AttentionResult expected = new ReferenceMultiHeadAttention(d, heads, weights).forward(query, key, key,
+                        options);
+                try (PackedGemm gemm = PackedGemm.forWeights(weights)) {
+                    MultiHeadAttention mha = new MultiHeadAttention(d, heads, weights, gemm);
+                    for (int threads : new int[] {1, 2}) {
+                        Tensor out = Tensor.allocate(inputs, batch, lq, d);
+                        Tensor attn = Tensor.allocate(inputs, batch, heads, lq, lk);
+                        try (Workspace workspace = Workspace.create(threads)) {
+                            long before = gemm.kernelCalls();
+                            out.segment().fill((byte) 0xFF); // NaN: every element must be written
+                            mha.forward(query, key, key, options, workspace, out, attn);
+                            String who = threads + " thread(s), inputs " + (inputs == shared ? "shared" : "confined");
+                            float outDiff = RandomTensors.maxAbsDiff(expected.output(), out);
+                            float attnDiff = RandomTensors.maxAbsDiff(expected.attentionWeights().orElseThrow(), attn);
+                            assertTrue(outDiff <= TOLERANCE, who + ": output differs by " + outDiff);
+                            assertTrue(attnDiff <= TOLERANCE, who + ": attention weights differ by " + attnDiff);
+                            // Q/K/V (fused, or Q and K/V) and the output projection, each in the team's column
+                            // parts (as wide as a thread's share rounded up to 16 columns).
+                            int width = (d + threads - 1) / threads;
+                            int parts = (d + (width + 15) / 16 * 16 - 1) / ((width + 15) / 16 * 16);
+                            assertTrue(gemm.kernelCalls() - before >= 2L * parts, who + ": the kernel ran "
+                                    + (gemm.kernelCalls() - before) + " products, not at least " + 2 * parts);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("io.github.ffmblas.attention.PyTorchFixtureTest#fixtures")
+    void reproducesPyTorch(Path fixture) throws IOException {
+        try (SafeTensorsFile file = SafeTensorsFile.open(fixture); Arena arena = Arena.ofConfined()) {
+            Map<String, String> meta = file.metadata();
+            int heads = Integer.parseInt(meta.get("heads"));
+            AttentionWeights weights = AttentionWeights.load(file, meta.getOrDefault("prefix", ""), arena);
+            Tensor query = file.tensor("query");
+            Tensor key = file.find("key").orElse(query);
+            Tensor value = file.find("value").orElse(query);
+            AttentionOptions options = new AttentionOptions(Boolean.parseBoolean(meta.get("causal")),
+                    file.find("attn_mask").orElse(null), file.find("key_padding_mask").orElse(null), true);
+            try (PackedGemm gemm = PackedGemm.forWeights(weights)) {
+                AttentionResult result = new MultiHeadAttention(query.dim(2), heads, weights, gemm)
+                        .forward(query, key, value, options);
+                float out = RandomTensors.maxAbsDiff(file.tensor("expected.output"), result.output());
+                float att = RandomTensors.maxAbsDiff(file.tensor("expected.attention_weights"),
+                        result.attentionWeights().orElseThrow());
+                assertTrue(out <= TOLERANCE, fixture.getFileName() + ": output differs from PyTorch by " + out);
+                assertTrue(att <= TOLERANCE, fixture.getFileName() + ": attention weights differ by " + att);
+                assertTrue(gemm.kernelCalls() >= 2, "the kernel ran the projections");
+            }
+        }
+    }
+
+    @Test
+    void theModelRunsOnItAndRefusesAfterClose() throws IOException {
+        Path fixture = PyTorchFixtureTest.FIXTURES.resolve("pt_seq130.safetensors");
+        try (SafeTensorsFile file = SafeTensorsFile.open(fixture)) {
+            Map<String, String> meta = file.metadata();
+            Tensor query = file.tensor("query");
+            AttentionOptions options = AttentionOptions.DEFAULTS.withCausal(Boolean.parseBoolean(meta.get("causal")));
+            AttentionModel model = AttentionModel.builder(fixture, Integer.parseInt(meta.get("heads")))
+                    .prefix(meta.getOrDefault("prefix", "")).backend(Backend.PACKED_AVX2).open();
+            try (model) {
+                assertEquals(Backend.PACKED_AVX2, model.backend());
+                float diff = RandomTensors.maxAbsDiff(file.tensor("expected.output"),
+                        model.forward(query, query, query, options).output());
+                assertTrue(diff <= TOLERANCE, "output differs from PyTorch by " + diff);
+            }
+            assertThrows(IllegalStateException.class, () -> model.forward(query, query, query, options));
+        }
+    }
+}

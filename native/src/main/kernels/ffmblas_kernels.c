@@ -1,0 +1,133 @@
+/*
+ * ffmblas's own kernels, compiled by the build (native/pom.xml, profile "kernels") with -mavx2 -mfma into
+ * libffmblas_kernels.so; Java calls them only on CPUs with AVX2 and FMA (CpuInfo).
+ *
+ * ffmblas_sgemm_packed: C = A op(B) + bias with op(B) packed once, for the projections of attention, whose weights
+ * stay constant. After MLAS's AVX2/FMA SGEMM: A is read in place with one broadcast per row and depth step, B is
+ * packed 16 columns wide, and a 6 x 16 tile of C accumulates in 12 of the 16 ymm registers. OpenBLAS packs all of B
+ * on every call (1.0 ms of a 5.8 ms projection at 128 rows, docs/performance.md); this does it once.
+ *
+ * Blocking (measured on Zen 3 against KC 256/384, MC 96/144, NC 512/768, no N blocking: see docs/performance.md):
+ * a KC x 16 panel of B (32 KiB) stays in L1 across the MC rows of A, the MC x KC block of A (144 KiB) in L2 across
+ * the NC columns, the KC x NC block of B in L3 across all of A's rows.
+ */
+#include <immintrin.h>
+#include <stdint.h>
+#include <string.h>
+
+#define NR 16
+#define MR 6
+#define KC 512
+#define MC 72
+#define NC 1024
+
+/* rows x 16 tile over depth kc: C (row stride ldc) = (first ? bias, or 0 : C) + A B. */
+static inline __attribute__((always_inline)) void tile(const int rows, int kc, const float *a, int64_t lda,
+                                                       const float *b, float *c, int64_t ldc, int first,
+                                                       const float *bias) {
+    __m256 acc[MR][2];
+#pragma GCC unroll 6
+    for (int r = 0; r < MR; r++) {
+        if (r < rows) {
+            acc[r][0] = _mm256_setzero_ps();
+            acc[r][1] = _mm256_setzero_ps();
+        }
+    }
+    for (int kk = 0; kk < kc; kk++) {
+        __m256 b0 = _mm256_load_ps(b);
+        __m256 b1 = _mm256_load_ps(b + 8);
+#pragma GCC unroll 6
+        for (int r = 0; r < MR; r++) {
+            if (r < rows) {
+                __m256 ar = _mm256_broadcast_ss(a + r * lda);
+                acc[r][0] = _mm256_fmadd_ps(ar, b0, acc[r][0]);
+                acc[r][1] = _mm256_fmadd_ps(ar, b1, acc[r][1]);
+            }
+        }
+        a++;
+        b += NR;
+    }
+#pragma GCC unroll 6
+    for (int r = 0; r < MR; r++) {
+        if (r < rows) {
+            float *cr = c + r * ldc;
+            __m256 c0, c1;
+            if (first) {
+                c0 = bias ? _mm256_loadu_ps(bias) : _mm256_setzero_ps();
+                c1 = bias ? _mm256_loadu_ps(bias + 8) : _mm256_setzero_ps();
+            } else {
+                c0 = _mm256_loadu_ps(cr);
+                c1 = _mm256_loadu_ps(cr + 8);
+            }
+            _mm256_storeu_ps(cr, _mm256_add_ps(c0, acc[r][0]));
+            _mm256_storeu_ps(cr + 8, _mm256_add_ps(c1, acc[r][1]));
+        }
+    }
+}
+
+static void tiles(int rows, int kc, const float *a, int64_t lda, const float *b, float *c, int64_t ldc, int first,
+                  const float *bias) {
+    switch (rows) {
+        case 6: tile(6, kc, a, lda, b, c, ldc, first, bias); break;
+        case 5: tile(5, kc, a, lda, b, c, ldc, first, bias); break;
+        case 4: tile(4, kc, a, lda, b, c, ldc, first, bias); break;
+        case 3: tile(3, kc, a, lda, b, c, ldc, first, bias); break;
+        case 2: tile(2, kc, a, lda, b, c, ldc, first, bias); break;
+        default: tile(1, kc, a, lda, b, c, ldc, first, bias); break;
+    }
+}
+
+/*
+ * C (m x n at c + c_offset, leading dimension ldc) = A (m x k at a + a_offset, lda) op(B) + bias (n floats at
+ * bias + bias_offset; bias NULL: none), one thread. op(B)'s n columns are packed from packed + packed_offset: panel p
+ * (columns 16p .. 16p + 15) is k x 16 floats, depth-major, 32-byte aligned, the last panel padded with zeros. Offsets
+ * are in floats. m, n, k > 0; the caller (PackedGemm) has checked every extent.
+ */
+void ffmblas_sgemm_packed(int32_t m, int32_t n, int32_t k, const float *a, int64_t a_offset, int64_t lda,
+                          const float *packed, int64_t packed_offset, const float *bias, int64_t bias_offset,
+                          float *c, int64_t c_offset, int64_t ldc) {
+    a += a_offset;
+    packed += packed_offset;
+    c += c_offset;
+    if (bias) {
+        bias += bias_offset;
+    }
+    float edge[MR * NR];
+    float edge_bias[NR];
+    for (int j0 = 0; j0 < n; j0 += NC) {
+        int j1 = n - j0 < NC ? n : j0 + NC;
+        for (int k0 = 0; k0 < k; k0 += KC) {
+            int kc = k - k0 < KC ? k - k0 : KC;
+            for (int i0 = 0; i0 < m; i0 += MC) {
+                int i1 = m - i0 < MC ? m : i0 + MC;
+                for (int p = j0 / NR; p * NR < j1; p++) {
+                    int cols = n - p * NR < NR ? n - p * NR : NR;
+                    const float *bp = packed + (int64_t) p * NR * k + (int64_t) k0 * NR;
+                    const float *pb = bias ? bias + p * NR : NULL;
+                    if (cols < NR && pb) {
+                        memset(edge_bias, 0, sizeof edge_bias);
+                        memcpy(edge_bias, pb, sizeof(float) * cols);
+                        pb = edge_bias;
+                    }
+                    for (int i = i0; i < i1; i += MR) {
+                        int rows = i1 - i < MR ? i1 - i : MR;
+                        const float *ai = a + (int64_t) i * lda + k0;
+                        float *ci = c + (int64_t) i * ldc + p * NR;
+                        if (cols == NR) {
+                            tiles(rows, kc, ai, lda, bp, ci, ldc, k0 == 0, pb);
+                        } else {
+                            /* The last, narrower panel: through a 16-wide copy, so no store passes C's edge. */
+                            for (int r = 0; r < rows && k0 > 0; r++) {
+                                memcpy(edge + r * NR, ci + (int64_t) r * ldc, sizeof(float) * cols);
+                            }
+                            tiles(rows, kc, ai, lda, bp, edge, NR, k0 == 0, pb);
+                            for (int r = 0; r < rows; r++) {
+                                memcpy(ci + (int64_t) r * ldc, edge + r * NR, sizeof(float) * cols);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
