@@ -65,6 +65,77 @@ static inline __attribute__((always_inline)) void tile(const int rows, int kc, c
     }
 }
 
+/*
+ * One or two rows: as tile(), but with the depth split into PH interleaved phases summed at the end, so 8 FMA chains
+ * are in flight (two FMA pipes of latency 4 need 8) where the rows alone give 2 or 4. A decoding step's projections
+ * are one row.
+ */
+static inline __attribute__((always_inline)) void tile_narrow(const int rows, int kc, const float *a, int64_t lda,
+                                                              const float *b, float *c, int64_t ldc, int first,
+                                                              const float *bias) {
+    enum { PH = 4 };
+    __m256 acc[PH][2][2];
+#pragma GCC unroll 4
+    for (int q = 0; q < PH; q++) {
+#pragma GCC unroll 2
+        for (int r = 0; r < 2; r++) {
+            acc[q][r][0] = _mm256_setzero_ps();
+            acc[q][r][1] = _mm256_setzero_ps();
+        }
+    }
+    const int phases = rows == 1 ? 4 : 2;
+    int kk = 0;
+    for (; kk + phases <= kc; kk += phases) {
+#pragma GCC unroll 4
+        for (int q = 0; q < PH; q++) {
+            if (q < phases) {
+                __m256 b0 = _mm256_load_ps(b + (kk + q) * NR);
+                __m256 b1 = _mm256_load_ps(b + (kk + q) * NR + 8);
+#pragma GCC unroll 2
+                for (int r = 0; r < 2; r++) {
+                    if (r < rows) {
+                        __m256 ar = _mm256_broadcast_ss(a + r * lda + kk + q);
+                        acc[q][r][0] = _mm256_fmadd_ps(ar, b0, acc[q][r][0]);
+                        acc[q][r][1] = _mm256_fmadd_ps(ar, b1, acc[q][r][1]);
+                    }
+                }
+            }
+        }
+    }
+    for (; kk < kc; kk++) {
+        __m256 b0 = _mm256_load_ps(b + kk * NR);
+        __m256 b1 = _mm256_load_ps(b + kk * NR + 8);
+#pragma GCC unroll 2
+        for (int r = 0; r < 2; r++) {
+            if (r < rows) {
+                __m256 ar = _mm256_broadcast_ss(a + r * lda + kk);
+                acc[0][r][0] = _mm256_fmadd_ps(ar, b0, acc[0][r][0]);
+                acc[0][r][1] = _mm256_fmadd_ps(ar, b1, acc[0][r][1]);
+            }
+        }
+    }
+#pragma GCC unroll 2
+    for (int r = 0; r < 2; r++) {
+        if (r < rows) {
+            __m256 s0 = _mm256_add_ps(_mm256_add_ps(acc[0][r][0], acc[1][r][0]),
+                                      _mm256_add_ps(acc[2][r][0], acc[3][r][0]));
+            __m256 s1 = _mm256_add_ps(_mm256_add_ps(acc[0][r][1], acc[1][r][1]),
+                                      _mm256_add_ps(acc[2][r][1], acc[3][r][1]));
+            float *cr = c + r * ldc;
+            __m256 c0, c1;
+            if (first) {
+                c0 = bias ? _mm256_loadu_ps(bias) : _mm256_setzero_ps();
+                c1 = bias ? _mm256_loadu_ps(bias + 8) : _mm256_setzero_ps();
+            } else {
+                c0 = _mm256_loadu_ps(cr);
+                c1 = _mm256_loadu_ps(cr + 8);
+            }
+            _mm256_storeu_ps(cr, _mm256_add_ps(c0, s0));
+            _mm256_storeu_ps(cr + 8, _mm256_add_ps(c1, s1));
+        }
+    }
+}
+
 static void tiles(int rows, int kc, const float *a, int64_t lda, const float *b, float *c, int64_t ldc, int first,
                   const float *bias) {
     switch (rows) {
@@ -72,8 +143,8 @@ static void tiles(int rows, int kc, const float *a, int64_t lda, const float *b,
         case 5: tile(5, kc, a, lda, b, c, ldc, first, bias); break;
         case 4: tile(4, kc, a, lda, b, c, ldc, first, bias); break;
         case 3: tile(3, kc, a, lda, b, c, ldc, first, bias); break;
-        case 2: tile(2, kc, a, lda, b, c, ldc, first, bias); break;
-        default: tile(1, kc, a, lda, b, c, ldc, first, bias); break;
+        case 2: tile_narrow(2, kc, a, lda, b, c, ldc, first, bias); break;
+        default: tile_narrow(1, kc, a, lda, b, c, ldc, first, bias); break;
     }
 }
 

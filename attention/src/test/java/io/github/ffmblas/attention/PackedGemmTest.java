@@ -62,9 +62,9 @@ class PackedGemmTest {
                     Weight weight = weight(arena, random, rows, k);
                     MemorySegment w = weight.w();
                     MemorySegment bias = weight.b();
-                    try (PackedGemm gemm = PackedGemm.forConstants(List.of(weight.matrix()))) {
+                    try (PackedGemm gemm = PackedGemm.forConstants(List.of(weight.matrix()), Gemm.NATIVE)) {
                         int checked = 0;
-                        for (int m : new int[] {1, 7, 33, 130}) {
+                        for (int m : new int[] {1, 2, 7, 8, 33, 130}) { // tails of 1, 2, 1, 2, 3 and 4 rows
                             for (int start : new int[] {0, 16, 32}) {
                                 for (boolean withBias : new boolean[] {true, false}) {
                                     check(gemm, random, arena, m, n, k, w, start, withBias ? bias : null);
@@ -133,7 +133,7 @@ class PackedGemmTest {
             MemorySegment a = gaussian(arena, random, m * k).segment();
             MemorySegment heapA = MemorySegment.ofArray(a.toArray(ValueLayout.JAVA_FLOAT));
             MemorySegment other = gaussian(arena, random, 48 * k).segment();
-            try (PackedGemm gemm = PackedGemm.forConstants(List.of(weight.matrix()))) {
+            try (PackedGemm gemm = PackedGemm.forConstants(List.of(weight.matrix()), Gemm.NATIVE)) {
                 // Not from a panel's first row; A on the heap; B not a weight; B not transposed; alpha 2; a partial
                 // depth of the weight (k = 32 of 33); ldb not the weight's width.
                 record Case(String name, MemorySegment a, MemorySegment b, long bOffset, int ldb, int k, float alpha,
@@ -201,7 +201,7 @@ class PackedGemmTest {
                     new Bad("freed C", a, 0, freed, 0, n, bias, 0),
                     new Bad("ldc below n", a, 0, c, 0, n - 1, bias, 0),
                     new Bad("A past its end", a, 2L * n + 1, c, 0, n, bias, 0));
-            try (PackedGemm gemm = PackedGemm.forConstants(List.of(weight.matrix()))) {
+            try (PackedGemm gemm = PackedGemm.forConstants(List.of(weight.matrix()), Gemm.NATIVE)) {
                 for (Bad x : cases) {
                     byte[] cBefore = c.toArray(ValueLayout.JAVA_BYTE);
                     RuntimeException mine = assertThrows(RuntimeException.class, () -> gemm.multiplyAddBias(
@@ -227,7 +227,7 @@ class PackedGemmTest {
             MemorySegment a = gaussian(arena, random, 2 * k).segment();
             MemorySegment c = arena.allocate(2L * 16 * Float.BYTES);
             Weight kept = weight(arena, random, 48, k);
-            PackedGemm gemm = PackedGemm.forConstants(List.of(kept.matrix()));
+            PackedGemm gemm = PackedGemm.forConstants(List.of(kept.matrix()), Gemm.NATIVE);
             gemm.close();
             IllegalStateException closed = assertThrows(IllegalStateException.class, () -> gemm.multiplyAddBias(
                     Transpose.TRANSPOSE, 2, 16, k, a, 0, k, kept.w(), 0, k,
@@ -236,7 +236,7 @@ class PackedGemmTest {
 
             Arena shared = Arena.ofShared();
             Weight freed = weight(shared, random, 48, k);
-            try (PackedGemm onFreed = PackedGemm.forConstants(List.of(freed.matrix()))) {
+            try (PackedGemm onFreed = PackedGemm.forConstants(List.of(freed.matrix()), Gemm.NATIVE)) {
                 shared.close();
                 RuntimeException e = assertThrows(IllegalStateException.class, () -> onFreed.multiplyAddBias(
                         Transpose.TRANSPOSE, 2, 16, k, a, 0, k, freed.w(), 0, k,
