@@ -123,7 +123,7 @@ public final class AttentionModel implements Attention, AutoCloseable {
             return this;
         }
 
-        /** Default {@link Backend#AUTO}: oneDNN where {@code ffmblas-onednn} is present and loads, else OpenBLAS. */
+        /** Default {@link Backend#AUTO}: the fastest backend that runs on this CPU class ({@link Backend#autoChoice()}). */
         public Builder backend(Backend backend) {
             this.backend = Objects.requireNonNull(backend, "backend");
             return this;

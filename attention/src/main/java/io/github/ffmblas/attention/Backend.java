@@ -1,11 +1,14 @@
 package io.github.ffmblas.attention;
 
 /**
- * What computes a model's matrix products. {@link AttentionModel} takes {@link #AUTO} by default: oneDNN where the
- * {@code ffmblas-onednn} module is on the class or module path and loads, OpenBLAS otherwise.
+ * What computes a model's matrix products. {@link AttentionModel} takes {@link #AUTO} by default: the fastest of
+ * those that run here by a rule measured per CPU class ({@link #autoChoice()}).
  */
 public enum Backend {
-    /** oneDNN when available (it is as fast or faster on every shape measured, docs/performance.md), else OpenBLAS. */
+    /**
+     * {@link #PACKED_AVX2} on CPUs with AVX2 but not AVX-512, {@link #ONEDNN} on others where {@code ffmblas-onednn}
+     * is present and loads, else {@link #OPENBLAS}: the fastest on every default shape measured on each CPU class.
+     */
     AUTO,
     /** OpenBLAS through the checked {@code Blas} facade: {@link Gemm#NATIVE}. */
     OPENBLAS,
@@ -15,8 +18,14 @@ public enum Backend {
      */
     ONEDNN,
     /**
-     * The projections on ffmblas's own AVX2/FMA kernel with the weights packed once (built into
-     * {@code ffmblas-native} where a C compiler was; CPUs with AVX2 and FMA), the heads' products on OpenBLAS.
+     * The projections on ffmblas's own AVX2/FMA kernel with the weights packed once ({@link PackedGemm}; built into
+     * {@code ffmblas-native} where a C compiler was; CPUs with AVX2 and FMA), the heads' products on oneDNN where
+     * {@code ffmblas-onednn} is present and loads, else on OpenBLAS.
      */
-    PACKED_AVX2
+    PACKED_AVX2;
+
+    /** What {@link #AUTO} takes on this machine, and the measured rule that makes it so, for logs and tools. */
+    public static String autoChoice() {
+        return Backends.auto().describe();
+    }
 }

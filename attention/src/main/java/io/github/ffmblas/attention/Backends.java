@@ -10,12 +10,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class Backends {
     private static final System.Logger LOG = System.getLogger(Backends.class.getName());
 
-    /**
-     * Why AUTO takes oneDNN wherever it runs, measured (docs/performance.md): never slower than OpenBLAS by more than
-     * the noise on any default shape, on both CPU classes.
-     */
-    static final String AUTO_RULE = "as fast as OpenBLAS (within 2%) or faster on every default shape measured, on"
-            + " AVX-512 and on AVX2 machines (docs/performance.md)";
+    /** Why AUTO takes oneDNN on AVX-512 CPUs, measured (docs/performance.md). */
+    static final String ONEDNN_RULE = "oneDNN was as fast as OpenBLAS (within 2%) or faster on every default shape"
+            + " measured on AVX-512 (docs/performance.md)";
+    /** Why AUTO takes the packed kernel on AVX2 CPUs without AVX-512, measured (docs/performance.md). */
+    static final String PACKED_RULE = "on Zen 3 the packed kernel ran the projections at 87-94 GFLOP/s against"
+            + " oneDNN's 77-82 and OpenBLAS's 73-76, and the forward was the fastest of the three on every default shape"
+            + " measured (docs/performance.md)";
     private static final AtomicBoolean AUTO_LOGGED = new AtomicBoolean();
 
     private Backends() {}
@@ -24,43 +25,91 @@ final class Backends {
     record Chosen(Backend backend, Gemm gemm) {}
 
     /**
-     * {@code OPENBLAS}: {@link Gemm#NATIVE}. {@code ONEDNN}: its provider's, or an exception saying why there is
-     * none. {@code AUTO}: oneDNN's when its provider is present and works here, else OpenBLAS (logged).
+     * {@code OPENBLAS}: {@link Gemm#NATIVE}. {@code ONEDNN}: its provider's. {@code PACKED_AVX2}: a
+     * {@link PackedGemm}, the heads' products on oneDNN where its provider works, else OpenBLAS. Either throws saying
+     * why it cannot run here. {@code AUTO}: {@link #autoChoice()}'s backend (logged once per JVM).
      */
     static Chosen forWeights(Backend backend, AttentionWeights weights) {
-        if (backend == Backend.OPENBLAS) {
-            return new Chosen(Backend.OPENBLAS, Gemm.NATIVE);
-        }
-        if (backend == Backend.PACKED_AVX2) {
-            String why = PackedGemm.unavailable();
-            if (why != null) {
-                throw new IllegalStateException("Backend.PACKED_AVX2 cannot run here: " + why);
+        return switch (backend) {
+            case OPENBLAS -> new Chosen(Backend.OPENBLAS, Gemm.NATIVE);
+            case ONEDNN -> new Chosen(Backend.ONEDNN, oneDnn(weights));
+            case PACKED_AVX2 -> new Chosen(Backend.PACKED_AVX2, packed(weights));
+            case AUTO -> {
+                Auto auto = auto();
+                if (!AUTO_LOGGED.getAndSet(true)) {
+                    LOG.log(System.Logger.Level.INFO, "Backend.AUTO: " + auto.describe());
+                }
+                yield forWeights(auto.backend(), weights);
             }
-            return new Chosen(Backend.PACKED_AVX2, PackedGemm.forWeights(weights));
+        };
+    }
+
+    /** What AUTO takes on this machine and why. */
+    record Auto(Backend backend, String why) {
+        String describe() {
+            return backend.name() + " (this CPU: " + CpuInfo.current().vectorIsa() + "): " + why;
         }
-        Optional<GemmProvider> provider = ServiceLoader.load(GemmProvider.class, Backends.class.getClassLoader())
-                .stream().map(ServiceLoader.Provider::get).filter(p -> p.backend() == Backend.ONEDNN).findFirst();
-        if (provider.isEmpty()) {
-            if (backend == Backend.ONEDNN) {
-                throw new IllegalStateException("Backend.ONEDNN needs the ffmblas-onednn module"
-                        + " (io.github.ffmblas:ffmblas-onednn) on the class or module path");
-            }
-            return new Chosen(Backend.OPENBLAS, Gemm.NATIVE);
+    }
+
+    /**
+     * AUTO's rule: {@code PACKED_AVX2} on CPUs with AVX2 but not AVX-512 where the kernel is built in; elsewhere
+     * {@code ONEDNN} where ffmblas-onednn is present and loads; else {@code OPENBLAS}.
+     */
+    static Auto auto() {
+        boolean avx2Only = CpuInfo.current().vectorIsa() == CpuInfo.VectorIsa.AVX2;
+        String packed = PackedGemm.unavailable();
+        if (avx2Only && packed == null) {
+            return new Auto(Backend.PACKED_AVX2, PACKED_RULE);
+        }
+        String notPacked = avx2Only ? "; the packed kernel does not run here (" + packed + ")" : "";
+        Optional<GemmProvider> oneDnn = oneDnnProvider();
+        if (oneDnn.isEmpty()) {
+            return new Auto(Backend.OPENBLAS, "no other backend on the class path" + notPacked);
         }
         try {
-            Chosen chosen = new Chosen(Backend.ONEDNN, provider.get().forWeights(weights));
-            if (backend == Backend.AUTO && !AUTO_LOGGED.getAndSet(true)) {
-                LOG.log(System.Logger.Level.INFO, "Backend.AUTO: oneDNN, on " + CpuInfo.current().vectorIsa() + ": "
-                        + AUTO_RULE);
-            }
-            return chosen;
+            oneDnn.get().describe();
+            return new Auto(Backend.ONEDNN, ONEDNN_RULE + notPacked);
         } catch (RuntimeException | LinkageError e) {
-            if (backend == Backend.ONEDNN) {
-                throw new IllegalStateException("Backend.ONEDNN: oneDNN does not work here: " + e.getMessage(), e);
+            return new Auto(Backend.OPENBLAS, "oneDNN does not work here (" + e.getMessage() + ")" + notPacked);
+        }
+    }
+
+    private static Optional<GemmProvider> oneDnnProvider() {
+        return ServiceLoader.load(GemmProvider.class, Backends.class.getClassLoader()).stream()
+                .map(ServiceLoader.Provider::get).filter(p -> p.backend() == Backend.ONEDNN).findFirst();
+    }
+
+    private static Gemm oneDnn(AttentionWeights weights) {
+        GemmProvider provider = oneDnnProvider().orElseThrow(() -> new IllegalStateException("Backend.ONEDNN needs the"
+                + " ffmblas-onednn module (io.github.ffmblas:ffmblas-onednn) on the class or module path"));
+        try {
+            return provider.forWeights(weights);
+        } catch (RuntimeException | LinkageError e) {
+            throw new IllegalStateException("Backend.ONEDNN: oneDNN does not work here: " + e.getMessage(), e);
+        }
+    }
+
+    /** The packed kernel for the projections; oneDNN's batched matmuls for the heads where they run (faster on AVX2). */
+    private static Gemm packed(AttentionWeights weights) {
+        String why = PackedGemm.unavailable();
+        if (why != null) {
+            throw new IllegalStateException("Backend.PACKED_AVX2 cannot run here: " + why);
+        }
+        Gemm heads = Gemm.NATIVE;
+        Optional<GemmProvider> oneDnn = oneDnnProvider();
+        if (oneDnn.isPresent()) {
+            try {
+                heads = oneDnn.get().forWeights(weights);
+            } catch (RuntimeException | LinkageError e) {
+                LOG.log(System.Logger.Level.INFO, "Backend.PACKED_AVX2: the heads' products on OpenBLAS, oneDNN does"
+                        + " not work here (" + e.getMessage() + ")");
             }
-            LOG.log(System.Logger.Level.INFO, "Backend.AUTO: oneDNN does not work here (" + e.getMessage()
-                    + "); using OpenBLAS");
-            return new Chosen(Backend.OPENBLAS, Gemm.NATIVE);
+        }
+        try {
+            return PackedGemm.forWeights(weights, heads);
+        } catch (RuntimeException e) {
+            close(heads);
+            throw e;
         }
     }
 

@@ -10,13 +10,14 @@ import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * {@link Backend#PACKED_AVX2}: the products on a model's weights ({@code x W^T}, the projections) on ffmblas's own
  * AVX2/FMA kernel with each weight packed once, here, into 16-column panels; every other product (the heads') on
- * {@link Gemm#NATIVE}. OpenBLAS packs all of W on every call, a fixed 1.0 ms of the 5.8 ms L = 128 projection on Zen
- * 3 (docs/performance.md).
+ * another gemm ({@link Gemm#NATIVE}, or oneDNN's for {@code Backend.PACKED_AVX2}). OpenBLAS packs all of W on every
+ * call, a fixed 1.0 ms of the 5.8 ms L = 128 projection on Zen 3 (docs/performance.md).
  *
  * <p>A weight is recognised by address: a product whose B is whole rows of one, starting at a panel's first row
  * (a multiple of 16: the team's column parts are), with A and C native, runs on the packed copy. So the weights must
@@ -31,8 +32,10 @@ public final class PackedGemm implements Gemm, AutoCloseable {
     private final Arena arena = Arena.ofShared();
     private final Packed[] packed;
     private final AtomicLong kernelCalls = new AtomicLong();
+    private final Gemm others;
 
-    private PackedGemm(List<MemorySegment> weights, List<int[]> shapes) {
+    private PackedGemm(List<MemorySegment> weights, List<int[]> shapes, Gemm others) {
+        this.others = Objects.requireNonNull(others, "others");
         Packed[] all = new Packed[weights.size()];
         try {
             for (int i = 0; i < all.length; i++) {
@@ -51,16 +54,24 @@ public final class PackedGemm implements Gemm, AutoCloseable {
      * @throws IllegalStateException when the kernel cannot run here, saying why (the CPU, or a jar built without it)
      */
     public static PackedGemm forWeights(AttentionWeights weights) {
-        return forConstants(weights.tensors().stream().filter(t -> t.rank() == 2).toList());
+        return forWeights(weights, NATIVE);
+    }
+
+    /**
+     * As {@link #forWeights(AttentionWeights)}, every other product on {@code others}, which this then owns: closing
+     * this closes it when it is {@link AutoCloseable}.
+     */
+    public static PackedGemm forWeights(AttentionWeights weights, Gemm others) {
+        return forConstants(weights.tensors().stream().filter(t -> t.rank() == 2).toList(), others);
     }
 
     /**
      * Packs {@code matrices} (dense {@code [rows, cols]} tensors; those on the heap are left to OpenBLAS) as constant
-     * B operands of {@code x W^T} products.
+     * B operands of {@code x W^T} products; every other product on {@code others} (owned, as above).
      *
      * @throws IllegalStateException when the kernel cannot run here, saying why
      */
-    public static PackedGemm forConstants(List<Tensor> matrices) {
+    public static PackedGemm forConstants(List<Tensor> matrices, Gemm others) {
         String why = PackedKernel.unavailable();
         if (why != null) {
             throw new IllegalStateException(why);
@@ -73,7 +84,7 @@ public final class PackedGemm implements Gemm, AutoCloseable {
                 shapes.add(new int[] {t.dim(0), t.dim(1)});
             }
         }
-        return new PackedGemm(segments, shapes);
+        return new PackedGemm(segments, shapes, others);
     }
 
     /** Why the kernel cannot run here, or null when it can. */
@@ -108,7 +119,7 @@ public final class PackedGemm implements Gemm, AutoCloseable {
         Packed p = alpha == 1f && beta == 0f ? packedFor(transB, m, n, k, a, aOffset, lda, b, bOffset, ldb, c,
                 cOffset, ldc) : null;
         if (p == null) {
-            NATIVE.multiply(transB, m, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);
+            others.multiply(transB, m, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);
         } else {
             run(p, m, n, k, a, aOffset, lda, b, bOffset, MemorySegment.NULL, 0, c, cOffset, ldc);
         }
@@ -123,7 +134,7 @@ public final class PackedGemm implements Gemm, AutoCloseable {
             SgemmContract.checkBias(m, n, bias, biasOffset, c, cOffset, ldc);
         }
         if (p == null || !bias.isNative()) {
-            NATIVE.multiplyAddBias(transB, m, n, k, a, aOffset, lda, b, bOffset, ldb, bias, biasOffset, c, cOffset,
+            others.multiplyAddBias(transB, m, n, k, a, aOffset, lda, b, bOffset, ldb, bias, biasOffset, c, cOffset,
                     ldc);
         } else {
             run(p, m, n, k, a, aOffset, lda, b, bOffset, bias, biasOffset, c, cOffset, ldc);
@@ -135,7 +146,7 @@ public final class PackedGemm implements Gemm, AutoCloseable {
                               MemorySegment a, long aOffset, int lda, long strideA,
                               MemorySegment b, long bOffset, int ldb, long strideB,
                               float beta, MemorySegment c, long cOffset, int ldc, long strideC, int count) {
-        NATIVE.multiplyBatch(transB, m, n, k, alpha, a, aOffset, lda, strideA, b, bOffset, ldb, strideB, beta,
+        others.multiplyBatch(transB, m, n, k, alpha, a, aOffset, lda, strideA, b, bOffset, ldb, strideB, beta,
                 c, cOffset, ldc, strideC, count);
     }
 
@@ -190,14 +201,23 @@ public final class PackedGemm implements Gemm, AutoCloseable {
         return bytes;
     }
 
-    /** Frees the packed copies; products after this throw {@link IllegalStateException}. */
+    /** Frees the packed copies, and closes the other gemm; products after this throw {@link IllegalStateException}. */
     @Override
     public void close() {
-        arena.close();
+        if (arena.scope().isAlive()) {
+            arena.close();
+            if (others instanceof AutoCloseable closeable) {
+                try {
+                    closeable.close();
+                } catch (Exception e) {
+                    throw new IllegalStateException("closing " + others + " failed", e);
+                }
+            }
+        }
     }
 
     @Override
     public String toString() {
-        return "PackedGemm(AVX2/FMA kernel on " + packed.length + " packed weights, OpenBLAS for the rest)";
+        return "PackedGemm(AVX2/FMA kernel on " + packed.length + " packed weights, the rest on " + others + ")";
     }
 }

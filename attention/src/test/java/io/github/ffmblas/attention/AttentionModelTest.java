@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.ffmblas.attention.safetensors.InvalidSafeTensorsException;
 import io.github.ffmblas.attention.safetensors.SafeTensorsWriter;
 import io.github.ffmblas.bindings.Blas;
+import io.github.ffmblas.nativelib.CpuInfo;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.nio.file.Files;
@@ -151,12 +152,15 @@ class AttentionModelTest {
     }
 
     @Test
-    void withoutTheOneDnnModuleAutoIsOpenBlasAndOneDnnIsRefusedSayingWhatToAdd() throws IOException {
+    void withoutTheOneDnnModuleAutoIsPackedOrOpenBlasAndOneDnnIsRefusedSayingWhatToAdd() throws IOException {
         Path file = dir.resolve("w.safetensors");
         writeWeights(file, "", false, 41, D);
+        boolean packed = CpuInfo.current().vectorIsa() == CpuInfo.VectorIsa.AVX2 && PackedGemm.unavailable() == null;
         try (AttentionModel auto = AttentionModel.open(file, "", HEADS, Loading.MAPPED)) {
-            assertEquals(Backend.OPENBLAS, auto.backend());
+            assertEquals(packed ? Backend.PACKED_AVX2 : Backend.OPENBLAS, auto.backend());
         }
+        assertTrue(Backend.autoChoice().startsWith((packed ? "PACKED_AVX2" : "OPENBLAS") + " (this CPU: "),
+                Backend.autoChoice());
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> AttentionModel.builder(file, HEADS).backend(Backend.ONEDNN).open());
         assertTrue(e.getMessage().contains("io.github.ffmblas:ffmblas-onednn"), e.getMessage());

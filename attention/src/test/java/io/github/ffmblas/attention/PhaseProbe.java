@@ -14,8 +14,8 @@ import java.util.ServiceLoader;
  * each with its GFLOP/s and its number of products, and the rest (softmax, bias, bookkeeping, and with a team the
  * time threads wait), beside the same JVM's n=1024 sgemm rate and the forward's share of that roofline. Arguments:
  * batch, seq, d_model, heads, and optionally forwards per round (default 5), threads (default 1: a workspace of that
- * many threads, OpenBLAS at one, as the benchmark's {@code native} row) and backend ({@code openblas}, or
- * {@code onednn} with ffmblas-onednn on the class path), e.g. {@code 1 128 768 12 20 2 onednn}; prints four rounds
+ * many threads, OpenBLAS at one, as the benchmark's {@code native} row) and backend ({@code openblas},
+ * {@code packed_avx2}, or {@code onednn} with ffmblas-onednn on the class path), e.g. {@code 1 128 768 12 20 2 onednn}; prints four rounds
  * after one of warm-up. With threads, a phase's time is summed over the threads and shown per thread (its average),
  * and its rate is per thread: {@code rest} is then the wall time left after the average thread's products. Run it
  * with {@code --add-modules jdk.incubator.vector}, as the benchmark does, or the softmax is plain Java.
@@ -38,7 +38,11 @@ public final class PhaseProbe {
         try (Arena arena = Arena.ofConfined(); Workspace workspace = Workspace.create(threads)) {
             double rate = sgemmRate(arena);
             AttentionWeights weights = RandomTensors.weights(arena, random, d);
-            Gemm gemm = backend.equals("openblas") ? Gemm.NATIVE : provider(backend).forWeights(weights);
+            Gemm gemm = switch (backend) {
+                case "openblas" -> Gemm.NATIVE;
+                case "packed_avx2" -> PackedGemm.forWeights(weights, heads(weights));
+                default -> provider(backend).forWeights(weights);
+            };
             PhaseTimer timer = new PhaseTimer(gemm);
             MultiHeadAttention mha = new MultiHeadAttention(d, heads, weights, timer);
             Tensor x = RandomTensors.gaussian(arena, random, 1f, batch, seq, d);
@@ -70,6 +74,13 @@ public final class PhaseProbe {
                 closeable.close();
             }
         }
+    }
+
+    /** The heads' products as Backend.PACKED_AVX2 runs them: on oneDNN when its provider is on the class path. */
+    private static Gemm heads(AttentionWeights weights) {
+        return ServiceLoader.load(GemmProvider.class).stream().map(ServiceLoader.Provider::get)
+                .filter(p -> p.backend() == Backend.ONEDNN).findFirst().map(p -> p.forWeights(weights))
+                .orElse(Gemm.NATIVE);
     }
 
     private static GemmProvider provider(String backend) {

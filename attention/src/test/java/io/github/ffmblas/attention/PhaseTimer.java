@@ -41,6 +41,16 @@ final class PhaseTimer implements Gemm {
         add(Phase.PROJECTIONS, System.nanoTime() - start, 2.0 * m * n * k);
     }
 
+    /** The delegate's own bias path (oneDNN's and the packed kernel's take the bias as an argument). */
+    @Override
+    public void multiplyAddBias(Transpose transB, int m, int n, int k, MemorySegment a, long aOffset, int lda,
+                                MemorySegment b, long bOffset, int ldb, MemorySegment bias, long biasOffset,
+                                MemorySegment c, long cOffset, int ldc) {
+        long start = System.nanoTime();
+        delegate.multiplyAddBias(transB, m, n, k, a, aOffset, lda, b, bOffset, ldb, bias, biasOffset, c, cOffset, ldc);
+        add(Phase.PROJECTIONS, System.nanoTime() - start, 2.0 * m * n * k);
+    }
+
     @Override
     public void multiplyBatch(Transpose transB, int m, int n, int k, float alpha,
                               MemorySegment a, long aOffset, int lda, long strideA,

@@ -1,9 +1,12 @@
 package io.github.ffmblas.cli;
 
+import io.github.ffmblas.attention.Backend;
+import io.github.ffmblas.attention.PackedGemm;
 import io.github.ffmblas.attention.spi.GemmProvider;
 import io.github.ffmblas.bindings.Blas;
 import io.github.ffmblas.bindings.OpenBlasRuntime;
 import io.github.ffmblas.nativelib.CpuInfo;
+import io.github.ffmblas.nativelib.KernelLibrary;
 import io.github.ffmblas.nativelib.LoadedLibrary;
 import io.github.ffmblas.nativelib.OpenBlasLibrary;
 import java.io.PrintWriter;
@@ -45,20 +48,20 @@ final class InfoCommand implements Callable<Integer> {
         out.println("                " + lib.detail());
         out.println("batched sgemm:  " + rt.batchPolicy().description());
         out.println("softmax:        " + io.github.ffmblas.attention.MultiHeadAttention.softmaxImplementation());
-        String auto = "openblas (no other backend on the class path)";
+        out.println("packed_avx2:    " + (PackedGemm.unavailable() == null ? "ffmblas's AVX2/FMA kernel "
+                + KernelLibrary.FILE + " (the projections, weights packed once)"
+                : "does not run here: " + PackedGemm.unavailable()));
         for (GemmProvider provider : ServiceLoader.load(GemmProvider.class)) {
             String description;
             try {
                 description = provider.describe();
-                auto = provider.backend().name().toLowerCase(Locale.ROOT) + ", as fast as OpenBLAS or faster on every"
-                        + " default shape measured on AVX-512 and AVX2 (docs/performance.md)";
             } catch (RuntimeException | LinkageError e) {
                 description = "does not run here: " + e.getMessage();
             }
             out.println(String.format("%-16s", provider.backend().name().toLowerCase(Locale.ROOT) + ":")
                     + description);
         }
-        out.println("Backend.AUTO:   " + auto);
+        out.println("Backend.AUTO:   " + Backend.autoChoice());
         return 0;
     }
 }

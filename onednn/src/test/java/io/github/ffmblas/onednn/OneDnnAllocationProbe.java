@@ -2,6 +2,8 @@ package io.github.ffmblas.onednn;
 
 import io.github.ffmblas.attention.AttentionOptions;
 import io.github.ffmblas.attention.AttentionWeights;
+import io.github.ffmblas.attention.Gemm;
+import io.github.ffmblas.attention.PackedGemm;
 import io.github.ffmblas.attention.MultiHeadAttention;
 import io.github.ffmblas.attention.Tensor;
 import io.github.ffmblas.attention.Workspace;
@@ -15,13 +17,15 @@ import java.util.Random;
  * calling thread and the workspace's helpers. Rounds go on (at most 30) until one allocates 64 bytes or less: on a
  * loaded machine C2 may compile the forward only after several rounds, and until then C1's code allocates the
  * slices escape analysis would remove (432 and 1,312 bytes at 1 and 2 threads with -XX:TieredStopAtLevel=1).
- * Argument: the workspace's threads.
+ * Arguments: the workspace's threads, and {@code packed} to run the projections on {@link PackedGemm} (the heads on
+ * oneDNN, as {@code Backend.PACKED_AVX2}) instead of oneDNN.
  */
 public final class OneDnnAllocationProbe {
     private OneDnnAllocationProbe() {}
 
     public static void main(String[] args) {
         int threads = Integer.parseInt(args[0]);
+        boolean packed = args.length > 1 && args[1].equals("packed");
         int d = 128;
         int heads = 8;
         var mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -33,7 +37,9 @@ public final class OneDnnAllocationProbe {
             Tensor out = Tensor.allocate(arena, 1, 64, d);
             AttentionOptions options = AttentionOptions.DEFAULTS.withNeedWeights(false);
             long least = Long.MAX_VALUE;
-            try (OneDnnGemm gemm = OneDnnGemm.forWeights(weights)) {
+            try (AutoCloseable owner = packed ? PackedGemm.forWeights(weights, OneDnnGemm.forWeights(weights))
+                    : OneDnnGemm.forWeights(weights)) {
+                Gemm gemm = (Gemm) owner;
                 MultiHeadAttention mha = new MultiHeadAttention(d, heads, weights, gemm);
                 for (int round = 0; round < 30 && least > 64; round++) {
                     long[] ids = Thread.getAllStackTraces().keySet().stream()
@@ -48,6 +54,8 @@ public final class OneDnnAllocationProbe {
                 }
             }
             System.out.println("bytes=" + least);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
         }
     }
 

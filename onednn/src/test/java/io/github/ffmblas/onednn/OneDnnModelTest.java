@@ -8,9 +8,11 @@ import io.github.ffmblas.attention.AttentionModel;
 import io.github.ffmblas.attention.AttentionOptions;
 import io.github.ffmblas.attention.Backend;
 import io.github.ffmblas.attention.Loading;
+import io.github.ffmblas.attention.PackedGemm;
 import io.github.ffmblas.attention.Tensor;
 import io.github.ffmblas.attention.Workspace;
 import io.github.ffmblas.attention.safetensors.SafeTensorsFile;
+import io.github.ffmblas.nativelib.CpuInfo;
 import java.lang.foreign.Arena;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,7 +26,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * {@link AttentionModel} with this module present: {@link Backend#AUTO} picks oneDNN, results match PyTorch's,
+ * {@link AttentionModel} with this module present: {@link Backend#AUTO} picks by the CPU class, results match PyTorch's,
  * forwards from several threads share the model, and {@code close()} frees oneDNN's copies after the last one.
  */
 class OneDnnModelTest {
@@ -33,7 +35,7 @@ class OneDnnModelTest {
 
     @ParameterizedTest
     @EnumSource(Loading.class)
-    void autoPicksOneDnnAndMatchesPyTorch(Loading loading) throws Exception {
+    void eachBackendMatchesPyTorch(Loading loading) throws Exception {
         try (SafeTensorsFile file = SafeTensorsFile.open(FIXTURE)) {
             Map<String, String> meta = file.metadata();
             int heads = Integer.parseInt(meta.get("heads"));
@@ -43,7 +45,7 @@ class OneDnnModelTest {
             for (Backend asked : Backend.values()) {
                 try (AttentionModel model = AttentionModel.builder(FIXTURE, heads)
                         .prefix(meta.getOrDefault("prefix", "")).loading(loading).backend(asked).open()) {
-                    assertEquals(asked == Backend.OPENBLAS ? Backend.OPENBLAS : Backend.ONEDNN, model.backend());
+                    assertEquals(asked == Backend.AUTO ? autoHere() : asked, model.backend());
                     // Several threads at once, each forward twice (the second on the primitives of the first).
                     ExecutorService pool = Executors.newFixedThreadPool(3);
                     try {
@@ -70,6 +72,19 @@ class OneDnnModelTest {
         }
     }
 
+    /** AUTO's rule (Backend.AUTO): the packed kernel on AVX2-only CPUs where it runs, oneDNN elsewhere. */
+    private static Backend autoHere() {
+        return CpuInfo.current().vectorIsa() == CpuInfo.VectorIsa.AVX2 && PackedGemm.unavailable() == null
+                ? Backend.PACKED_AVX2 : Backend.ONEDNN;
+    }
+
+    @Test
+    void autoSaysWhatItPicksAndWhy() {
+        String choice = Backend.autoChoice();
+        assertTrue(choice.startsWith(autoHere().name() + " (this CPU: " + CpuInfo.current().vectorIsa() + "): "), choice);
+        assertTrue(choice.contains("docs/performance.md"), choice);
+    }
+
     @Test
     void theModelsWorkspaceTeamAndCallerMemoryWork() throws Exception {
         try (SafeTensorsFile file = SafeTensorsFile.open(FIXTURE);
@@ -86,7 +101,7 @@ class OneDnnModelTest {
             for (int i = 0; i < expected.length; i++) {
                 assertEquals(expected[i], got[i], TOLERANCE, "output " + i);
             }
-            assertTrue(model.toString().contains("ONEDNN"), model.toString());
+            assertTrue(model.toString().contains(autoHere().name()), model.toString());
         }
     }
 }

@@ -8,11 +8,13 @@ import io.github.ffmblas.bench.Problem;
 import io.github.ffmblas.bench.SgemmProblem;
 import io.github.ffmblas.bench.Workload;
 import io.github.ffmblas.bindings.Blas;
+import io.github.ffmblas.onednn.OneDnnGemm;
 import java.util.Optional;
 
 /**
  * ffmblas's forward with the weights' products on its own AVX2/FMA kernel ({@link PackedGemm}: weights packed
- * once, before timing), the heads' products on OpenBLAS. No sgemm: the kernel computes {@code x W^T} only.
+ * once, before timing), the heads' products on oneDNN, as {@code Backend.PACKED_AVX2} does with ffmblas-onednn
+ * present. No sgemm: the kernel computes {@code x W^T} only.
  */
 public final class NativePackedImplementation implements Implementation {
 
@@ -24,8 +26,8 @@ public final class NativePackedImplementation implements Implementation {
     @Override
     public String details() {
         return "ffmblas's forward with Backend.PACKED_AVX2: the projections on ffmblas's AVX2/FMA kernel with the"
-                + " weights packed once, the heads' products on OpenBLAS at one thread, split among the row's threads"
-                + " like native";
+                + " weights packed once, the heads' products as oneDNN's batched matmuls (as native-onednn), split"
+                + " among the row's threads like native";
     }
 
     @Override
@@ -44,7 +46,7 @@ public final class NativePackedImplementation implements Implementation {
         Blas.setNumThreads(1);
         return switch (workload.problem()) {
             case AttentionProblem p -> {
-                PackedGemm gemm = PackedGemm.forWeights(workload.weights());
+                PackedGemm gemm = PackedGemm.forWeights(workload.weights(), OneDnnGemm.forWeights(workload.weights()));
                 yield new ForwardCandidate(workload, p, gemm, threads, gemm);
             }
             case SgemmProblem p -> throw new UnsupportedOperationException(unsupported(p, threads).orElseThrow());
