@@ -21,6 +21,15 @@
 #define MC 72
 #define NC 1024
 
+/* One row of a tile, 16 floats at cr: (first ? bias, or 0 : what cr holds) + (s0, s1). */
+static inline __attribute__((always_inline)) void store_row(float *cr, __m256 s0, __m256 s1, int first,
+                                                            const float *bias) {
+    __m256 c0 = first ? (bias ? _mm256_loadu_ps(bias) : _mm256_setzero_ps()) : _mm256_loadu_ps(cr);
+    __m256 c1 = first ? (bias ? _mm256_loadu_ps(bias + 8) : _mm256_setzero_ps()) : _mm256_loadu_ps(cr + 8);
+    _mm256_storeu_ps(cr, _mm256_add_ps(c0, s0));
+    _mm256_storeu_ps(cr + 8, _mm256_add_ps(c1, s1));
+}
+
 /* rows x 16 tile over depth kc: C (row stride ldc) = (first ? bias, or 0 : C) + A B. */
 static inline __attribute__((always_inline)) void tile(const int rows, int kc, const float *a, int64_t lda,
                                                        const float *b, float *c, int64_t ldc, int first,
@@ -50,17 +59,7 @@ static inline __attribute__((always_inline)) void tile(const int rows, int kc, c
 #pragma GCC unroll 6
     for (int r = 0; r < MR; r++) {
         if (r < rows) {
-            float *cr = c + r * ldc;
-            __m256 c0, c1;
-            if (first) {
-                c0 = bias ? _mm256_loadu_ps(bias) : _mm256_setzero_ps();
-                c1 = bias ? _mm256_loadu_ps(bias + 8) : _mm256_setzero_ps();
-            } else {
-                c0 = _mm256_loadu_ps(cr);
-                c1 = _mm256_loadu_ps(cr + 8);
-            }
-            _mm256_storeu_ps(cr, _mm256_add_ps(c0, acc[r][0]));
-            _mm256_storeu_ps(cr + 8, _mm256_add_ps(c1, acc[r][1]));
+            store_row(c + r * ldc, acc[r][0], acc[r][1], first, bias);
         }
     }
 }
@@ -121,17 +120,7 @@ static inline __attribute__((always_inline)) void tile_narrow(const int rows, in
                                       _mm256_add_ps(acc[2][r][0], acc[3][r][0]));
             __m256 s1 = _mm256_add_ps(_mm256_add_ps(acc[0][r][1], acc[1][r][1]),
                                       _mm256_add_ps(acc[2][r][1], acc[3][r][1]));
-            float *cr = c + r * ldc;
-            __m256 c0, c1;
-            if (first) {
-                c0 = bias ? _mm256_loadu_ps(bias) : _mm256_setzero_ps();
-                c1 = bias ? _mm256_loadu_ps(bias + 8) : _mm256_setzero_ps();
-            } else {
-                c0 = _mm256_loadu_ps(cr);
-                c1 = _mm256_loadu_ps(cr + 8);
-            }
-            _mm256_storeu_ps(cr, _mm256_add_ps(c0, s0));
-            _mm256_storeu_ps(cr + 8, _mm256_add_ps(c1, s1));
+            store_row(c + r * ldc, s0, s1, first, bias);
         }
     }
 }

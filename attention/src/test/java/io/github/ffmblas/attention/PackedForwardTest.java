@@ -1,16 +1,12 @@
 package io.github.ffmblas.attention;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.ffmblas.attention.safetensors.SafeTensorsFile;
-import io.github.ffmblas.nativelib.CpuInfo;
 import java.io.IOException;
 import java.lang.foreign.Arena;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -31,11 +27,7 @@ class PackedForwardTest {
 
     @BeforeAll
     static void kernelIsHere() {
-        assumeTrue(CpuInfo.current().vectorIsa() != CpuInfo.VectorIsa.OTHER, "no AVX2 and FMA on this CPU");
-        if (Files.exists(Path.of("/usr/bin/cc"))) {
-            assertNull(PackedGemm.unavailable(), "the build had /usr/bin/cc, so the kernel must be in the jar");
-        }
-        assumeTrue(PackedGemm.unavailable() == null, PackedGemm.unavailable());
+        PackedGemmTest.assumeKernel();
     }
 
     @ParameterizedTest(name = "B={0} Lq={1} Lk={2} d={3} H={4} causal={5} padding={6}")
@@ -89,17 +81,10 @@ class PackedForwardTest {
     @MethodSource("io.github.ffmblas.attention.PyTorchFixtureTest#fixtures")
     void reproducesPyTorch(Path fixture) throws IOException {
         try (SafeTensorsFile file = SafeTensorsFile.open(fixture); Arena arena = Arena.ofConfined()) {
-            Map<String, String> meta = file.metadata();
-            int heads = Integer.parseInt(meta.get("heads"));
-            AttentionWeights weights = AttentionWeights.load(file, meta.getOrDefault("prefix", ""), arena);
-            Tensor query = file.tensor("query");
-            Tensor key = file.find("key").orElse(query);
-            Tensor value = file.find("value").orElse(query);
-            AttentionOptions options = new AttentionOptions(Boolean.parseBoolean(meta.get("causal")),
-                    file.find("attn_mask").orElse(null), file.find("key_padding_mask").orElse(null), true);
-            try (PackedGemm gemm = PackedGemm.forWeights(weights)) {
-                AttentionResult result = new MultiHeadAttention(query.dim(2), heads, weights, gemm)
-                        .forward(query, key, value, options);
+            PyTorchFixtureTest.Fixture f = PyTorchFixtureTest.Fixture.read(file, arena);
+            try (PackedGemm gemm = PackedGemm.forWeights(f.weights())) {
+                AttentionResult result = new MultiHeadAttention(f.query().dim(2), f.heads(), f.weights(), gemm)
+                        .forward(f.query(), f.key(), f.value(), f.options());
                 float out = RandomTensors.maxAbsDiff(file.tensor("expected.output"), result.output());
                 float att = RandomTensors.maxAbsDiff(file.tensor("expected.attention_weights"),
                         result.attentionWeights().orElseThrow());

@@ -31,18 +31,31 @@ class PyTorchFixtureTest {
         }
     }
 
+    /** One fixture's model and call: its weights (read into {@code arena}), heads, inputs and options. */
+    record Fixture(AttentionWeights weights, int heads, Tensor query, Tensor key, Tensor value,
+                   AttentionOptions options) {
+        static Fixture read(SafeTensorsFile file, Arena arena) throws IOException {
+            Map<String, String> meta = file.metadata();
+            Tensor query = file.tensor("query");
+            return new Fixture(AttentionWeights.load(file, meta.getOrDefault("prefix", ""), arena),
+                    Integer.parseInt(meta.get("heads")), query, file.find("key").orElse(query),
+                    file.find("value").orElse(query), new AttentionOptions(Boolean.parseBoolean(meta.get("causal")),
+                    file.find("attn_mask").orElse(null), file.find("key_padding_mask").orElse(null), true));
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("fixtures")
     void bothImplementationsReproducePyTorch(Path fixture) throws IOException {
         try (SafeTensorsFile file = SafeTensorsFile.open(fixture); Arena arena = Arena.ofConfined()) {
             Map<String, String> meta = file.metadata();
-            int heads = Integer.parseInt(meta.get("heads"));
-            AttentionWeights weights = AttentionWeights.load(file, meta.getOrDefault("prefix", ""), arena);
-            Tensor query = file.tensor("query");
-            Tensor key = file.find("key").orElse(query);
-            Tensor value = file.find("value").orElse(query);
-            AttentionOptions options = new AttentionOptions(Boolean.parseBoolean(meta.get("causal")),
-                    file.find("attn_mask").orElse(null), file.find("key_padding_mask").orElse(null), true);
+            Fixture f = Fixture.read(file, arena);
+            int heads = f.heads();
+            AttentionWeights weights = f.weights();
+            Tensor query = f.query();
+            Tensor key = f.key();
+            Tensor value = f.value();
+            AttentionOptions options = f.options();
             Tensor expectedOutput = file.tensor("expected.output");
             Tensor expectedWeights = file.tensor("expected.attention_weights");
             int d = query.dim(2);
