@@ -75,11 +75,11 @@ class PackedGemmTest {
                             for (int start : new int[] {0, 16, 32}) {
                                 for (boolean withBias : new boolean[] {true, false}) {
                                     check(gemm, random, arena, m, n, k, w, start, withBias ? bias : null);
-                                    checked++;
+                                    checked += m > 1 ? 1 : 0; // one row goes to sgemv
                                 }
                             }
                         }
-                        assertEquals(checked, gemm.kernelCalls(), "the kernel ran every product");
+                        assertEquals(checked, gemm.kernelCalls(), "the kernel ran every product of 2+ rows");
                     }
                 }
             }
