@@ -154,25 +154,26 @@ void ffmblas_sgemm_packed(int32_t m, int32_t n, int32_t k, const float *a, int64
     }
     float edge[MR * NR];
     float edge_bias[NR];
-    for (int j0 = 0; j0 < n; j0 += NC) {
-        int j1 = n - j0 < NC ? n : j0 + NC;
-        for (int k0 = 0; k0 < k; k0 += KC) {
-            int kc = k - k0 < KC ? k - k0 : KC;
-            for (int i0 = 0; i0 < m; i0 += MC) {
-                int i1 = m - i0 < MC ? m : i0 + MC;
-                for (int p = j0 / NR; p * NR < j1; p++) {
-                    int cols = n - p * NR < NR ? n - p * NR : NR;
-                    const float *bp = packed + (int64_t) p * NR * k + (int64_t) k0 * NR;
+    /* 64-bit counters: m or n near 2^31 must not wrap a block start (the extents themselves fit in memory). */
+    for (int64_t j0 = 0; j0 < n; j0 += NC) {
+        int64_t j1 = n - j0 < NC ? n : j0 + NC;
+        for (int64_t k0 = 0; k0 < k; k0 += KC) {
+            int kc = (int) (k - k0 < KC ? k - k0 : KC);
+            for (int64_t i0 = 0; i0 < m; i0 += MC) {
+                int64_t i1 = m - i0 < MC ? m : i0 + MC;
+                for (int64_t p = j0 / NR; p * NR < j1; p++) {
+                    int cols = (int) (n - p * NR < NR ? n - p * NR : NR);
+                    const float *bp = packed + p * NR * k + k0 * NR;
                     const float *pb = bias ? bias + p * NR : NULL;
                     if (cols < NR && pb) {
                         memset(edge_bias, 0, sizeof edge_bias);
                         memcpy(edge_bias, pb, sizeof(float) * cols);
                         pb = edge_bias;
                     }
-                    for (int i = i0; i < i1; i += MR) {
-                        int rows = i1 - i < MR ? i1 - i : MR;
-                        const float *ai = a + (int64_t) i * lda + k0;
-                        float *ci = c + (int64_t) i * ldc + p * NR;
+                    for (int64_t i = i0; i < i1; i += MR) {
+                        int rows = (int) (i1 - i < MR ? i1 - i : MR);
+                        const float *ai = a + i * lda + k0;
+                        float *ci = c + i * ldc + p * NR;
                         if (cols == NR) {
                             tiles(rows, kc, ai, lda, bp, ci, ldc, k0 == 0, pb);
                         } else {

@@ -14,8 +14,8 @@ final class Backends {
     static final String ONEDNN_RULE = "oneDNN was as fast as OpenBLAS (within 2%) or faster on every default shape"
             + " measured on AVX-512 (docs/performance.md)";
     /** Why AUTO takes the packed kernel on AVX2 CPUs without AVX-512, measured (docs/performance.md). */
-    static final String PACKED_RULE = "on Zen 3 the packed kernel ran the projections at 87-94 GFLOP/s against"
-            + " oneDNN's 77-82 and OpenBLAS's 73-76, and the forward was the fastest of the three on every default shape"
+    static final String PACKED_RULE = "on Zen 3 the packed kernel ran the projections at 93-96 GFLOP/s against"
+            + " oneDNN's 78-82 and OpenBLAS's 77-91, and the forward was the fastest of the three on every default shape"
             + " measured (docs/performance.md)";
     private static final AtomicBoolean AUTO_LOGGED = new AtomicBoolean();
 
@@ -27,7 +27,8 @@ final class Backends {
     /**
      * {@code OPENBLAS}: {@link Gemm#NATIVE}. {@code ONEDNN}: its provider's. {@code PACKED_AVX2}: a
      * {@link PackedGemm}, the heads' products on oneDNN where its provider works, else OpenBLAS. Either throws saying
-     * why it cannot run here. {@code AUTO}: {@link #autoChoice()}'s backend (logged once per JVM).
+     * why it cannot run here. {@code AUTO}: {@link #auto()}'s backend (logged once per JVM), or OpenBLAS if that
+     * fails for these weights (logged).
      */
     static Chosen forWeights(Backend backend, AttentionWeights weights) {
         return switch (backend) {
@@ -39,7 +40,13 @@ final class Backends {
                 if (!AUTO_LOGGED.getAndSet(true)) {
                     LOG.log(System.Logger.Level.INFO, "Backend.AUTO: " + auto.describe());
                 }
-                yield forWeights(auto.backend(), weights);
+                try {
+                    yield forWeights(auto.backend(), weights);
+                } catch (RuntimeException | LinkageError e) {
+                    LOG.log(System.Logger.Level.INFO, "Backend.AUTO: " + auto.backend() + " failed for these weights ("
+                            + e.getMessage() + "); using OpenBLAS");
+                    yield new Chosen(Backend.OPENBLAS, Gemm.NATIVE);
+                }
             }
         };
     }
@@ -51,27 +58,43 @@ final class Backends {
         }
     }
 
+    /** Decided once per JVM: the CPU and the modules present do not change. */
+    private static final class AutoHolder {
+        static final Auto AUTO = decide();
+    }
+
+    /** AUTO's choice here (see {@link #decide()}). */
+    static Auto auto() {
+        return AutoHolder.AUTO;
+    }
+
     /**
      * AUTO's rule: {@code PACKED_AVX2} on CPUs with AVX2 but not AVX-512 where the kernel is built in; elsewhere
      * {@code ONEDNN} where ffmblas-onednn is present and loads; else {@code OPENBLAS}.
      */
-    static Auto auto() {
-        boolean avx2Only = CpuInfo.current().vectorIsa() == CpuInfo.VectorIsa.AVX2;
-        String packed = PackedGemm.unavailable();
-        if (avx2Only && packed == null) {
-            return new Auto(Backend.PACKED_AVX2, PACKED_RULE);
+    private static Auto decide() {
+        CpuInfo.VectorIsa isa = CpuInfo.current().vectorIsa();
+        String notPacked = "";
+        if (isa == CpuInfo.VectorIsa.AVX2) {
+            String packed = PackedGemm.unavailable();
+            if (packed == null) {
+                return new Auto(Backend.PACKED_AVX2, PACKED_RULE);
+            }
+            notPacked = "; the packed kernel, the fastest on AVX2 CPUs, does not run here (" + packed + ")";
         }
-        String notPacked = avx2Only ? "; the packed kernel does not run here (" + packed + ")" : "";
         Optional<GemmProvider> oneDnn = oneDnnProvider();
         if (oneDnn.isEmpty()) {
-            return new Auto(Backend.OPENBLAS, "no other backend on the class path" + notPacked);
+            return new Auto(Backend.OPENBLAS, "ffmblas-onednn is not on the class path" + notPacked);
         }
         try {
             oneDnn.get().describe();
-            return new Auto(Backend.ONEDNN, ONEDNN_RULE + notPacked);
         } catch (RuntimeException | LinkageError e) {
             return new Auto(Backend.OPENBLAS, "oneDNN does not work here (" + e.getMessage() + ")" + notPacked);
         }
+        String why = isa == CpuInfo.VectorIsa.AVX512 || isa == CpuInfo.VectorIsa.AVX512_BF16 ? ONEDNN_RULE
+                : "oneDNN was as fast as OpenBLAS or faster on every default shape measured on AVX-512 and AVX2"
+                + " (docs/performance.md)";
+        return new Auto(Backend.ONEDNN, why + notPacked);
     }
 
     private static Optional<GemmProvider> oneDnnProvider() {

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -22,7 +23,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>A weight is recognised by address: a product whose B is whole rows of one, starting at a panel's first row
  * (a multiple of 16: the team's column parts are), with A and C native, runs on the packed copy. So the weights must
- * not change after this is made (as with oneDNN's reordered copies); they must stay alive, which the checks see.
+ * not change after this is made (as with oneDNN's reordered copies); products on weights freed since go to the other
+ * gemm, whose checks see them.
  */
 public final class PackedGemm implements Gemm, AutoCloseable {
     private static final int PANEL = 16;
@@ -33,6 +35,8 @@ public final class PackedGemm implements Gemm, AutoCloseable {
     private final Arena arena = Arena.ofShared();
     private final Packed[] packed;
     private final AtomicLong kernelCalls = new AtomicLong();
+    /** Products in flight; {@link Integer#MIN_VALUE} added once closed (as {@code OneDnnGemm} does). */
+    private final AtomicInteger inFlight = new AtomicInteger();
     private final Gemm others;
 
     private PackedGemm(List<MemorySegment> weights, List<int[]> shapes, Gemm others) {
@@ -67,8 +71,9 @@ public final class PackedGemm implements Gemm, AutoCloseable {
     }
 
     /**
-     * Packs {@code matrices} (dense {@code [rows, cols]} tensors; those on the heap are left to OpenBLAS) as constant
-     * B operands of {@code x W^T} products; every other product on {@code others} (owned, as above).
+     * Packs {@code matrices} (dense {@code [rows, cols]} float tensors; others, and those on the heap, are left to
+     * {@code others}) as constant B operands of {@code x W^T} products; every other product on {@code others}
+     * (owned, as above).
      *
      * @throws IllegalStateException when the kernel cannot run here, saying why
      */
@@ -80,7 +85,7 @@ public final class PackedGemm implements Gemm, AutoCloseable {
         List<MemorySegment> segments = new ArrayList<>();
         List<int[]> shapes = new ArrayList<>();
         for (Tensor t : matrices) {
-            if (t.segment().isNative()) {
+            if (t.rank() == 2 && t.dtype() == DType.F32 && t.segment().isNative()) {
                 segments.add(t.segment());
                 shapes.add(new int[] {t.dim(0), t.dim(1)});
             }
@@ -117,15 +122,20 @@ public final class PackedGemm implements Gemm, AutoCloseable {
     @Override
     public void multiply(Transpose transB, int m, int n, int k, float alpha, MemorySegment a, long aOffset, int lda,
                          MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset, int ldc) {
-        Packed p = alpha == 1f && beta == 0f ? packedFor(transB, m, n, k, a, aOffset, lda, b, bOffset, ldb, c,
-                cOffset, ldc) : null;
-        if (p == null) {
-            others.multiply(transB, m, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);
-        } else if (m == 1) {
-            Blas.sgemv(Layout.ROW_MAJOR, Transpose.NO_TRANSPOSE, n, k, 1f, b, bOffset, ldb, a, aOffset, 1, 0f, c,
-                    cOffset, 1);
-        } else {
-            run(p, m, n, k, a, aOffset, lda, b, bOffset, MemorySegment.NULL, 0, c, cOffset, ldc);
+        enter();
+        try {
+            Packed p = alpha == 1f && beta == 0f ? packedFor(transB, m, n, k, a, aOffset, lda, b, bOffset, ldb, c,
+                    cOffset, ldc) : null;
+            if (p == null) {
+                others.multiply(transB, m, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);
+            } else if (m == 1) {
+                Blas.sgemv(Layout.ROW_MAJOR, Transpose.NO_TRANSPOSE, n, k, 1f, b, bOffset, ldb, a, aOffset, 1, 0f, c,
+                        cOffset, 1);
+            } else {
+                run(p, m, n, k, a, aOffset, lda, b, bOffset, MemorySegment.NULL, 0, c, cOffset, ldc);
+            }
+        } finally {
+            inFlight.getAndDecrement();
         }
     }
 
@@ -133,6 +143,18 @@ public final class PackedGemm implements Gemm, AutoCloseable {
     public void multiplyAddBias(Transpose transB, int m, int n, int k, MemorySegment a, long aOffset, int lda,
                                 MemorySegment b, long bOffset, int ldb, MemorySegment bias, long biasOffset,
                                 MemorySegment c, long cOffset, int ldc) {
+        enter();
+        try {
+            multiplyAddBiasEntered(transB, m, n, k, a, aOffset, lda, b, bOffset, ldb, bias, biasOffset, c, cOffset,
+                    ldc);
+        } finally {
+            inFlight.getAndDecrement();
+        }
+    }
+
+    private void multiplyAddBiasEntered(Transpose transB, int m, int n, int k, MemorySegment a, long aOffset, int lda,
+                                        MemorySegment b, long bOffset, int ldb, MemorySegment bias, long biasOffset,
+                                        MemorySegment c, long cOffset, int ldc) {
         Packed p = packedFor(transB, m, n, k, a, aOffset, lda, b, bOffset, ldb, c, cOffset, ldc);
         if (p != null) {
             SgemmContract.checkBias(m, n, bias, biasOffset, c, cOffset, ldc);
@@ -156,8 +178,21 @@ public final class PackedGemm implements Gemm, AutoCloseable {
                               MemorySegment a, long aOffset, int lda, long strideA,
                               MemorySegment b, long bOffset, int ldb, long strideB,
                               float beta, MemorySegment c, long cOffset, int ldc, long strideC, int count) {
-        others.multiplyBatch(transB, m, n, k, alpha, a, aOffset, lda, strideA, b, bOffset, ldb, strideB, beta,
-                c, cOffset, ldc, strideC, count);
+        enter();
+        try {
+            others.multiplyBatch(transB, m, n, k, alpha, a, aOffset, lda, strideA, b, bOffset, ldb, strideB, beta,
+                    c, cOffset, ldc, strideC, count);
+        } finally {
+            inFlight.getAndDecrement();
+        }
+    }
+
+    /** Counts a product in, or refuses it once closed. */
+    private void enter() {
+        if (inFlight.getAndIncrement() < 0) {
+            inFlight.getAndDecrement();
+            throw new IllegalStateException("this PackedGemm is closed");
+        }
     }
 
     /**
@@ -174,6 +209,9 @@ public final class PackedGemm implements Gemm, AutoCloseable {
         }
         long start = b.address() + bOffset * Float.BYTES;
         for (Packed p : packed) {
+            if (!p.source().scope().isAlive()) {
+                continue; // freed since: B (checked alive above) is other memory now at that address
+            }
             long rowBytes = (long) p.cols() * Float.BYTES;
             long at = start - p.address();
             if (at >= 0 && at < p.rows() * rowBytes && ldb == p.cols() && k == p.cols() && at % rowBytes == 0) {
@@ -186,12 +224,6 @@ public final class PackedGemm implements Gemm, AutoCloseable {
 
     private void run(Packed p, int m, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment b,
                      long bOffset, MemorySegment bias, long biasOffset, MemorySegment c, long cOffset, int ldc) {
-        if (!p.panels().scope().isAlive()) {
-            throw new IllegalStateException("this PackedGemm is closed");
-        }
-        if (!p.source().scope().isAlive()) {
-            throw new IllegalStateException("the weights this PackedGemm was made for were freed");
-        }
         long row = (b.address() + bOffset * Float.BYTES - p.address()) / ((long) p.cols() * Float.BYTES);
         PackedKernel.sgemm(m, n, k, a, aOffset, lda, p.panels(), row * k, bias, biasOffset, c, cOffset, ldc);
         kernelCalls.incrementAndGet();
@@ -211,17 +243,28 @@ public final class PackedGemm implements Gemm, AutoCloseable {
         return bytes;
     }
 
-    /** Frees the packed copies, and closes the other gemm; products after this throw {@link IllegalStateException}. */
+    /**
+     * Waits for products in flight, frees the packed copies and closes the other gemm; products after this throw
+     * {@link IllegalStateException}. A second call does nothing.
+     */
     @Override
     public void close() {
-        if (arena.scope().isAlive()) {
-            arena.close();
-            if (others instanceof AutoCloseable closeable) {
-                try {
-                    closeable.close();
-                } catch (Exception e) {
-                    throw new IllegalStateException("closing " + others + " failed", e);
-                }
+        int seen;
+        do {
+            seen = inFlight.get();
+            if (seen < 0) {
+                return;
+            }
+        } while (!inFlight.compareAndSet(seen, seen + Integer.MIN_VALUE));
+        while (inFlight.get() != Integer.MIN_VALUE) {
+            Thread.onSpinWait();
+        }
+        arena.close();
+        if (others instanceof AutoCloseable closeable) {
+            try {
+                closeable.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("closing " + others + " failed", e);
             }
         }
     }

@@ -33,16 +33,23 @@ class PackedGemmFuzzTest {
         int kernel = 0;
         int refused = 0;
         try (Arena arena = Arena.ofConfined()) {
-            int rows = 96;
-            int depth = 41;
-            Tensor w = gaussian(arena, random, rows, depth);
-            Tensor bias = gaussian(arena, random, rows);
+            // A small weight, and (one call in 15) a large one: past the kernel's 512-deep, 72-row and 1,024-column
+            // blocks, so its edges meet every block boundary.
+            Tensor small = gaussian(arena, random, 96, 41);
+            Tensor smallBias = gaussian(arena, random, 96);
+            Tensor large = gaussian(arena, random, 1060, 530);
+            Tensor largeBias = gaussian(arena, random, 1060);
             Arena gone = Arena.ofConfined();
             MemorySegment freed = gone.allocate(4096);
             gone.close();
-            try (PackedGemm gemm = PackedGemm.forConstants(List.of(w), Gemm.NATIVE)) {
+            try (PackedGemm gemm = PackedGemm.forConstants(List.of(small, large), Gemm.NATIVE)) {
                 for (int call = 0; call < CALLS; call++) {
-                    int m = random.nextInt(12);
+                    boolean big = random.nextInt(15) == 0;
+                    Tensor w = big ? large : small;
+                    Tensor bias = big ? largeBias : smallBias;
+                    int rows = w.dim(0);
+                    int depth = w.dim(1);
+                    int m = big ? random.nextInt(90) : random.nextInt(12);
                     int k = random.nextInt(6) == 0 ? random.nextInt(depth + 1) : depth;
                     int start = random.nextInt(4) == 0 ? random.nextInt(rows) : 16 * random.nextInt(rows / 16);
                     int n = random.nextInt(Math.max(1, rows - start + 3));
@@ -93,7 +100,7 @@ class PackedGemmFuzzTest {
                         }
                         results[path] = c.toArray(ValueLayout.JAVA_FLOAT);
                     }
-                    String what = "call " + call + " m=" + m + " n=" + n + " k=" + k + " start=" + start + " kind="
+                    String what = "call " + call + (big ? " (large weight)" : "") + " m=" + m + " n=" + n + " k=" + k + " start=" + start + " kind="
                             + kind + (withBias ? " bias" : " alpha=" + alpha);
                     assertEquals(failures[1], failures[0], what);
                     if (failures[0] != null) {

@@ -40,8 +40,8 @@ public final class PackedKernel {
                             library.findOrThrow("ffmblas_sgemm_packed"),
                             FunctionDescriptor.ofVoid(JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG,
                                     ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG));
-                } catch (IOException | RuntimeException e) {
-                    why = e.getMessage();
+                } catch (IOException | RuntimeException | LinkageError e) {
+                    why = e.getMessage() != null ? e.getMessage() : e.toString();
                 }
             }
             SGEMM = handle;
@@ -60,8 +60,10 @@ public final class PackedKernel {
         try {
             Holder.SGEMM.invokeExact(m, n, k, a, aOffset, (long) lda, packed, packedOffset, bias, biasOffset, c,
                     cOffset, (long) ldc);
+        } catch (RuntimeException | Error e) {
+            throw e;
         } catch (Throwable t) {
-            throw t instanceof RuntimeException r ? r : new IllegalStateException(t);
+            throw new IllegalStateException(t);
         }
     }
 }

@@ -46,7 +46,14 @@ public final class NativePackedImplementation implements Implementation {
         Blas.setNumThreads(1);
         return switch (workload.problem()) {
             case AttentionProblem p -> {
-                PackedGemm gemm = PackedGemm.forWeights(workload.weights(), OneDnnGemm.forWeights(workload.weights()));
+                OneDnnGemm heads = OneDnnGemm.forWeights(workload.weights());
+                PackedGemm gemm;
+                try {
+                    gemm = PackedGemm.forWeights(workload.weights(), heads);
+                } catch (RuntimeException e) {
+                    heads.close();
+                    throw e;
+                }
                 yield new ForwardCandidate(workload, p, gemm, threads, gemm);
             }
             case SgemmProblem p -> throw new UnsupportedOperationException(unsupported(p, threads).orElseThrow());

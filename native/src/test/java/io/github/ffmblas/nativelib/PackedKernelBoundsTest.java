@@ -1,0 +1,46 @@
+package io.github.ffmblas.nativelib;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The packed kernel under AddressSanitizer ({@code src/test/c/packed_kernel_bounds.c}): 916 products with every
+ * operand exactly as long as needed, at the tile and block edges; no byte outside them is touched.
+ */
+class PackedKernelBoundsTest {
+    @Test
+    void theKernelStaysInsideEveryOperand(@TempDir Path tmp) throws Exception {
+        assumeTrue(CpuInfo.current().vectorIsa() != CpuInfo.VectorIsa.OTHER, "no AVX2 and FMA on this CPU");
+        assumeTrue(Files.exists(Path.of("/usr/bin/cc")), "no /usr/bin/cc");
+        Path probe = tmp.resolve("probe.c");
+        Files.writeString(probe, "int main(void) { return 0; }\n");
+        assumeTrue(run(tmp, "/usr/bin/cc", "-fsanitize=address", "-o", tmp.resolve("probe").toString(),
+                probe.toString()).exitCode == 0, "this compiler has no AddressSanitizer runtime");
+        Path binary = tmp.resolve("bounds");
+        Result build = run(tmp, "/usr/bin/cc", "-O1", "-g", "-mavx2", "-mfma", "-fsanitize=address",
+                "-fno-omit-frame-pointer", "-o", binary.toString(),
+                Path.of("src/test/c/packed_kernel_bounds.c").toAbsolutePath().toString(),
+                Path.of("src/main/kernels/ffmblas_kernels.c").toAbsolutePath().toString());
+        assertEquals(0, build.exitCode, build.output);
+        Result bounds = run(tmp, binary.toString());
+        assertEquals(0, bounds.exitCode, bounds.output);
+        assertTrue(bounds.output.startsWith("ok: 916 products"), bounds.output);
+    }
+
+    private record Result(int exitCode, String output) {}
+
+    private static Result run(Path dir, String... command) throws Exception {
+        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "timed out: " + String.join(" ", command));
+        return new Result(p.exitValue(), output);
+    }
+}
