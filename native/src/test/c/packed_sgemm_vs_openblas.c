@@ -29,7 +29,7 @@ static void pack(int n, int k, const float *w, long ldw, float *packed) {
 }
 static double now(void){struct timespec t;clock_gettime(CLOCK_MONOTONIC,&t);return t.tv_sec+t.tv_nsec*1e-9;}
 int main(int argc,char**argv){
-  int shapes[][3]={{128,2304,768},{512,2304,768},{128,768,768},{512,768,768},{1024,1536,512},{1024,512,512},{2048,3072,1024},{2048,1024,1024},{1,2304,768},{2,2304,768},{6,2304,768},{7,33,130},{130,33,7},{1,1,1}};
+  int shapes[][3]={{128,2304,768},{512,2304,768},{128,768,768},{512,768,768},{1024,1536,512},{1024,512,512},{2048,3072,1024},{2048,1024,1024},{1,2304,768},{2,2304,768},{6,2304,768},{128,128,64},{128,64,128},{171,512,64},{171,64,512},{512,2048,64},{512,64,2048},{7,33,130},{130,33,7},{1,1,1}};
   int ns=sizeof shapes/sizeof shapes[0];
   openblas_set_num_threads(1);
   printf("%s core %s\n", openblas_get_config(), openblas_get_corename());

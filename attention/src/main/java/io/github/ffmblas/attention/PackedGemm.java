@@ -163,8 +163,8 @@ public final class PackedGemm implements Gemm, AutoCloseable {
             others.multiplyAddBias(transB, m, n, k, a, aOffset, lda, b, bOffset, ldb, bias, biasOffset, c, cOffset,
                     ldc);
         } else if (m == 1) {
-            // One row (a decoding step): OpenBLAS's sgemv on W as it is took 110-113 us against the kernel's 114-119
-            // at 2304 x 768 in two runs (docs/bench/packed-sgemm-avx2.txt); both read every weight once.
+            // One row (a decoding step): OpenBLAS's sgemv on W as it is was as fast as the kernel at 2304 x 768
+            // (110-135 us against 113-133, three runs; docs/bench/packed-sgemm-avx2.txt); both read every weight once.
             MemorySegment.copy(bias, biasOffset * Float.BYTES, c, cOffset * Float.BYTES, (long) n * Float.BYTES);
             Blas.sgemv(Layout.ROW_MAJOR, Transpose.NO_TRANSPOSE, n, k, 1f, b, bOffset, ldb, a, aOffset, 1, 1f, c,
                     cOffset, 1);
