@@ -1,6 +1,7 @@
 package io.github.ffmblas.attention;
 
 import io.github.ffmblas.attention.internal.PackedKernel;
+import io.github.ffmblas.attention.spi.CallGate;
 import io.github.ffmblas.bindings.Blas;
 import io.github.ffmblas.bindings.Layout;
 import io.github.ffmblas.bindings.SgemmContract;
@@ -12,7 +13,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -35,8 +35,7 @@ public final class PackedGemm implements Gemm, AutoCloseable {
     private final Arena arena = Arena.ofShared();
     private final Packed[] packed;
     private final AtomicLong kernelCalls = new AtomicLong();
-    /** Products in flight; {@link Integer#MIN_VALUE} added once closed (as {@code OneDnnGemm} does). */
-    private final AtomicInteger inFlight = new AtomicInteger();
+    private final CallGate gate = new CallGate("this PackedGemm is closed");
     private final Gemm others;
 
     private PackedGemm(List<MemorySegment> weights, List<int[]> shapes, Gemm others) {
@@ -122,7 +121,7 @@ public final class PackedGemm implements Gemm, AutoCloseable {
     @Override
     public void multiply(Transpose transB, int m, int n, int k, float alpha, MemorySegment a, long aOffset, int lda,
                          MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset, int ldc) {
-        enter();
+        gate.enter();
         try {
             Packed p = alpha == 1f && beta == 0f ? packedFor(transB, m, n, k, a, aOffset, lda, b, bOffset, ldb, c,
                     cOffset, ldc) : null;
@@ -135,7 +134,7 @@ public final class PackedGemm implements Gemm, AutoCloseable {
                 run(p, m, n, k, a, aOffset, lda, b, bOffset, MemorySegment.NULL, 0, c, cOffset, ldc);
             }
         } finally {
-            inFlight.getAndDecrement();
+            gate.exit();
         }
     }
 
@@ -143,12 +142,12 @@ public final class PackedGemm implements Gemm, AutoCloseable {
     public void multiplyAddBias(Transpose transB, int m, int n, int k, MemorySegment a, long aOffset, int lda,
                                 MemorySegment b, long bOffset, int ldb, MemorySegment bias, long biasOffset,
                                 MemorySegment c, long cOffset, int ldc) {
-        enter();
+        gate.enter();
         try {
             multiplyAddBiasEntered(transB, m, n, k, a, aOffset, lda, b, bOffset, ldb, bias, biasOffset, c, cOffset,
                     ldc);
         } finally {
-            inFlight.getAndDecrement();
+            gate.exit();
         }
     }
 
@@ -178,22 +177,15 @@ public final class PackedGemm implements Gemm, AutoCloseable {
                               MemorySegment a, long aOffset, int lda, long strideA,
                               MemorySegment b, long bOffset, int ldb, long strideB,
                               float beta, MemorySegment c, long cOffset, int ldc, long strideC, int count) {
-        enter();
+        gate.enter();
         try {
             others.multiplyBatch(transB, m, n, k, alpha, a, aOffset, lda, strideA, b, bOffset, ldb, strideB, beta,
                     c, cOffset, ldc, strideC, count);
         } finally {
-            inFlight.getAndDecrement();
+            gate.exit();
         }
     }
 
-    /** Counts a product in, or refuses it once closed. */
-    private void enter() {
-        if (inFlight.getAndIncrement() < 0) {
-            inFlight.getAndDecrement();
-            throw new IllegalStateException("this PackedGemm is closed");
-        }
-    }
 
     /**
      * The packed weight this product's B is, after the facade's checks of every operand, or null when the kernel
@@ -249,15 +241,8 @@ public final class PackedGemm implements Gemm, AutoCloseable {
      */
     @Override
     public void close() {
-        int seen;
-        do {
-            seen = inFlight.get();
-            if (seen < 0) {
-                return;
-            }
-        } while (!inFlight.compareAndSet(seen, seen + Integer.MIN_VALUE));
-        while (inFlight.get() != Integer.MIN_VALUE) {
-            Thread.onSpinWait();
+        if (!gate.close()) {
+            return;
         }
         arena.close();
         if (others instanceof AutoCloseable closeable) {

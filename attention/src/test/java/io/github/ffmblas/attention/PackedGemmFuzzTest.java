@@ -123,14 +123,6 @@ class PackedGemmFuzzTest {
     }
 
     private static Tensor gaussian(Arena arena, Random random, int... shape) {
-        int count = 1;
-        for (int d : shape) {
-            count *= d;
-        }
-        float[] values = new float[count];
-        for (int i = 0; i < count; i++) {
-            values[i] = (float) (random.nextGaussian() * 0.2);
-        }
-        return Tensor.copyOf(arena, values, shape);
+        return RandomTensors.gaussian(arena, random, 0.2f, shape);
     }
 }

@@ -301,16 +301,8 @@ class PackedGemmTest {
         }
     }
 
+    /** Gaussian entries scaled by 1/sqrt(the last dimension), so products stay near 1. */
     private static Tensor gaussian(Arena arena, Random random, int... shape) {
-        int count = 1;
-        for (int d : shape) {
-            count *= d;
-        }
-        float[] values = new float[count];
-        double scale = 1 / Math.sqrt(shape[shape.length - 1]);
-        for (int i = 0; i < count; i++) {
-            values[i] = (float) (random.nextGaussian() * scale);
-        }
-        return Tensor.copyOf(arena, values, shape);
+        return RandomTensors.gaussian(arena, random, (float) (1 / Math.sqrt(shape[shape.length - 1])), shape);
     }
 }

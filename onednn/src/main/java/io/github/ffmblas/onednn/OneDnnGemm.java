@@ -3,6 +3,7 @@ package io.github.ffmblas.onednn;
 import io.github.ffmblas.attention.AttentionWeights;
 import io.github.ffmblas.attention.Gemm;
 import io.github.ffmblas.attention.Tensor;
+import io.github.ffmblas.attention.spi.CallGate;
 import io.github.ffmblas.bindings.Layout;
 import io.github.ffmblas.bindings.SgemmContract;
 import io.github.ffmblas.bindings.Transpose;
@@ -15,7 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Attention's products on oneDNN where B is a constant the caller named (the weights), with B reordered once into
@@ -44,8 +44,7 @@ public final class OneDnnGemm implements Gemm, AutoCloseable {
     private final PackedWeights packs = new PackedWeights();
     private final ThreadLocal<Products> perThread = new ThreadLocal<>();
     private final ConcurrentLinkedQueue<Products> allThreads = new ConcurrentLinkedQueue<>();
-    /** Products in flight; {@link Integer#MIN_VALUE} added once closed. */
-    private final AtomicInteger inFlight = new AtomicInteger();
+    private final CallGate gate = new CallGate("this OneDnnGemm is closed");
 
     private OneDnnGemm(List<MemorySegment> constants, Gemm others) {
         this.constants = List.copyOf(constants);
@@ -85,7 +84,7 @@ public final class OneDnnGemm implements Gemm, AutoCloseable {
                          MemorySegment b, long bOffset, int ldb, float beta, MemorySegment c, long cOffset, int ldc) {
         SgemmContract.check(Layout.ROW_MAJOR, Transpose.NO_TRANSPOSE, transB, m, n, k, a, aOffset, lda,
                 b, bOffset, ldb, c, cOffset, ldc);
-        enter();
+        gate.enter();
         try {
             if (m == 0 || n == 0) {
                 return;
@@ -98,7 +97,7 @@ public final class OneDnnGemm implements Gemm, AutoCloseable {
         } finally {
             Reference.reachabilityFence(a);
             Reference.reachabilityFence(c);
-            inFlight.getAndDecrement();
+            gate.exit();
         }
     }
 
@@ -110,7 +109,7 @@ public final class OneDnnGemm implements Gemm, AutoCloseable {
         SgemmContract.check(Layout.ROW_MAJOR, Transpose.NO_TRANSPOSE, transB, m, n, k, a, aOffset, lda,
                 b, bOffset, ldb, c, cOffset, ldc);
         SgemmContract.checkBias(m, n, bias, biasOffset, c, cOffset, ldc);
-        enter();
+        gate.enter();
         try {
             if (m == 0 || n == 0) {
                 return;
@@ -125,7 +124,7 @@ public final class OneDnnGemm implements Gemm, AutoCloseable {
         } finally {
             Reference.reachabilityFence(a);
             Reference.reachabilityFence(c);
-            inFlight.getAndDecrement();
+            gate.exit();
         }
     }
 
@@ -141,7 +140,7 @@ public final class OneDnnGemm implements Gemm, AutoCloseable {
                               float beta, MemorySegment c, long cOffset, int ldc, long strideC, int count) {
         SgemmContract.checkBatch(Layout.ROW_MAJOR, Transpose.NO_TRANSPOSE, transB, m, n, k, a, aOffset, lda, strideA,
                 b, bOffset, ldb, strideB, c, cOffset, ldc, strideC, count);
-        enter();
+        gate.enter();
         try {
             if (m == 0 || n == 0 || count == 0) {
                 return;
@@ -159,17 +158,10 @@ public final class OneDnnGemm implements Gemm, AutoCloseable {
             Reference.reachabilityFence(a);
             Reference.reachabilityFence(b);
             Reference.reachabilityFence(c);
-            inFlight.getAndDecrement();
+            gate.exit();
         }
     }
 
-    /** Counts a product in, or refuses it once closed. */
-    private void enter() {
-        if (inFlight.getAndIncrement() < 0) {
-            inFlight.getAndDecrement();
-            throw new IllegalStateException("this OneDnnGemm is closed");
-        }
-    }
 
     /** Whether this product is oneDNN's: plain (alpha 1, beta 0 or 1, k > 0), B a constant, A and C guarded. */
     private boolean oneDnnTakes(Transpose transB, int n, int k, float alpha, MemorySegment a, MemorySegment b,
@@ -215,12 +207,12 @@ public final class OneDnnGemm implements Gemm, AutoCloseable {
 
     /** The oneDNN implementations of the calling thread's primitives, e.g. {@code brg_matmul:avx512_core}. */
     public List<String> implementations() {
-        enter();
+        gate.enter();
         try {
             Products p = perThread.get();
             return p == null ? List.of() : p.implementations();
         } finally {
-            inFlight.getAndDecrement();
+            gate.exit();
         }
     }
 
@@ -230,15 +222,8 @@ public final class OneDnnGemm implements Gemm, AutoCloseable {
      */
     @Override
     public void close() {
-        int seen;
-        do {
-            seen = inFlight.get();
-            if (seen < 0) {
-                return;
-            }
-        } while (!inFlight.compareAndSet(seen, seen + Integer.MIN_VALUE));
-        while (inFlight.get() != Integer.MIN_VALUE) {
-            Thread.onSpinWait();
+        if (!gate.close()) {
+            return;
         }
         for (Products p; (p = allThreads.poll()) != null; ) {
             p.destroy();
