@@ -186,7 +186,6 @@ public final class PackedGemm implements Gemm, AutoCloseable {
         }
     }
 
-
     /**
      * The packed weight this product's B is, after the facade's checks of every operand, or null when the kernel
      * does not take it (B not whole rows of a weight from a panel's first row, A or C on the heap, an empty product).
@@ -221,7 +220,7 @@ public final class PackedGemm implements Gemm, AutoCloseable {
         kernelCalls.incrementAndGet();
     }
 
-    /** Products the kernel has run (the rest went to OpenBLAS). */
+    /** Products the kernel has run (the rest went to sgemv or the other gemm). */
     public long kernelCalls() {
         return kernelCalls.get();
     }
