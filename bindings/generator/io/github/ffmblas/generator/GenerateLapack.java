@@ -171,14 +171,7 @@ final class GenerateLapack {
         out.append(i8).append(outputSlot(r) >= 0 ? "    return 0;\n" : "    return;\n");
         out.append(i8).append("}\n");
         nativeCall(out, r, false);
-        String[] failure = r.failure();
-        if (failure == null) {
-            out.append(i8).append("LapackChecks.info(routine, room.infoValue(), null, null);\n");
-        } else {
-            out.append(i8).append("LapackChecks.info(routine, room.infoValue(), LapackException.Reason.")
-                    .append(failure[0]).append(",\n").append(i8).append("        ")
-                    .append(literal(failure[1], i8.length() + 8)).append(");\n");
-        }
+        infoCheck(out, r, i8);
         int found = outputSlot(r);
         if (found >= 0) {
             out.append(i8).append("return room.integerValue(").append(found).append(");\n");
@@ -411,14 +404,7 @@ final class GenerateLapack {
             out.append(i8).append("    ExitGate.leave(gate);\n");
         }
         out.append(i8).append("}\n");
-        String[] failure = r.failure();
-        if (failure == null) {
-            out.append(i8).append("LapackChecks.info(routine, room.infoValue(), null, null);\n");
-        } else {
-            out.append(i8).append("LapackChecks.info(routine, room.infoValue(), LapackException.Reason.")
-                    .append(failure[0]).append(",\n").append(i8).append("        ")
-                    .append(literal(failure[1], i8.length() + 8)).append(");\n");
-        }
+        infoCheck(out, r, i8);
         int found = outputSlot(r);
         out.append(i8).append("return ").append(found >= 0 ? "room.integerValue(" + found + ")" : "0").append(";\n");
         out.append("    }\n\n");
@@ -523,6 +509,18 @@ final class GenerateLapack {
     }
 
     /** A string literal, split into concatenated parts at spaces to stay within column 120. */
+    /** The check of LAPACK's INFO after the call: an exception for INFO > 0 naming the routine's failure, if any. */
+    private static void infoCheck(StringBuilder out, Routine r, String i8) {
+        String[] failure = r.failure();
+        if (failure == null) {
+            out.append(i8).append("LapackChecks.info(routine, room.infoValue(), null, null);\n");
+        } else {
+            out.append(i8).append("LapackChecks.info(routine, room.infoValue(), LapackException.Reason.")
+                    .append(failure[0]).append(",\n").append(i8).append("        ")
+                    .append(literal(failure[1], i8.length() + 8)).append(");\n");
+        }
+    }
+
     private static String literal(String text, int indent) {
         StringBuilder s = new StringBuilder("\"");
         int column = indent + 1;
