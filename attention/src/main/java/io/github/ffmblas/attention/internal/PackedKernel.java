@@ -54,9 +54,10 @@ public final class PackedKernel {
         return Holder.UNAVAILABLE;
     }
 
-    /** C = A op(B) + bias, op(B)'s columns packed from {@code packedOffset}; bias {@code NULL} for none. Offsets in floats. */
+    /** C = A op(B) + bias, op(B)'s columns packed from {@code packedOffset}; bias {@code NULL} for none; in floats. */
     public static void sgemm(int m, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment packed,
-                      long packedOffset, MemorySegment bias, long biasOffset, MemorySegment c, long cOffset, int ldc) {
+                             long packedOffset, MemorySegment bias, long biasOffset, MemorySegment c, long cOffset,
+                             int ldc) {
         try {
             Holder.SGEMM.invokeExact(m, n, k, a, aOffset, (long) lda, packed, packedOffset, bias, biasOffset, c,
                     cOffset, (long) ldc);
