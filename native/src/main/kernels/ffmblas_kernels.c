@@ -7,6 +7,9 @@
  * packed 16 columns wide, and a 6 x 16 tile of C accumulates in 12 of the 16 ymm registers. OpenBLAS packs all of B
  * on every call (1.0 ms of a 5.8 ms projection at 128 rows, docs/performance.md); this does it once.
  *
+ * ffmblas_sgemm_panels, ffmblas_pack_rows, ffmblas_pack_columns: the same kernel for the heads' products, each head's
+ * K (for Q K^T) and V (for P V) packed once per forward and used by every tile of query rows.
+ *
  * Blocking (measured on Zen 3 against KC 256/384, MC 96/144, NC 512/768, no N blocking: see docs/performance.md):
  * a KC x 16 panel of B (32 KiB) stays in L1 across the MC rows of A, the MC x KC block of A (144 KiB) in L2 across
  * the NC columns, the KC x NC block of B in L3 across all of A's rows.
@@ -21,19 +24,19 @@
 #define MC 72
 #define NC 1024
 
-/* One row of a tile, 16 floats at cr: (first ? bias, or 0 : what cr holds) + (s0, s1). */
-static inline __attribute__((always_inline)) void store_row(float *cr, __m256 s0, __m256 s1, int first,
-                                                            const float *bias) {
+/* One row of a tile, 16 floats at cr: (first ? bias, or 0 : what cr holds) + alpha (s0, s1). */
+static inline __attribute__((always_inline)) void store_row(float *cr, __m256 s0, __m256 s1, __m256 alpha,
+                                                            int first, const float *bias) {
     __m256 c0 = first ? (bias ? _mm256_loadu_ps(bias) : _mm256_setzero_ps()) : _mm256_loadu_ps(cr);
     __m256 c1 = first ? (bias ? _mm256_loadu_ps(bias + 8) : _mm256_setzero_ps()) : _mm256_loadu_ps(cr + 8);
-    _mm256_storeu_ps(cr, _mm256_add_ps(c0, s0));
-    _mm256_storeu_ps(cr + 8, _mm256_add_ps(c1, s1));
+    _mm256_storeu_ps(cr, _mm256_fmadd_ps(alpha, s0, c0));
+    _mm256_storeu_ps(cr + 8, _mm256_fmadd_ps(alpha, s1, c1));
 }
 
 /* rows x 16 tile over depth kc: C (row stride ldc) = (first ? bias, or 0 : C) + A B. */
 static inline __attribute__((always_inline)) void tile(const int rows, int kc, const float *a, int64_t lda,
-                                                       const float *b, float *c, int64_t ldc, int first,
-                                                       const float *bias) {
+                                                       const float *b, float *c, int64_t ldc, float alpha,
+                                                       int first, const float *bias) {
     __m256 acc[MR][2];
 #pragma GCC unroll 6
     for (int r = 0; r < MR; r++) {
@@ -59,7 +62,7 @@ static inline __attribute__((always_inline)) void tile(const int rows, int kc, c
 #pragma GCC unroll 6
     for (int r = 0; r < MR; r++) {
         if (r < rows) {
-            store_row(c + r * ldc, acc[r][0], acc[r][1], first, bias);
+            store_row(c + r * ldc, acc[r][0], acc[r][1], _mm256_set1_ps(alpha), first, bias);
         }
     }
 }
@@ -70,8 +73,8 @@ static inline __attribute__((always_inline)) void tile(const int rows, int kc, c
  * are one row.
  */
 static inline __attribute__((always_inline)) void tile_narrow(const int rows, int kc, const float *a, int64_t lda,
-                                                              const float *b, float *c, int64_t ldc, int first,
-                                                              const float *bias) {
+                                                              const float *b, float *c, int64_t ldc, float alpha,
+                                                              int first, const float *bias) {
     enum { PH = 4 };
     __m256 acc[PH][2][2];
 #pragma GCC unroll 4
@@ -120,20 +123,64 @@ static inline __attribute__((always_inline)) void tile_narrow(const int rows, in
                                       _mm256_add_ps(acc[2][r][0], acc[3][r][0]));
             __m256 s1 = _mm256_add_ps(_mm256_add_ps(acc[0][r][1], acc[1][r][1]),
                                       _mm256_add_ps(acc[2][r][1], acc[3][r][1]));
-            store_row(c + r * ldc, s0, s1, first, bias);
+            store_row(c + r * ldc, s0, s1, _mm256_set1_ps(alpha), first, bias);
         }
     }
 }
 
-static void tiles(int rows, int kc, const float *a, int64_t lda, const float *b, float *c, int64_t ldc, int first,
-                  const float *bias) {
+static void tiles(int rows, int kc, const float *a, int64_t lda, const float *b, float *c, int64_t ldc, float alpha,
+                  int first, const float *bias) {
     switch (rows) {
-        case 6: tile(6, kc, a, lda, b, c, ldc, first, bias); break;
-        case 5: tile(5, kc, a, lda, b, c, ldc, first, bias); break;
-        case 4: tile(4, kc, a, lda, b, c, ldc, first, bias); break;
-        case 3: tile(3, kc, a, lda, b, c, ldc, first, bias); break;
-        case 2: tile_narrow(2, kc, a, lda, b, c, ldc, first, bias); break;
-        default: tile_narrow(1, kc, a, lda, b, c, ldc, first, bias); break;
+        case 6: tile(6, kc, a, lda, b, c, ldc, alpha, first, bias); break;
+        case 5: tile(5, kc, a, lda, b, c, ldc, alpha, first, bias); break;
+        case 4: tile(4, kc, a, lda, b, c, ldc, alpha, first, bias); break;
+        case 3: tile(3, kc, a, lda, b, c, ldc, alpha, first, bias); break;
+        case 2: tile_narrow(2, kc, a, lda, b, c, ldc, alpha, first, bias); break;
+        default: tile_narrow(1, kc, a, lda, b, c, ldc, alpha, first, bias); break;
+    }
+}
+
+/* C = alpha A op(B) + bias on panels panel_stride floats apart (pointers already at their first element). */
+static void sgemm_panels(int32_t m, int32_t n, int32_t k, float alpha, const float *a, int64_t lda,
+                         const float *packed, int64_t panel_stride, const float *bias, float *c, int64_t ldc) {
+    float edge[MR * NR];
+    float edge_bias[NR];
+    /* 64-bit counters: m or n near 2^31 must not wrap a block start (the extents themselves fit in memory). */
+    for (int64_t j0 = 0; j0 < n; j0 += NC) {
+        int64_t j1 = n - j0 < NC ? n : j0 + NC;
+        for (int64_t k0 = 0; k0 < k; k0 += KC) {
+            int kc = (int) (k - k0 < KC ? k - k0 : KC);
+            for (int64_t i0 = 0; i0 < m; i0 += MC) {
+                int64_t i1 = m - i0 < MC ? m : i0 + MC;
+                for (int64_t p = j0 / NR; p * NR < j1; p++) {
+                    int cols = (int) (n - p * NR < NR ? n - p * NR : NR);
+                    const float *bp = packed + p * panel_stride + k0 * NR;
+                    const float *pb = bias ? bias + p * NR : NULL;
+                    if (cols < NR && pb) {
+                        memset(edge_bias, 0, sizeof edge_bias);
+                        memcpy(edge_bias, pb, sizeof(float) * cols);
+                        pb = edge_bias;
+                    }
+                    for (int64_t i = i0; i < i1; i += MR) {
+                        int rows = (int) (i1 - i < MR ? i1 - i : MR);
+                        const float *ai = a + i * lda + k0;
+                        float *ci = c + i * ldc + p * NR;
+                        if (cols == NR) {
+                            tiles(rows, kc, ai, lda, bp, ci, ldc, alpha, k0 == 0, pb);
+                        } else {
+                            /* The last, narrower panel: through a 16-wide copy, so no store passes C's edge. */
+                            for (int r = 0; r < rows && k0 > 0; r++) {
+                                memcpy(edge + r * NR, ci + (int64_t) r * ldc, sizeof(float) * cols);
+                            }
+                            tiles(rows, kc, ai, lda, bp, edge, NR, alpha, k0 == 0, pb);
+                            for (int r = 0; r < rows; r++) {
+                                memcpy(ci + (int64_t) r * ldc, edge + r * NR, sizeof(float) * cols);
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -146,48 +193,77 @@ static void tiles(int rows, int kc, const float *a, int64_t lda, const float *b,
 void ffmblas_sgemm_packed(int32_t m, int32_t n, int32_t k, const float *a, int64_t a_offset, int64_t lda,
                           const float *packed, int64_t packed_offset, const float *bias, int64_t bias_offset,
                           float *c, int64_t c_offset, int64_t ldc) {
-    a += a_offset;
+    sgemm_panels(m, n, k, 1.0f, a + a_offset, lda, packed + packed_offset, (int64_t) NR * k,
+                 bias ? bias + bias_offset : NULL, c + c_offset, ldc);
+}
+
+/*
+ * C = alpha A op(B), no bias, op(B)'s panels panel_stride floats apart (at least 16 k: a panel packed for more depth
+ * than this product uses, as the keys of a head's V under a causal mask), for the heads' products: op(B) is a head's
+ * K^T or V packed once per head by ffmblas_pack_rows or ffmblas_pack_columns. m, n, k > 0; the caller has checked
+ * every extent.
+ */
+void ffmblas_sgemm_panels(int32_t m, int32_t n, int32_t k, float alpha, const float *a, int64_t a_offset,
+                          int64_t lda, const float *packed, int64_t packed_offset, int64_t panel_stride, float *c,
+                          int64_t c_offset, int64_t ldc) {
+    sgemm_panels(m, n, k, alpha, a + a_offset, lda, packed + packed_offset, panel_stride, NULL, c + c_offset, ldc);
+}
+
+/*
+ * Packs X^T, X n rows of k floats (row stride ldx): panel p is X's rows 16p .. 16p + 15 as k x 16, depth-major,
+ * zero-padded past row n, panels 16 k floats apart from packed + packed_offset (32-byte aligned). A head's K for
+ * Q K^T. The next panel's rows are prefetched: they are ldx floats apart (3 d for a head of the fused projection),
+ * too far for the hardware prefetcher, and on a long sequence they come from DRAM.
+ */
+void ffmblas_pack_rows(int32_t n, int32_t k, const float *x, int64_t x_offset, int64_t ldx, float *packed,
+                       int64_t packed_offset) {
+    x += x_offset;
     packed += packed_offset;
-    c += c_offset;
-    if (bias) {
-        bias += bias_offset;
+    for (int64_t p = 0; p * NR < n; p++) {
+        int rows = (int) (n - p * NR < NR ? n - p * NR : NR);
+        float *d = packed + p * NR * k;
+        for (int64_t r = (p + 1) * NR; r < (p + 2) * NR && r < n; r++) {
+            for (int kk = 0; kk < k; kk += 16) {
+                _mm_prefetch((const char *) (x + r * ldx + kk), _MM_HINT_T0);
+            }
+        }
+        if (rows < NR) {
+            memset(d, 0, sizeof(float) * NR * (size_t) k);
+        }
+        for (int j = 0; j < rows; j++) {
+            const float *src = x + (p * NR + j) * ldx;
+            for (int kk = 0; kk < k; kk++) {
+                d[kk * NR + j] = src[kk];
+            }
+        }
     }
-    float edge[MR * NR];
-    float edge_bias[NR];
-    /* 64-bit counters: m or n near 2^31 must not wrap a block start (the extents themselves fit in memory). */
-    for (int64_t j0 = 0; j0 < n; j0 += NC) {
-        int64_t j1 = n - j0 < NC ? n : j0 + NC;
-        for (int64_t k0 = 0; k0 < k; k0 += KC) {
-            int kc = (int) (k - k0 < KC ? k - k0 : KC);
-            for (int64_t i0 = 0; i0 < m; i0 += MC) {
-                int64_t i1 = m - i0 < MC ? m : i0 + MC;
-                for (int64_t p = j0 / NR; p * NR < j1; p++) {
-                    int cols = (int) (n - p * NR < NR ? n - p * NR : NR);
-                    const float *bp = packed + p * NR * k + k0 * NR;
-                    const float *pb = bias ? bias + p * NR : NULL;
-                    if (cols < NR && pb) {
-                        memset(edge_bias, 0, sizeof edge_bias);
-                        memcpy(edge_bias, pb, sizeof(float) * cols);
-                        pb = edge_bias;
-                    }
-                    for (int64_t i = i0; i < i1; i += MR) {
-                        int rows = (int) (i1 - i < MR ? i1 - i : MR);
-                        const float *ai = a + i * lda + k0;
-                        float *ci = c + i * ldc + p * NR;
-                        if (cols == NR) {
-                            tiles(rows, kc, ai, lda, bp, ci, ldc, k0 == 0, pb);
-                        } else {
-                            /* The last, narrower panel: through a 16-wide copy, so no store passes C's edge. */
-                            for (int r = 0; r < rows && k0 > 0; r++) {
-                                memcpy(edge + r * NR, ci + (int64_t) r * ldc, sizeof(float) * cols);
-                            }
-                            tiles(rows, kc, ai, lda, bp, edge, NR, k0 == 0, pb);
-                            for (int r = 0; r < rows; r++) {
-                                memcpy(ci + (int64_t) r * ldc, edge + r * NR, sizeof(float) * cols);
-                            }
-                        }
-                    }
-                }
+}
+
+/*
+ * Packs X, k rows of n floats (row stride ldx): panel p is X's columns 16p .. 16p + 15, k x 16, zero-padded past
+ * column n, panels panel_stride floats apart (at least 16 k) from packed + packed_offset. A head's V for P V.
+ */
+void ffmblas_pack_columns(int32_t k, int32_t n, const float *x, int64_t x_offset, int64_t ldx, float *packed,
+                          int64_t packed_offset, int64_t panel_stride) {
+    x += x_offset;
+    packed += packed_offset;
+    int64_t panels = (n + NR - 1) / NR;
+    for (int64_t kk = 0; kk < k; kk++) {
+        const float *src = x + kk * ldx;
+        if (kk + 4 < k) {
+            for (int j = 0; j < n; j += 16) {
+                _mm_prefetch((const char *) (src + 4 * ldx + j), _MM_HINT_T0);
+            }
+        }
+        for (int64_t p = 0; p < panels; p++) {
+            float *d = packed + p * panel_stride + kk * NR;
+            int cols = (int) (n - p * NR < NR ? n - p * NR : NR);
+            if (cols == NR) {
+                _mm256_storeu_ps(d, _mm256_loadu_ps(src + p * NR));
+                _mm256_storeu_ps(d + 8, _mm256_loadu_ps(src + p * NR + 8));
+            } else {
+                memset(d, 0, sizeof(float) * NR);
+                memcpy(d, src + p * NR, sizeof(float) * cols);
             }
         }
     }

@@ -1,8 +1,10 @@
 /*
- * ffmblas_sgemm_packed (native/src/main/kernels/ffmblas_kernels.c) under AddressSanitizer: every operand exactly as
+ * ffmblas's kernels (native/src/main/kernels/ffmblas_kernels.c) under AddressSanitizer: every operand exactly as
  * long as the product needs, at sizes on each side of the kernel's tile (6 rows, 16 columns) and block (72 rows,
- * 512 deep, 1,024 columns) edges, with and without bias, padded and unpadded leading dimensions; any byte read or
- * written outside an operand aborts the run, and every result is checked. PackedKernelBoundsTest runs it.
+ * 512 deep, 1,024 columns) edges, with and without bias, padded and unpadded leading dimensions; then a head's K and
+ * V packed (ffmblas_pack_rows, ffmblas_pack_columns) into panels exactly as long as PackedGemm allows and multiplied
+ * (ffmblas_sgemm_panels), with fewer keys than packed too. Any byte read or written outside an operand aborts the
+ * run, and every result is checked. PackedKernelBoundsTest runs it.
  *
  *   cc -O1 -g -mavx2 -mfma -fsanitize=address packed_kernel_bounds.c ../../main/kernels/ffmblas_kernels.c && ./a.out
  */
@@ -13,6 +15,41 @@
 void ffmblas_sgemm_packed(int32_t m, int32_t n, int32_t k, const float *a, int64_t a_offset, int64_t lda,
                           const float *packed, int64_t packed_offset, const float *bias, int64_t bias_offset,
                           float *c, int64_t c_offset, int64_t ldc);
+void ffmblas_sgemm_panels(int32_t m, int32_t n, int32_t k, float alpha, const float *a, int64_t a_offset,
+                          int64_t lda, const float *packed, int64_t packed_offset, int64_t panel_stride, float *c,
+                          int64_t c_offset, int64_t ldc);
+void ffmblas_pack_rows(int32_t n, int32_t k, const float *x, int64_t x_offset, int64_t ldx, float *packed,
+                       int64_t packed_offset);
+void ffmblas_pack_columns(int32_t k, int32_t n, const float *x, int64_t x_offset, int64_t ldx, float *packed,
+                          int64_t packed_offset, int64_t panel_stride);
+static float *floats(size_t n, float value) {
+  float *p;
+  if (posix_memalign((void **) &p, 64, sizeof(float) * (n ? n : 1))) exit(1);
+  for (size_t i = 0; i < n; i++) p[i] = value;
+  return p;
+}
+/* A head: K and V (keys x depth, row stride ld, exact), their panels exact (K: ceil16(keys) x depth, V:
+   packed x ceil16(depth)), Q (rows x depth), S (rows x keys), O (rows x depth) exact. All ones, so
+   S = depth / 2 (scale 1/2) and O = keys * depth / 2. Returns 0 when right. */
+static int head(int rows, int keys, int packed, int depth) {
+  int ld = depth + (keys & 1), lds = keys + (rows & 1), ldo = depth + 1;
+  size_t kf = (size_t) (packed - 1) * ld + depth, qf = (size_t) (rows - 1) * ld + depth;
+  size_t kp = (size_t) ((packed + 15) / 16) * 16 * depth, vp = (size_t) packed * ((depth + 15) / 16) * 16;
+  float *k = floats(kf, 1), *v = floats(kf, 1), *q = floats(qf, 1);
+  float *pk = floats(kp, 0), *pv = floats(vp, 0);
+  float *s = floats((size_t) (rows - 1) * lds + keys, 0), *o = floats((size_t) (rows - 1) * ldo + depth, 0);
+  ffmblas_pack_rows(packed, depth, k, 0, ld, pk, 0);
+  ffmblas_pack_columns(packed, depth, v, 0, ld, pv, 0, (int64_t) 16 * packed);
+  ffmblas_sgemm_panels(rows, keys, depth, 0.5f, q, 0, ld, pk, 0, (int64_t) 16 * depth, s, 0, lds);
+  ffmblas_sgemm_panels(rows, depth, keys, 1.0f, s, 0, lds, pv, 0, (int64_t) 16 * packed, o, 0, ldo);
+  int wrong = 0;
+  for (int i = 0; i < rows; i++) {
+    for (int j = 0; j < keys; j++) wrong |= s[(size_t) i * lds + j] != depth * 0.5f;
+    for (int j = 0; j < depth; j++) wrong |= o[(size_t) i * ldo + j] != keys * (depth * 0.5f);
+  }
+  free(k); free(v); free(q); free(pk); free(pv); free(s); free(o);
+  return wrong;
+}
 /* Every operand exactly as long as the product needs (A: (m-1)*lda + k, C: (m-1)*ldc + n, bias: n), the panels
    exactly ceil(n/16)*16*k: ASan reports any byte read or written outside. */
 int main(void) {
@@ -33,6 +70,13 @@ int main(void) {
     for (int i = 0; i < m; i++) for (int j = 0; j < n; j++) if (c[(size_t) i * ldc + j] != (float) k + bias_on) { printf("wrong m=%d n=%d k=%d\n", m, n, k); return 2; }
     free(a); free(c); free(b); free(p); runs++;
   }
-  printf("ok: %ld products, every operand exact-sized\n", runs);
+  long heads = 0;
+  int rs[] = {1, 2, 6, 7, 73}, keys[] = {1, 15, 16, 17, 33, 513, 600}, depths[] = {1, 7, 16, 17, 64};
+  for (int a1 = 0; a1 < 5; a1++) for (int b1 = 0; b1 < 7; b1++) for (int c1 = 0; c1 < 5; c1++) for (int fewer = 0; fewer < 2; fewer++) {
+    int packed = keys[b1], used = fewer ? (packed + 1) / 2 : packed;
+    if (head(rs[a1], used, packed, depths[c1])) { printf("wrong head rows=%d keys=%d of %d depth=%d\n", rs[a1], used, packed, depths[c1]); return 2; }
+    heads++;
+  }
+  printf("ok: %ld products, every operand exact-sized; %ld heads packed and multiplied\n", runs, heads);
   return 0;
 }

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The packed kernel under AddressSanitizer ({@code src/test/c/packed_kernel_bounds.c}): 916 products with every
- * operand exactly as long as needed, at the tile and block edges; no byte outside them is touched.
+ * operand exactly as long as needed, at the tile and block edges, and 350 heads' K and V packed and multiplied on
+ * exact-sized panels; no byte outside them is touched.
  */
 class PackedKernelBoundsTest {
     @Test
@@ -32,7 +33,7 @@ class PackedKernelBoundsTest {
         assertEquals(0, build.exitCode, build.output);
         Result bounds = run(tmp, binary.toString());
         assertEquals(0, bounds.exitCode, bounds.output);
-        assertTrue(bounds.output.startsWith("ok: 916 products"), bounds.output);
+        assertTrue(bounds.output.startsWith("ok: 916 products, every operand exact-sized; 350 heads"), bounds.output);
     }
 
     private record Result(int exitCode, String output) {}
