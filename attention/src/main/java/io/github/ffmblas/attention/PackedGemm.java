@@ -2,6 +2,7 @@ package io.github.ffmblas.attention;
 
 import io.github.ffmblas.attention.internal.PackedKernel;
 import io.github.ffmblas.attention.spi.CallGate;
+import io.github.ffmblas.attention.spi.PackedHeads;
 import io.github.ffmblas.bindings.Blas;
 import io.github.ffmblas.bindings.Layout;
 import io.github.ffmblas.bindings.SgemmContract;
@@ -17,16 +18,17 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * {@link Backend#PACKED_AVX2}: the products on a model's weights ({@code x W^T}, the projections) on ffmblas's own
- * AVX2/FMA kernel with each weight packed once, here, into 16-column panels; every other product (the heads') on
- * another gemm ({@link Gemm#NATIVE}, or oneDNN's for {@code Backend.PACKED_AVX2}). OpenBLAS packs all of W on every
- * call, a fixed 1.0 ms of the 5.8 ms L = 128 projection on Zen 3 (docs/performance.md).
+ * AVX2/FMA kernel with each weight packed once, here, into 16-column panels; a forward's head products on the same
+ * kernel with each head's K and V packed once per forward ({@link PackedHeads}); every other product on another gemm
+ * ({@link Gemm#NATIVE}, or oneDNN's for {@code Backend.PACKED_AVX2}). OpenBLAS packs all of W on every call, a fixed
+ * 1.0 ms of the 5.8 ms L = 128 projection on Zen 3, and a head's K or V on every tile (docs/performance.md).
  *
  * <p>A weight is recognised by address: a product whose B is whole rows of one, starting at a panel's first row
  * (a multiple of 16: the team's column parts are), with A and C native, runs on the packed copy. So the weights must
  * not change after this is made (as with oneDNN's reordered copies); products on weights freed since go to the other
  * gemm, whose checks see them.
  */
-public final class PackedGemm implements Gemm, AutoCloseable {
+public final class PackedGemm implements Gemm, PackedHeads, AutoCloseable {
     private static final int PANEL = 16;
 
     /** A weight {@code [rows, cols]}, dense, at {@code address} in {@code source}, and its panels. */
@@ -35,6 +37,7 @@ public final class PackedGemm implements Gemm, AutoCloseable {
     private final Arena arena = Arena.ofShared();
     private final Packed[] packed;
     private final AtomicLong kernelCalls = new AtomicLong();
+    private final AtomicLong headCalls = new AtomicLong();
     private final CallGate gate = new CallGate("this PackedGemm is closed");
     private final Gemm others;
 
@@ -218,6 +221,113 @@ public final class PackedGemm implements Gemm, AutoCloseable {
         long row = (b.address() + bOffset * Float.BYTES - p.address()) / ((long) p.cols() * Float.BYTES);
         PackedKernel.sgemm(m, n, k, a, aOffset, lda, p.panels(), row * k, bias, biasOffset, c, cOffset, ldc);
         kernelCalls.incrementAndGet();
+    }
+
+    @Override
+    public boolean packsHeads() {
+        return true;
+    }
+
+    /** K's panels are ceil16(keys) x depth, V's keys x ceil16(depth): both fit in ceil16(keys) x ceil16(depth). */
+    @Override
+    public long panelFloats(int keys, int depth) {
+        return panelled(keys) * panelled(depth);
+    }
+
+    @Override
+    public void packKeys(int keys, int depth, MemorySegment k, long kOffset, int ldk, MemorySegment panels,
+                         long panelsOffset) {
+        String routine = "PackedGemm.packKeys";
+        PanelChecks.positive(routine, "keys and depth", keys, depth);
+        long span = PanelChecks.matrix(routine, "K", k, kOffset, keys, depth, ldk);
+        long floats = panelled(keys) * depth;
+        checkOutputPanels(routine, panels, panelsOffset, floats, "K", k, kOffset, span);
+        gate.enter();
+        try {
+            PackedKernel.packRows(keys, depth, k, kOffset, ldk, panels, panelsOffset);
+        } finally {
+            gate.exit();
+        }
+    }
+
+    @Override
+    public void packValues(int keys, int depth, MemorySegment v, long vOffset, int ldv, MemorySegment panels,
+                           long panelsOffset) {
+        String routine = "PackedGemm.packValues";
+        PanelChecks.positive(routine, "keys and depth", keys, depth);
+        long span = PanelChecks.matrix(routine, "V", v, vOffset, keys, depth, ldv);
+        long floats = keys * panelled(depth);
+        checkOutputPanels(routine, panels, panelsOffset, floats, "V", v, vOffset, span);
+        gate.enter();
+        try {
+            PackedKernel.packColumns(keys, depth, v, vOffset, ldv, panels, panelsOffset, (long) PANEL * keys);
+        } finally {
+            gate.exit();
+        }
+    }
+
+    private static void checkOutputPanels(String routine, MemorySegment panels, long offset, long floats,
+                                          String input, MemorySegment x, long xOffset, long span) {
+        PanelChecks.panels(routine, panels, offset, floats);
+        PanelChecks.writable(routine, "the panels", panels);
+        PanelChecks.apart(routine, "the panels", panels, offset, floats, input, x, xOffset, span);
+    }
+
+    @Override
+    public void logits(int rows, int keys, int depth, float scale, MemorySegment q, long qOffset, int ldq,
+                       MemorySegment panels, long panelsOffset, MemorySegment s, long sOffset, int lds) {
+        String routine = "PackedGemm.logits";
+        PanelChecks.positive(routine, "rows, keys and depth", rows, keys, depth);
+        long qSpan = PanelChecks.matrix(routine, "Q", q, qOffset, rows, depth, ldq);
+        long floats = panelled(keys) * depth;
+        PanelChecks.panels(routine, panels, panelsOffset, floats);
+        long sSpan = PanelChecks.matrix(routine, "S", s, sOffset, rows, keys, lds);
+        PanelChecks.writable(routine, "S", s);
+        PanelChecks.apart(routine, "S", s, sOffset, sSpan, "Q", q, qOffset, qSpan);
+        PanelChecks.apart(routine, "S", s, sOffset, sSpan, "the panels", panels, panelsOffset, floats);
+        gate.enter();
+        try {
+            PackedKernel.sgemmPanels(rows, keys, depth, scale, q, qOffset, ldq, panels, panelsOffset,
+                    (long) PANEL * depth, s, sOffset, lds);
+            headCalls.incrementAndGet();
+        } finally {
+            gate.exit();
+        }
+    }
+
+    @Override
+    public void context(int rows, int depth, int keys, MemorySegment p, long pOffset, int ldp, MemorySegment panels,
+                        long panelsOffset, int packedKeys, MemorySegment o, long oOffset, int ldo) {
+        String routine = "PackedGemm.context";
+        PanelChecks.positive(routine, "rows, depth and keys", rows, depth, keys);
+        if (keys > packedKeys) {
+            throw new IllegalArgumentException(routine + ": " + keys + " keys, but the panels hold " + packedKeys);
+        }
+        long pSpan = PanelChecks.matrix(routine, "P", p, pOffset, rows, keys, ldp);
+        long floats = packedKeys * panelled(depth);
+        PanelChecks.panels(routine, panels, panelsOffset, floats);
+        long oSpan = PanelChecks.matrix(routine, "O", o, oOffset, rows, depth, ldo);
+        PanelChecks.writable(routine, "O", o);
+        PanelChecks.apart(routine, "O", o, oOffset, oSpan, "P", p, pOffset, pSpan);
+        PanelChecks.apart(routine, "O", o, oOffset, oSpan, "the panels", panels, panelsOffset, floats);
+        gate.enter();
+        try {
+            PackedKernel.sgemmPanels(rows, depth, keys, 1f, p, pOffset, ldp, panels, panelsOffset,
+                    (long) PANEL * packedKeys, o, oOffset, ldo);
+            headCalls.incrementAndGet();
+        } finally {
+            gate.exit();
+        }
+    }
+
+    /** {@code n} rounded up to whole panels. */
+    private static long panelled(int n) {
+        return (n + (long) PANEL - 1) / PANEL * PANEL;
+    }
+
+    /** Head products ({@link #logits}, {@link #context}) the kernel has run. */
+    public long headCalls() {
+        return headCalls.get();
     }
 
     /** Products the kernel has run (the rest went to sgemv or the other gemm). */

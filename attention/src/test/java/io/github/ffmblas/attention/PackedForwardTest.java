@@ -18,9 +18,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The forward with its projections on {@link Backend#PACKED_AVX2} against the plain-Java reference (one and two
- * threads: the team's column parts must reach the kernel too) and against the PyTorch fixtures, and the backend
- * through {@link AttentionModel}.
+ * The forward with its projections and its heads on {@link Backend#PACKED_AVX2} against the plain-Java reference (one
+ * and two threads: the team's column parts and tiles must reach the kernel too; with and without the weights returned)
+ * and against the PyTorch fixtures, and the backend through {@link AttentionModel}.
  */
 class PackedForwardTest {
     private static final float TOLERANCE = 1e-4f;
@@ -33,7 +33,8 @@ class PackedForwardTest {
     @ParameterizedTest(name = "B={0} Lq={1} Lk={2} d={3} H={4} causal={5} padding={6}")
     @CsvSource({"1, 1, 1, 8, 2, false, false", "2, 7, 7, 16, 4, true, false", "3, 5, 9, 12, 3, false, true",
             "1, 33, 33, 20, 4, true, true", "1, 130, 130, 24, 3, true, false", "2, 7, 33, 10, 1, false, true",
-            "1, 130, 7, 18, 3, false, false", "1, 64, 64, 128, 8, false, false", "2, 33, 600, 96, 2, false, true"})
+            "1, 130, 7, 18, 3, false, false", "1, 64, 64, 128, 8, false, false", "2, 33, 600, 96, 2, false, true",
+            "1, 130, 130, 96, 2, true, true"})
     void matchesTheReference(int batch, int lq, int lk, int d, int heads, boolean causal, boolean padding) {
         Random random = new Random(31L * batch + 7L * lq + lk + 1000L * d + heads);
         try (Arena confined = Arena.ofConfined(); Arena shared = Arena.ofShared()) {
@@ -52,18 +53,29 @@ class PackedForwardTest {
                         options);
                 try (PackedGemm gemm = PackedGemm.forWeights(weights)) {
                     MultiHeadAttention mha = new MultiHeadAttention(d, heads, weights, gemm);
-                    for (int threads : new int[] {1, 2}) {
+                    for (int run = 0; run < 4; run++) {
+                        int threads = 1 + run % 2;
+                        boolean needWeights = run < 2;
                         Tensor out = Tensor.allocate(inputs, batch, lq, d);
-                        Tensor attn = Tensor.allocate(inputs, batch, heads, lq, lk);
+                        Tensor attn = needWeights ? Tensor.allocate(inputs, batch, heads, lq, lk) : null;
                         try (Workspace workspace = Workspace.create(threads)) {
                             long before = gemm.kernelCalls();
+                            long headsBefore = gemm.headCalls();
                             out.segment().fill((byte) 0xFF); // NaN: every element must be written
-                            mha.forward(query, key, key, options, workspace, out, attn);
-                            String who = threads + " thread(s), inputs " + (inputs == shared ? "shared" : "confined");
+                            mha.forward(query, key, key, options.withNeedWeights(needWeights), workspace, out, attn);
+                            String who = threads + " thread(s), inputs " + (inputs == shared ? "shared" : "confined")
+                                    + (needWeights ? ", weights returned" : "");
                             float outDiff = RandomTensors.maxAbsDiff(expected.output(), out);
-                            float attnDiff = RandomTensors.maxAbsDiff(expected.attentionWeights().orElseThrow(), attn);
                             assertTrue(outDiff <= TOLERANCE, who + ": output differs by " + outDiff);
-                            assertTrue(attnDiff <= TOLERANCE, who + ": attention weights differ by " + attnDiff);
+                            if (needWeights) {
+                                float attnDiff = RandomTensors.maxAbsDiff(expected.attentionWeights().orElseThrow(),
+                                        attn);
+                                assertTrue(attnDiff <= TOLERANCE, who + ": attention weights differ by " + attnDiff);
+                            }
+                            // Every head of every batch row: its logits and its context on the kernel, per tile.
+                            assertTrue(gemm.headCalls() - headsBefore >= 2L * batch * heads, who + ": the kernel ran "
+                                    + (gemm.headCalls() - headsBefore) + " head products, not at least "
+                                    + 2L * batch * heads);
                             // Q/K/V (fused, or Q and K/V) and the output projection, each in the team's column
                             // parts (as wide as a thread's share rounded up to 16 columns).
                             int width = (d + threads - 1) / threads;

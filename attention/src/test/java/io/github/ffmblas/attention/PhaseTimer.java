@@ -1,5 +1,6 @@
 package io.github.ffmblas.attention;
 
+import io.github.ffmblas.attention.spi.PackedHeads;
 import io.github.ffmblas.bindings.Transpose;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.atomic.DoubleAdder;
@@ -10,9 +11,10 @@ import java.util.concurrent.atomic.LongAdder;
  * forward's projections ({@link #multiply}), logits (batched, B transposed) and context (batched, B as stored),
  * summed over every thread that calls it (a workspace's team), so {@link PhaseProbe} can tell what the rest of a
  * forward (softmax, bias, bookkeeping, threads waiting) costs. Also counts the products, to see how a team splits
- * them.
+ * them. A delegate that packs heads ({@link PackedHeads}) still does: the packing of K and V is timed with the
+ * logits and the context, counted as no work.
  */
-final class PhaseTimer implements Gemm {
+final class PhaseTimer implements Gemm, PackedHeads {
     enum Phase { PROJECTIONS, LOGITS, CONTEXT }
 
     private final Gemm delegate;
@@ -63,10 +65,56 @@ final class PhaseTimer implements Gemm {
                 2.0 * m * n * k * count);
     }
 
+    @Override
+    public boolean packsHeads() {
+        return delegate instanceof PackedHeads p && p.packsHeads();
+    }
+
+    @Override
+    public long panelFloats(int keys, int depth) {
+        return ((PackedHeads) delegate).panelFloats(keys, depth);
+    }
+
+    @Override
+    public void packKeys(int keys, int depth, MemorySegment k, long kOffset, int ldk, MemorySegment panels,
+                         long panelsOffset) {
+        long start = System.nanoTime();
+        ((PackedHeads) delegate).packKeys(keys, depth, k, kOffset, ldk, panels, panelsOffset);
+        add(Phase.LOGITS, System.nanoTime() - start, 0);
+    }
+
+    @Override
+    public void packValues(int keys, int depth, MemorySegment v, long vOffset, int ldv, MemorySegment panels,
+                           long panelsOffset) {
+        long start = System.nanoTime();
+        ((PackedHeads) delegate).packValues(keys, depth, v, vOffset, ldv, panels, panelsOffset);
+        add(Phase.CONTEXT, System.nanoTime() - start, 0);
+    }
+
+    @Override
+    public void logits(int rows, int keys, int depth, float scale, MemorySegment q, long qOffset, int ldq,
+                       MemorySegment panels, long panelsOffset, MemorySegment s, long sOffset, int lds) {
+        long start = System.nanoTime();
+        ((PackedHeads) delegate).logits(rows, keys, depth, scale, q, qOffset, ldq, panels, panelsOffset, s, sOffset,
+                lds);
+        add(Phase.LOGITS, System.nanoTime() - start, 2.0 * rows * keys * depth);
+    }
+
+    @Override
+    public void context(int rows, int depth, int keys, MemorySegment p, long pOffset, int ldp, MemorySegment panels,
+                        long panelsOffset, int packedKeys, MemorySegment o, long oOffset, int ldo) {
+        long start = System.nanoTime();
+        ((PackedHeads) delegate).context(rows, depth, keys, p, pOffset, ldp, panels, panelsOffset, packedKeys, o,
+                oOffset, ldo);
+        add(Phase.CONTEXT, System.nanoTime() - start, 2.0 * rows * keys * depth);
+    }
+
     private void add(Phase phase, long elapsed, double work) {
         nanos[phase.ordinal()].add(elapsed);
         flops[phase.ordinal()].add(work);
-        calls[phase.ordinal()].increment();
+        if (work > 0) {
+            calls[phase.ordinal()].increment(); // a product, not a packing
+        }
     }
 
     /** Time in the phase's products, summed over threads. */

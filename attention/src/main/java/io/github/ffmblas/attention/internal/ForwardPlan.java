@@ -4,8 +4,10 @@ import io.github.ffmblas.attention.AttentionOptions;
 import io.github.ffmblas.attention.DType;
 import io.github.ffmblas.attention.Gemm;
 import io.github.ffmblas.attention.Tensor;
+import io.github.ffmblas.attention.spi.PackedHeads;
 import io.github.ffmblas.bindings.Transpose;
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 
 /**
  * One forward pass of multi-head attention, planned and run: the model, the call's tensors, and where every
@@ -22,6 +24,11 @@ import java.lang.foreign.MemorySegment;
  *
  * <p>The attention is cut into items (batch row, group of heads, tile of query rows). With the weights returned,
  * one head per item (all heads at one thread), whole or in causal tiles, written straight into them.
+ *
+ * <p>On a gemm that packs heads ({@link PackedHeads}: the packed AVX2 kernel) each thread packs a head's K and V into
+ * its own part of scratch when it starts on that head, and its later tiles of the head reuse them; the heads of a
+ * tile then go one by one (logits, softmax, context) rather than as batches. An additive mask, which the logits
+ * accumulate onto, and weights returned on the heap keep the batched products.
  */
 public final class ForwardPlan {
     /**
@@ -46,6 +53,8 @@ public final class ForwardPlan {
 
     // the model
     private Gemm gemm;
+    /** The gemm as one that packs heads, or null. */
+    private PackedHeads heads;
     private int numHeads;
     private int depth;
     private float scale;
@@ -81,11 +90,18 @@ public final class ForwardPlan {
     private int group;
     private int tileRows;
     private int items;
+    /** Whether this forward's heads go to {@link #heads}; each thread's K and V panels, at its region's end. */
+    private boolean packedHeads;
+    private long panelsAt;
+    private long panelFloats;
+    /** The head (batch row * numHeads + head) whose K and V each thread's panels hold in this forward, or -1. */
+    private final int[] packedHead;
 
     ForwardPlan(Scratch scratch) {
         this.scratch = scratch;
         this.loops = scratch.team() == null ? null : new ForwardLoops(scratch, this);
         this.tiles = new Tile[scratch.threads()];
+        this.packedHead = new int[scratch.threads()];
         for (int i = 0; i < tiles.length; i++) {
             tiles[i] = new Tile();
         }
@@ -94,6 +110,7 @@ public final class ForwardPlan {
     /** The model: {@code numHeads} heads of {@code depth = dModel / numHeads}, its products on {@code gemm}. */
     public ForwardPlan model(Gemm gemm, int numHeads, Projections projections) {
         this.gemm = gemm;
+        this.heads = gemm instanceof PackedHeads p && p.packsHeads() ? p : null;
         this.numHeads = numHeads;
         this.projections = projections;
         this.depth = projections.output().inFeatures() / numHeads;
@@ -160,8 +177,11 @@ public final class ForwardPlan {
         tileRows = needWeights ? weightTileRows(lq, causal) : tileRows(lq, lk, group, threads, causal);
         items = batch * ((numHeads + group - 1) / group) * ((lq + tileRows - 1) / tileRows);
         long cells = (long) group * tileRows;
-        perThread = needWeights ? 0 : Scratch.aligned(cells * lk) + Scratch.aligned(cells);
-        // Logits for as many threads as can have an item at once.
+        panelsAt = needWeights ? 0 : Scratch.aligned(cells * lk) + Scratch.aligned(cells);
+        packedHeads = heads != null && additive == null && (!needWeights || weights.isNative());
+        panelFloats = packedHeads ? Scratch.aligned(heads.panelFloats(lk, depth)) : 0;
+        perThread = panelsAt + 2 * panelFloats;
+        // Logits (and panels) for as many threads as can have an item at once.
         memory = scratch.reserve(scoresAt + Math.min(threads, items) * perThread);
         scores = needWeights ? weights : memory;
         qAt = 0;
@@ -212,6 +232,7 @@ public final class ForwardPlan {
 
     /** Every item of the attention, on this thread or the team. */
     private void attend() {
+        Arrays.fill(packedHead, -1);
         if (loops == null) {
             for (int item = 0; item < items; item++) {
                 attendItem(item, 0);
@@ -234,8 +255,10 @@ public final class ForwardPlan {
         int groups = (numHeads + group - 1) / group;
         int tilesPerHead = (lq + tileRows - 1) / tileRows;
         Tile t = tiles[member];
+        t.member = member;
         t.b = item / (groups * tilesPerHead);
         int h0 = item / tilesPerHead % groups * group;
+        t.h0 = h0;
         t.row = item % tilesPerHead * tileRows;
         t.heads = Math.min(group, numHeads - h0);
         t.rows = Math.min(tileRows, lq - t.row);
@@ -248,10 +271,45 @@ public final class ForwardPlan {
         t.sAt = needWeights ? (((long) t.b * numHeads + h0) * lq + t.row) * lk : threadAt;
         t.sStride = needWeights ? (long) lq * lk : (long) t.rows * t.ld;
         t.inversesAt = needWeights ? -1 : threadAt + Scratch.aligned((long) group * tileRows * lk);
+        t.kPanelsAt = threadAt + panelsAt;
+        t.vPanelsAt = t.kPanelsAt + panelFloats;
         t.qAt = qAt + (long) (t.b * lq + t.row) * qld + headAt;
         t.kAt = kAt + (long) t.b * lk * kvld + headAt;
         t.vAt = vAt + (long) t.b * lk * kvld + headAt;
-        attendTile(t);
+        if (packedHeads) {
+            attendPacked(t);
+        } else {
+            attendTile(t);
+        }
+    }
+
+    /**
+     * The tile's heads one by one on {@link #heads}: the logits from K's panels, the masked softmax, then P V from V's
+     * panels into the head's own Q columns. A thread packs a head's K and V (all seq_k keys: a causal tile uses the
+     * first ones) when its last tile was of another head.
+     */
+    private void attendPacked(Tile t) {
+        boolean deferred = t.inversesAt >= 0;
+        for (int h = 0; h < t.heads; h++) {
+            long headAt = (long) h * depth;
+            int head = t.b * numHeads + t.h0 + h;
+            if (packedHead[t.member] != head) {
+                heads.packKeys(lk, depth, memory, t.kAt + headAt, kvld, memory, t.kPanelsAt);
+                heads.packValues(lk, depth, memory, t.vAt + headAt, kvld, memory, t.vPanelsAt);
+                packedHead[t.member] = head;
+            }
+            long sAt = t.sAt + h * t.sStride;
+            long inverses = (t.inversesAt + (long) h * t.rows) * Float.BYTES;
+            heads.logits(t.rows, t.keys, depth, scale, memory, t.qAt + headAt, qld, memory, t.kPanelsAt, scores,
+                    sAt, t.ld);
+            Softmax.rows(scores, sAt * Float.BYTES, t.rows, t.ld, deferred ? t.keys : lk, lk, t.row, causal, hidden,
+                    padding, (long) t.b * lk, deferred ? memory : null, inverses);
+            heads.context(t.rows, depth, t.keys, scores, sAt, t.ld, memory, t.vPanelsAt, lk, memory, t.qAt + headAt,
+                    qld);
+            if (deferred) {
+                Softmax.scaleRows(memory, t.qAt + headAt, t.rows, depth, qld, memory, inverses);
+            }
+        }
     }
 
     /**
@@ -298,6 +356,7 @@ public final class ForwardPlan {
     /** Drops the call's references, so the workspace keeps none of the caller's memory reachable. */
     private void clear() {
         gemm = null;
+        heads = null;
         projections = null;
         query = key = value = out = weights = null;
         additive = hidden = padding = null;
@@ -308,11 +367,13 @@ public final class ForwardPlan {
      * One tile of query rows of a group of heads, in floats: where its Q, K, V and logits start, the logits'
      * stride between heads ({@code sStride}) and between rows ({@code ld}: {@code lk} in the caller's weights,
      * {@code keys} in scratch), the keys its products span (all {@code lk}, or under a causal mask those up to the
-     * tile's last row: the rest weigh 0), and where its deferred row sums go ({@code inversesAt}, -1 to normalise
-     * in place).
+     * tile's last row: the rest weigh 0), where its deferred row sums go ({@code inversesAt}, -1 to normalise
+     * in place), and on a gemm that packs heads, its thread's K and V panels.
      */
     private static final class Tile {
+        int member;
         int b;
+        int h0;
         int row;
         int rows;
         int heads;
@@ -324,6 +385,8 @@ public final class ForwardPlan {
         long sAt;
         long sStride;
         long inversesAt;
+        long kPanelsAt;
+        long vPanelsAt;
     }
 
     /**
