@@ -1,5 +1,6 @@
 /*
- * ffmblas's own kernels, compiled by the build (native/pom.xml, profile "kernels") with -mavx2 -mfma into
+ * ffmblas's own kernels, compiled by the build (native/pom.xml, profile "kernels") with -mavx2 -mfma
+ * -ffp-contract=off (no multiply-add fused that the code does not fuse itself: the softmax must round as Java's) into
  * libffmblas_kernels.so; Java calls them only on CPUs with AVX2 and FMA (CpuInfo).
  *
  * ffmblas_sgemm_packed: C = A op(B) + bias with op(B) packed once, for the projections of attention, whose weights
@@ -9,6 +10,8 @@
  *
  * ffmblas_sgemm_panels, ffmblas_pack_rows, ffmblas_pack_columns: the same kernel for the heads' products, each head's
  * K (for Q K^T) and V (for P V) packed once per forward and used by every tile of query rows.
+ *
+ * ffmblas_softmax_rows: the attention's softmax rows, with the same bits as its Java Vector API kernel.
  *
  * Blocking (measured on Zen 3 against KC 256/384, MC 96/144, NC 512/768, no N blocking: see docs/performance.md):
  * a KC x 16 panel of B (32 KiB) stays in L1 across the MC rows of A, the MC x KC block of A (144 KiB) in L2 across
@@ -265,6 +268,149 @@ void ffmblas_pack_columns(int32_t k, int32_t n, const float *x, int64_t x_offset
                 memset(d, 0, sizeof(float) * NR);
                 memcpy(d, src + p * NR, sizeof(float) * cols);
             }
+        }
+    }
+}
+
+/*
+ * Softmax rows, as attention's Java kernel (attention/.../internal/VectorRowKernel, Softmax.plainRow) computes them
+ * on 8-float vectors, operation for operation, so the two give the same bits: exp is FastExp's polynomial, the row's
+ * sum is kept in four vectors of lanes and added up in the Java kernel's order, the largest logit found by
+ * compare-and-blend (a NaN in the vector part skipped, one in the tail kept, as Math.max does).
+ */
+static inline __m256 larger(__m256 a, __m256 b) {
+    return _mm256_blendv_ps(a, b, _mm256_cmp_ps(a, b, _CMP_LT_OQ));
+}
+
+static inline float java_max(float a, float b) {
+    return a != a || b != b ? a + b : (a > b ? a : b);
+}
+
+/* FastExp.exp on 8 lanes, for x <= 88.3 (softmax's x - max is <= 0): below -87.3 exactly 0, NaN stays NaN. */
+static inline __m256 fast_exp8(__m256 x) {
+    __m256 underflow = _mm256_cmp_ps(x, _mm256_set1_ps(-87.3f), _CMP_LT_OQ);
+    __m256 c = x; /* FastExp clamps at 88.3 first, which changes nothing here */
+    __m256 t = _mm256_fmadd_ps(c, _mm256_set1_ps(1.44269504088896341f), _mm256_set1_ps(0x1.8p23f));
+    __m256 nf = _mm256_sub_ps(t, _mm256_set1_ps(0x1.8p23f));
+    __m256 r = _mm256_fmadd_ps(nf, _mm256_set1_ps(-0.693359375f), c);
+    r = _mm256_fmadd_ps(nf, _mm256_set1_ps(2.12194440e-4f), r);
+    __m256 p = _mm256_fmadd_ps(r, _mm256_set1_ps(1.9875691500e-4f), _mm256_set1_ps(1.3981999507e-3f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(8.3334519073e-3f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(4.1665795894e-2f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.6666665459e-1f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(5.0000001201e-1f));
+    p = _mm256_fmadd_ps(p, _mm256_mul_ps(r, r), _mm256_add_ps(r, _mm256_set1_ps(1.0f)));
+    __m256 scale = _mm256_castsi256_ps(
+            _mm256_slli_epi32(_mm256_add_epi32(_mm256_castps_si256(t), _mm256_set1_epi32(127)), 23));
+    return _mm256_blendv_ps(_mm256_mul_ps(p, scale), _mm256_setzero_ps(), underflow);
+}
+
+/* FastExp.exp, one float. */
+static inline float fast_exp1(float x) {
+    if (!(x >= -87.3f)) {
+        return x != x ? x : 0.0f;
+    }
+    __m256 e = fast_exp8(_mm256_set1_ps(x));
+    return _mm256_cvtss_f32(e);
+}
+
+static float row_max(const float *s, int n) {
+    __m256 lanes = _mm256_set1_ps(-__builtin_inff());
+    int wide = n - n % 32;
+    for (int j = 0; j < wide; j += 32) {
+        __m256 a = larger(_mm256_loadu_ps(s + j), _mm256_loadu_ps(s + j + 8));
+        __m256 b = larger(_mm256_loadu_ps(s + j + 16), _mm256_loadu_ps(s + j + 24));
+        lanes = larger(lanes, larger(a, b));
+    }
+    int bound = n - n % 8;
+    for (int j = wide; j < bound; j += 8) {
+        lanes = larger(lanes, _mm256_loadu_ps(s + j));
+    }
+    float l[8];
+    _mm256_storeu_ps(l, lanes);
+    float max = l[0];
+    for (int i = 1; i < 8; i++) {
+        max = l[i] > max ? l[i] : max; /* the lanes hold no NaN */
+    }
+    for (int j = bound; j < n; j++) {
+        max = java_max(max, s[j]);
+    }
+    if (max == -__builtin_inff()) { /* all hidden, or a NaN skipped: as ScalarRowKernel.max */
+        for (int j = 0; j < n; j++) {
+            max = java_max(max, s[j]);
+        }
+    }
+    return max;
+}
+
+static float exp_and_sum(float *s, int n, float max) {
+    __m256 m = _mm256_set1_ps(max);
+    __m256 l[4] = {_mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps()};
+    int wide = n - n % 32;
+    for (int j = 0; j < wide; j += 32) {
+#pragma GCC unroll 4
+        for (int u = 0; u < 4; u++) {
+            __m256 e = fast_exp8(_mm256_sub_ps(_mm256_loadu_ps(s + j + 8 * u), m));
+            _mm256_storeu_ps(s + j + 8 * u, e);
+            l[u] = _mm256_add_ps(l[u], e);
+        }
+    }
+    int bound = n - n % 8;
+    for (int j = wide; j < bound; j += 8) {
+        __m256 e = fast_exp8(_mm256_sub_ps(_mm256_loadu_ps(s + j), m));
+        _mm256_storeu_ps(s + j, e);
+        l[0] = _mm256_add_ps(l[0], e);
+    }
+    float v[8];
+    _mm256_storeu_ps(v, _mm256_add_ps(_mm256_add_ps(l[0], l[1]), _mm256_add_ps(l[2], l[3])));
+    float a = 0.0f, b = 0.0f, c = 0.0f, d = 0.0f;
+    for (int i = 0; i < 8; i += 4) {
+        a += v[i];
+        b += v[i + 1];
+        c += v[i + 2];
+        d += v[i + 3];
+    }
+    float sum = (a + b) + (c + d);
+    for (int j = bound; j < n; j++) {
+        float e = fast_exp1(s[j] - max);
+        s[j] = e;
+        sum += e;
+    }
+    return sum;
+}
+
+/*
+ * Softmax of rows rows of cols logits, ld floats apart, from s + s_offset, in place; under causal, row i sees keys
+ * up to first_row + i. inverses NULL: each row normalised; else rows left as exp(x - max) and each row's 1/sum
+ * (0 for a row with nothing visible) stored from inverses + inverses_offset. Softmax.rows has checked the extents.
+ */
+void ffmblas_softmax_rows(float *s, int64_t s_offset, int32_t rows, int64_t ld, int32_t cols, int32_t first_row,
+                          int32_t causal, float *inverses, int64_t inverses_offset) {
+    s += s_offset;
+    for (int32_t i = 0; i < rows; i++) {
+        float *row = s + i * ld;
+        int64_t visible = (int64_t) first_row + i + 1;
+        int limit = causal && visible < cols ? (int) visible : cols;
+        float max = row_max(row, limit);
+        float inverse = 0.0f;
+        if (max == -__builtin_inff()) {
+            memset(row, 0, sizeof(float) * (size_t) cols);
+        } else {
+            inverse = 1.0f / exp_and_sum(row, limit, max);
+            if (!inverses) {
+                __m256 f = _mm256_set1_ps(inverse);
+                int bound = limit - limit % 8;
+                for (int j = 0; j < bound; j += 8) {
+                    _mm256_storeu_ps(row + j, _mm256_mul_ps(_mm256_loadu_ps(row + j), f));
+                }
+                for (int j = bound; j < limit; j++) {
+                    row[j] *= inverse;
+                }
+            }
+            memset(row + limit, 0, sizeof(float) * (size_t) (cols - limit));
+        }
+        if (inverses) {
+            inverses[inverses_offset + i] = inverse;
         }
     }
 }

@@ -1,6 +1,6 @@
 package io.github.ffmblas.attention;
 
-import io.github.ffmblas.attention.internal.PackedKernel;
+import io.github.ffmblas.attention.internal.NativeKernels;
 import io.github.ffmblas.attention.spi.CallGate;
 import io.github.ffmblas.attention.spi.PackedHeads;
 import io.github.ffmblas.bindings.Blas;
@@ -80,7 +80,7 @@ public final class PackedGemm implements Gemm, PackedHeads, AutoCloseable {
      * @throws IllegalStateException when the kernel cannot run here, saying why
      */
     public static PackedGemm forConstants(List<Tensor> matrices, Gemm others) {
-        String why = PackedKernel.unavailable();
+        String why = NativeKernels.unavailable();
         if (why != null) {
             throw new IllegalStateException(why);
         }
@@ -97,7 +97,7 @@ public final class PackedGemm implements Gemm, PackedHeads, AutoCloseable {
 
     /** Why the kernel cannot run here, or null when it can. */
     public static String unavailable() {
-        return PackedKernel.unavailable();
+        return NativeKernels.unavailable();
     }
 
     /** Panel p of {@code w [rows, cols]}: its rows 16p .. 16p + 15 as cols x 16 floats, depth-major, zero-padded. */
@@ -219,7 +219,7 @@ public final class PackedGemm implements Gemm, PackedHeads, AutoCloseable {
     private void run(Packed p, int m, int n, int k, MemorySegment a, long aOffset, int lda, MemorySegment b,
                      long bOffset, MemorySegment bias, long biasOffset, MemorySegment c, long cOffset, int ldc) {
         long row = (b.address() + bOffset * Float.BYTES - p.address()) / ((long) p.cols() * Float.BYTES);
-        PackedKernel.sgemm(m, n, k, a, aOffset, lda, p.panels(), row * k, bias, biasOffset, c, cOffset, ldc);
+        NativeKernels.sgemm(m, n, k, a, aOffset, lda, p.panels(), row * k, bias, biasOffset, c, cOffset, ldc);
         kernelCalls.incrementAndGet();
     }
 
@@ -244,7 +244,7 @@ public final class PackedGemm implements Gemm, PackedHeads, AutoCloseable {
         checkOutputPanels(routine, panels, panelsOffset, floats, "K", k, kOffset, span);
         gate.enter();
         try {
-            PackedKernel.packRows(keys, depth, k, kOffset, ldk, panels, panelsOffset);
+            NativeKernels.packRows(keys, depth, k, kOffset, ldk, panels, panelsOffset);
         } finally {
             gate.exit();
         }
@@ -260,7 +260,7 @@ public final class PackedGemm implements Gemm, PackedHeads, AutoCloseable {
         checkOutputPanels(routine, panels, panelsOffset, floats, "V", v, vOffset, span);
         gate.enter();
         try {
-            PackedKernel.packColumns(keys, depth, v, vOffset, ldv, panels, panelsOffset, (long) PANEL * keys);
+            NativeKernels.packColumns(keys, depth, v, vOffset, ldv, panels, panelsOffset, (long) PANEL * keys);
         } finally {
             gate.exit();
         }
@@ -287,7 +287,7 @@ public final class PackedGemm implements Gemm, PackedHeads, AutoCloseable {
         PanelChecks.apart(routine, "S", s, sOffset, sSpan, "the panels", panels, panelsOffset, floats);
         gate.enter();
         try {
-            PackedKernel.sgemmPanels(rows, keys, depth, scale, q, qOffset, ldq, panels, panelsOffset,
+            NativeKernels.sgemmPanels(rows, keys, depth, scale, q, qOffset, ldq, panels, panelsOffset,
                     (long) PANEL * depth, s, sOffset, lds);
             headCalls.incrementAndGet();
         } finally {
@@ -312,7 +312,7 @@ public final class PackedGemm implements Gemm, PackedHeads, AutoCloseable {
         PanelChecks.apart(routine, "O", o, oOffset, oSpan, "the panels", panels, panelsOffset, floats);
         gate.enter();
         try {
-            PackedKernel.sgemmPanels(rows, depth, keys, 1f, p, pOffset, ldp, panels, panelsOffset,
+            NativeKernels.sgemmPanels(rows, depth, keys, 1f, p, pOffset, ldp, panels, panelsOffset,
                     (long) PANEL * packedKeys, o, oOffset, ldo);
             headCalls.incrementAndGet();
         } finally {

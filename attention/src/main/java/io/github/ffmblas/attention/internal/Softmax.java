@@ -1,7 +1,9 @@
 package io.github.ffmblas.attention.internal;
 
+import io.github.ffmblas.nativelib.CpuInfo;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Objects;
 
 /**
  * Row-wise softmax over a dense block of attention logits, in place, with the masks of a forward pass.
@@ -11,14 +13,25 @@ import java.lang.foreign.ValueLayout;
  * <p>When the probabilities are only multiplied by V (the weights are not returned), normalising them is
  * deferred: rows keep {@code exp(x - max)} and {@code 1/sum} is stored per row, to scale the {@code depth}
  * outputs of that row instead of its {@code seq_k} probabilities.
+ *
+ * <p>On a CPU with AVX2 but not AVX-512, where ffmblas's kernels load, the rows go to native code
+ * ({@code ffmblas_softmax_rows}) that does the Vector API kernel's arithmetic on 8-float vectors operation for
+ * operation, so the bits are the same, in less time (docs/performance.md). Masks are applied in Java first.
+ * {@code -Dffmblas.vector=false} keeps plain Java.
  */
 public final class Softmax {
     private static final ValueLayout.OfFloat F = ValueLayout.JAVA_FLOAT;
+    /** Whether rows go to {@code ffmblas_softmax_rows}: 8-float vectors are this CPU's widest, and it loads. */
+    private static final boolean NATIVE = Boolean.parseBoolean(System.getProperty("ffmblas.vector", "true"))
+            && CpuInfo.current().vectorIsa() == CpuInfo.VectorIsa.AVX2 && NativeKernels.unavailable() == null;
 
     private Softmax() {}
 
-    /** How softmax runs in this JVM: SIMD (Vector API) or plain Java, and why. */
+    /** How softmax runs in this JVM: native, SIMD (Vector API) or plain Java, and why. */
     public static String implementation() {
+        if (NATIVE) {
+            return "native AVX2 (ffmblas_softmax_rows: the Vector API kernel's arithmetic on 8 floats)";
+        }
         RowKernel kernel = RowKernel.INSTANCE; // first: choosing the kernel is what records the reason
         String reason = RowKernel.Choice.fallbackReason();
         return kernel.description() + (reason.isEmpty() ? "" : " (" + reason + ")");
@@ -40,6 +53,20 @@ public final class Softmax {
     static void rows(MemorySegment s, long base, int rows, int stride, int cols, int keyLength, int firstRow,
                      boolean causal, MemorySegment boolMask, MemorySegment padding, long paddingBase,
                      MemorySegment inverses, long inversesBase) {
+        if (NATIVE && rows > 0 && s.isNative() && !s.isReadOnly() && base % Float.BYTES == 0
+                && (inverses == null || inverses.isNative() && inversesBase % Float.BYTES == 0)) {
+            nativeRows(s, base, rows, stride, cols, keyLength, firstRow, causal, boolMask, padding, paddingBase,
+                    inverses, inversesBase);
+            return;
+        }
+        javaRows(s, base, rows, stride, cols, keyLength, firstRow, causal, boolMask, padding, paddingBase, inverses,
+                inversesBase);
+    }
+
+    /** {@link #rows} on {@link RowKernel#INSTANCE}. */
+    static void javaRows(MemorySegment s, long base, int rows, int stride, int cols, int keyLength, int firstRow,
+                         boolean causal, MemorySegment boolMask, MemorySegment padding, long paddingBase,
+                         MemorySegment inverses, long inversesBase) {
         boolean normalize = inverses == null;
         for (int i = 0; i < rows; i++) {
             int query = firstRow + i;
@@ -53,6 +80,37 @@ public final class Softmax {
                 inverses.set(F, inversesBase + (long) i * Float.BYTES, inverse);
             }
         }
+    }
+
+    /** {@link #rows} in native code, the masks applied first in Java; the extents checked, as it trusts them. */
+    static void nativeRows(MemorySegment s, long base, int rows, int stride, int cols, int keyLength, int firstRow,
+                           boolean causal, MemorySegment boolMask, MemorySegment padding, long paddingBase,
+                           MemorySegment inverses, long inversesBase) {
+        Objects.checkFromIndexSize(base, ((long) (rows - 1) * stride + cols) * Float.BYTES, s.byteSize());
+        if (inverses != null) {
+            Objects.checkFromIndexSize(inversesBase, (long) rows * Float.BYTES, inverses.byteSize());
+        }
+        if (boolMask != null || padding != null) {
+            RowKernel kernel = RowKernel.INSTANCE;
+            for (int i = 0; i < rows; i++) {
+                int query = firstRow + i;
+                int limit = causal ? Math.min(cols, query + 1) : cols;
+                long row = base + (long) i * stride * Float.BYTES;
+                if (boolMask != null) {
+                    kernel.hide(s, row, limit, boolMask, (long) query * keyLength);
+                }
+                if (padding != null) {
+                    kernel.hide(s, row, limit, padding, paddingBase);
+                }
+            }
+        }
+        NativeKernels.softmaxRows(s, base / Float.BYTES, rows, stride, cols, firstRow, causal,
+                inverses == null ? MemorySegment.NULL : inverses, inversesBase / Float.BYTES);
+    }
+
+    /** Whether {@link #rows} runs natively in this JVM. */
+    static boolean nativeRows() {
+        return NATIVE;
     }
 
     /** Keys [0, limit) visible, the rest hidden. Returns 1/sum, or 0 when nothing is visible. */

@@ -3,10 +3,11 @@
  * long as the product needs, at sizes on each side of the kernel's tile (6 rows, 16 columns) and block (72 rows,
  * 512 deep, 1,024 columns) edges, with and without bias, padded and unpadded leading dimensions; then a head's K and
  * V packed (ffmblas_pack_rows, ffmblas_pack_columns) into panels exactly as long as PackedGemm allows and multiplied
- * (ffmblas_sgemm_panels), with fewer keys than packed too. Any byte read or written outside an operand aborts the
- * run, and every result is checked. PackedKernelBoundsTest runs it.
+ * (ffmblas_sgemm_panels), with fewer keys than packed too; then softmax rows (ffmblas_softmax_rows) on exact-sized
+ * rows, causal or not, normalised or not. Any byte read or written outside an operand aborts the run, and every
+ * result is checked. KernelBoundsTest runs it.
  *
- *   cc -O1 -g -mavx2 -mfma -fsanitize=address packed_kernel_bounds.c ../../main/kernels/ffmblas_kernels.c && ./a.out
+ *   cc -O1 -g -mavx2 -mfma -ffp-contract=off -fsanitize=address kernel_bounds.c ../../main/kernels/ffmblas_kernels.c && ./a.out
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,8 @@ void ffmblas_pack_rows(int32_t n, int32_t k, const float *x, int64_t x_offset, i
                        int64_t packed_offset);
 void ffmblas_pack_columns(int32_t k, int32_t n, const float *x, int64_t x_offset, int64_t ldx, float *packed,
                           int64_t packed_offset, int64_t panel_stride);
+void ffmblas_softmax_rows(float *s, int64_t s_offset, int32_t rows, int64_t ld, int32_t cols, int32_t first_row,
+                          int32_t causal, float *inverses, int64_t inverses_offset);
 static float *floats(size_t n, float value) {
   float *p;
   if (posix_memalign((void **) &p, 64, sizeof(float) * (n ? n : 1))) exit(1);
@@ -48,6 +51,25 @@ static int head(int rows, int keys, int packed, int depth) {
     for (int j = 0; j < depth; j++) wrong |= o[(size_t) i * ldo + j] != keys * (depth * 0.5f);
   }
   free(k); free(v); free(q); free(pk); free(pv); free(s); free(o);
+  return wrong;
+}
+/* rows x cols of equal logits, the last row exactly cols long: each visible key gets 1/visible (normalised), or
+   exp(0) = 1 and 1/visible stored (deferred); keys past a causal row's limit 0. Returns 0 when right. */
+static int softmax(int rows, int cols, int ld, int causal, int deferred) {
+  size_t n = (size_t) (rows - 1) * ld + cols;
+  float *s = floats(n, 2.5f), *inv = deferred ? floats((size_t) rows, -1) : NULL;
+  ffmblas_softmax_rows(s, 0, rows, ld, cols, 3, causal, inv, 0);
+  int wrong = 0;
+  for (int i = 0; i < rows; i++) {
+    int visible = causal && 3 + i + 1 < cols ? 3 + i + 1 : cols;
+    float want = deferred ? 1.0f : 1.0f / visible;
+    for (int j = 0; j < cols; j++) {
+      float got = s[(size_t) i * ld + j];
+      wrong |= j < visible ? (deferred ? got != 1.0f : got < want * 0.9999f || got > want * 1.0001f) : got != 0.0f;
+    }
+    if (deferred) wrong |= inv[i] < 0.9999f / visible || inv[i] > 1.0001f / visible;
+  }
+  free(s); free(inv);
   return wrong;
 }
 /* Every operand exactly as long as the product needs (A: (m-1)*lda + k, C: (m-1)*ldc + n, bias: n), the panels
@@ -77,6 +99,12 @@ int main(void) {
     if (head(rs[a1], used, packed, depths[c1])) { printf("wrong head rows=%d keys=%d of %d depth=%d\n", rs[a1], used, packed, depths[c1]); return 2; }
     heads++;
   }
-  printf("ok: %ld products, every operand exact-sized; %ld heads packed and multiplied\n", runs, heads);
+  long softmaxes = 0;
+  int srows[] = {1, 2, 9}, scols[] = {1, 7, 8, 9, 31, 32, 33, 130};
+  for (int a1 = 0; a1 < 3; a1++) for (int b1 = 0; b1 < 8; b1++) for (int pad = 0; pad < 2; pad++) for (int mode = 0; mode < 4; mode++) {
+    if (softmax(srows[a1], scols[b1], scols[b1] + pad * 3, mode & 1, mode >> 1)) { printf("wrong softmax rows=%d cols=%d mode=%d\n", srows[a1], scols[b1], mode); return 2; }
+    softmaxes++;
+  }
+  printf("ok: %ld products, every operand exact-sized; %ld heads packed and multiplied; %ld softmax blocks\n", runs, heads, softmaxes);
   return 0;
 }

@@ -16,12 +16,13 @@ import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 
 /**
- * The downcalls into ffmblas's own kernels ({@code native/src/main/kernels/ffmblas_kernels.c}): four functions, so
+ * The downcalls into ffmblas's own kernels ({@code native/src/main/kernels/ffmblas_kernels.c}): five functions, so
  * handles written here rather than a jextract run. Segments are passed as segments (not raw addresses), so the
- * linker keeps their memory alive for the call; {@code PackedGemm} has checked every extent.
+ * linker keeps their memory alive for the call; the callers ({@code PackedGemm}, {@link Softmax}) have checked
+ * every extent.
  */
-public final class PackedKernel {
-    private PackedKernel() {}
+public final class NativeKernels {
+    private NativeKernels() {}
 
     /** The handle, or why there is none. */
     private static final class Holder {
@@ -29,6 +30,7 @@ public final class PackedKernel {
         static final MethodHandle PANELS;
         static final MethodHandle PACK_ROWS;
         static final MethodHandle PACK_COLUMNS;
+        static final MethodHandle SOFTMAX;
         static final String UNAVAILABLE;
 
         static {
@@ -36,6 +38,7 @@ public final class PackedKernel {
             MethodHandle panels = null;
             MethodHandle packRows = null;
             MethodHandle packColumns = null;
+            MethodHandle softmax = null;
             String why = null;
             CpuInfo cpu = CpuInfo.current();
             if (cpu.vectorIsa() == CpuInfo.VectorIsa.OTHER) {
@@ -56,6 +59,9 @@ public final class PackedKernel {
                     packColumns = linker.downcallHandle(library.findOrThrow("ffmblas_pack_columns"),
                             FunctionDescriptor.ofVoid(JAVA_INT, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS,
                                     JAVA_LONG, JAVA_LONG));
+                    softmax = linker.downcallHandle(library.findOrThrow("ffmblas_softmax_rows"),
+                            FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_INT, JAVA_INT,
+                                    JAVA_INT, ADDRESS, JAVA_LONG));
                 } catch (IOException | RuntimeException | LinkageError e) {
                     why = e.getMessage() != null ? e.getMessage() : e.toString();
                 }
@@ -64,6 +70,7 @@ public final class PackedKernel {
             PANELS = panels;
             PACK_ROWS = packRows;
             PACK_COLUMNS = packColumns;
+            SOFTMAX = softmax;
             UNAVAILABLE = why;
         }
     }
@@ -118,6 +125,22 @@ public final class PackedKernel {
                                    long packedOffset, long panelStride) {
         try {
             Holder.PACK_COLUMNS.invokeExact(k, n, x, xOffset, (long) ldx, packed, packedOffset, panelStride);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    /**
+     * Softmax of {@code rows} rows of {@code cols} floats, {@code ld} apart, from float {@code sOffset}, as
+     * {@link Softmax#rows} without masks; {@code inverses} {@code NULL} to normalise in place.
+     */
+    public static void softmaxRows(MemorySegment s, long sOffset, int rows, int ld, int cols, int firstRow,
+                                   boolean causal, MemorySegment inverses, long inversesOffset) {
+        try {
+            Holder.SOFTMAX.invokeExact(s, sOffset, rows, (long) ld, cols, firstRow, causal ? 1 : 0, inverses,
+                    inversesOffset);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
