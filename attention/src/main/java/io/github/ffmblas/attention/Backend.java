@@ -18,9 +18,10 @@ public enum Backend {
      */
     ONEDNN,
     /**
-     * The projections on ffmblas's own AVX2/FMA kernel with the weights packed once ({@link PackedGemm}; built into
-     * {@code ffmblas-native} where a C compiler was; CPUs with AVX2 and FMA), the heads' products on oneDNN where
-     * {@code ffmblas-onednn} is present and loads, else on OpenBLAS.
+     * The projections and the heads' products on ffmblas's own AVX2/FMA kernel, the weights packed once and each
+     * head's K and V once per forward ({@link PackedGemm}; built into {@code ffmblas-native} where a C compiler was;
+     * CPUs with AVX2 and FMA); the products it does not take (the heads under an additive mask, for instance) on
+     * oneDNN where {@code ffmblas-onednn} is present and loads, else on OpenBLAS.
      */
     PACKED_AVX2;
 

@@ -26,7 +26,7 @@ final class Backends {
 
     /**
      * {@code OPENBLAS}: {@link Gemm#NATIVE}. {@code ONEDNN}: its provider's. {@code PACKED_AVX2}: a
-     * {@link PackedGemm}, the heads' products on oneDNN where its provider works, else OpenBLAS. Either throws saying
+     * {@link PackedGemm}, what it does not take on oneDNN where its provider works, else OpenBLAS. Either throws saying
      * why it cannot run here. {@code AUTO}: {@link #auto()}'s backend (logged once per JVM), or OpenBLAS if that
      * fails for these weights (logged).
      */
@@ -112,7 +112,10 @@ final class Backends {
         }
     }
 
-    /** The packed kernel for the projections; oneDNN's batched matmuls for the heads where they run (faster on AVX2). */
+    /**
+     * The packed kernel; oneDNN's batched matmuls where they run for the products it leaves (the heads under an
+     * additive mask: faster than OpenBLAS's on AVX2).
+     */
     private static Gemm packed(AttentionWeights weights) {
         String why = PackedGemm.unavailable();
         if (why != null) {
@@ -124,8 +127,8 @@ final class Backends {
             try {
                 heads = oneDnn.get().forWeights(weights);
             } catch (RuntimeException | LinkageError e) {
-                LOG.log(System.Logger.Level.INFO, "Backend.PACKED_AVX2: the heads' products on OpenBLAS, oneDNN does"
-                        + " not work here (" + e.getMessage() + ")");
+                LOG.log(System.Logger.Level.INFO, "Backend.PACKED_AVX2: what the packed kernel does not take on"
+                        + " OpenBLAS, oneDNN does not work here (" + e.getMessage() + ")");
             }
         }
         try {

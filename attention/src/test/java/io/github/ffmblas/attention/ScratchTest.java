@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Without the weights returned, scratch is the projection plus a fixed budget of logits shared by the threads:
  * it grows with seq, not seq², and not with the thread count. The performance issue's case: L=2048, d=1024,
- * H=16 in at most 32 MiB (its full score matrices alone would be 256 MiB).
+ * H=16 in at most 32 MiB (its full score matrices alone would be 256 MiB), on the packed kernel too.
  */
 class ScratchTest {
     private static final long MIB = 1 << 20;
@@ -37,6 +37,33 @@ class ScratchTest {
             assertEquals(1, workspace.allocations());
             assertTrue(logits <= ForwardPlan.TILE_FLOATS * (long) Float.BYTES + 64 * 1024,
                     "logits and row sums take " + logits + " bytes at " + threads + " threads");
+            assertTrue(workspace.capacityBytes() <= 32 * MIB, "scratch is " + workspace.capacityBytes() + " bytes");
+        }
+    }
+
+    /** On the packed kernel each thread also holds one head's K and V panels: 2 x 2048 x 64 floats, 1 MiB. */
+    @ParameterizedTest(name = "threads={0}")
+    @ValueSource(ints = {1, 3})
+    void thePackedKernelAddsOneHeadsPanelsAThread(int threads) {
+        PackedGemmTest.assumeKernel();
+        int seq = 2048;
+        int d = 1024;
+        int heads = 16;
+        try (Arena arena = Arena.ofConfined(); Workspace workspace = Workspace.create(threads)) {
+            AttentionWeights weights = AttentionWeights.ofPyTorch(Tensor.allocate(arena, 3 * d, d),
+                    Tensor.allocate(arena, 3 * d), Tensor.allocate(arena, d, d), Tensor.allocate(arena, d));
+            Tensor x = Tensor.allocate(arena, 1, seq, d);
+            Tensor out = Tensor.allocate(arena, 1, seq, d);
+            try (PackedGemm gemm = PackedGemm.forWeights(weights)) {
+                new MultiHeadAttention(d, heads, weights, gemm)
+                        .forward(x, x, x, AttentionOptions.DEFAULTS.withNeedWeights(false), workspace, out, null);
+                assertTrue(gemm.headCalls() >= 2L * heads, "the heads ran on the kernel");
+            }
+            long projection = (long) seq * 3 * d * Float.BYTES;
+            long panels = 2L * seq * (d / heads) * Float.BYTES;
+            long rest = workspace.capacityBytes() - projection - threads * panels;
+            assertTrue(rest <= ForwardPlan.TILE_FLOATS * (long) Float.BYTES + 64 * 1024,
+                    "logits and row sums take " + rest + " bytes at " + threads + " threads");
             assertTrue(workspace.capacityBytes() <= 32 * MIB, "scratch is " + workspace.capacityBytes() + " bytes");
         }
     }

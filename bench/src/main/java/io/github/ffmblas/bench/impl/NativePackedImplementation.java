@@ -12,9 +12,9 @@ import io.github.ffmblas.onednn.OneDnnGemm;
 import java.util.Optional;
 
 /**
- * ffmblas's forward with the weights' products on its own AVX2/FMA kernel ({@link PackedGemm}: weights packed
- * once, before timing), the heads' products on oneDNN, as {@code Backend.PACKED_AVX2} does with ffmblas-onednn
- * present. No sgemm: the kernel computes {@code x W^T} only.
+ * ffmblas's forward on its own AVX2/FMA kernel ({@link PackedGemm}: weights packed once, before timing; each head's K
+ * and V once per forward), what the kernel does not take on oneDNN, as {@code Backend.PACKED_AVX2} does with
+ * ffmblas-onednn present. No sgemm: the kernel computes {@code x W^T} and the heads' products only.
  */
 public final class NativePackedImplementation implements Implementation {
 
@@ -25,9 +25,9 @@ public final class NativePackedImplementation implements Implementation {
 
     @Override
     public String details() {
-        return "ffmblas's forward with Backend.PACKED_AVX2: the projections on ffmblas's AVX2/FMA kernel with the"
-                + " weights packed once, the heads' products as oneDNN's batched matmuls (as native-onednn), split"
-                + " among the row's threads like native";
+        return "ffmblas's forward with Backend.PACKED_AVX2: the projections and the heads' products on ffmblas's"
+                + " AVX2/FMA kernel, the weights packed once and each head's K and V once per forward, split among"
+                + " the row's threads like native";
     }
 
     @Override
