@@ -59,6 +59,16 @@ public interface Gemm {
     }
 
     /**
+     * Into how many parts per thread a workspace of several threads splits a projection (by output columns, claimed
+     * one at a time): 1 for a gemm that packs B on every call, where each more part would pack A again; more for one
+     * whose B is packed beforehand, so that a thread slowed by a neighbour on its core claims fewer parts instead of
+     * holding up the rest.
+     */
+    default int partsPerThread() {
+        return 1;
+    }
+
+    /**
      * OpenBLAS through the checked {@link Blas} facade: {@code cblas_sgemm}, and for batches
      * {@code cblas_sgemm_batch_strided}, which spreads the items over OpenBLAS's threads, each item on one
      * (where the facade deems the batch entry point safe; a loop otherwise).

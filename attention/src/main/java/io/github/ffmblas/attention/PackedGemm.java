@@ -223,6 +223,15 @@ public final class PackedGemm implements Gemm, PackedHeads, AutoCloseable {
         kernelCalls.incrementAndGet();
     }
 
+    /**
+     * Four: the weights are packed already, so a part costs a downcall and A read once more (on Zen 3 with one of its
+     * two cores slowed 17% by a neighbour, two parts left the faster thread waiting; docs/performance.md).
+     */
+    @Override
+    public int partsPerThread() {
+        return 4;
+    }
+
     @Override
     public boolean packsHeads() {
         return true;

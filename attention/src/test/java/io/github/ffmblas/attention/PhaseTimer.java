@@ -66,6 +66,11 @@ final class PhaseTimer implements Gemm, PackedHeads {
     }
 
     @Override
+    public int partsPerThread() {
+        return delegate.partsPerThread();
+    }
+
+    @Override
     public boolean packsHeads() {
         return delegate instanceof PackedHeads p && p.packsHeads();
     }

@@ -10,7 +10,8 @@ import java.lang.foreign.MemorySegment;
  *
  * <p>Every part is one single-threaded product on memory no other part writes: a projection part writes its own
  * output columns and reads only its own rows of W (the parts together pack the weights once, as one product
- * would); an attention item writes its own heads' Q columns and its thread's logits.
+ * would, on a gemm that packs them per call); an attention item writes its own heads' Q columns and its thread's
+ * logits.
  */
 final class ForwardLoops implements Team.Task {
     private final Scratch scratch;
@@ -39,12 +40,16 @@ final class ForwardLoops implements Team.Task {
         this.plan = plan;
     }
 
-    /** {@code y = x W^T + b} for {@code rows} rows, y's columns split among the team, one part per thread. */
+    /**
+     * {@code y = x W^T + b} for {@code rows} rows, y's columns split among the team: {@link Gemm#partsPerThread}
+     * parts per thread.
+     */
     void project(Gemm gemm, Linear linear, int rows, MemorySegment x, long xAt, int xld, MemorySegment y, long yAt,
                  int yld) {
         int cols = linear.outFeatures();
+        int split = team.size() * Math.max(1, gemm.partsPerThread());
         // Whole 64-byte lines wide, so parts do not share a cache line of y.
-        width = (int) Scratch.aligned((cols + team.size() - 1) / team.size());
+        width = (int) Scratch.aligned((cols + split - 1) / split);
         this.gemm = gemm;
         this.linear = linear;
         this.rows = rows;

@@ -173,12 +173,14 @@ public final class ForwardPlan {
         long kvAt = Scratch.aligned(mq * d);
         long projected = selfAttention ? mq * 3 * d : kvAt + mk * 2 * d;
         scoresAt = Scratch.aligned(projected);
-        group = needWeights ? (threads > 1 ? 1 : numHeads) : headsPerTile(lq, lk, numHeads, threads);
+        packedHeads = heads != null && additive == null && (!needWeights || weights.isNative());
+        // Packed heads go one by one whatever the group, so one head an item: smaller items balance better.
+        group = needWeights ? (threads > 1 ? 1 : numHeads)
+                : packedHeads ? 1 : headsPerTile(lq, lk, numHeads, threads);
         tileRows = needWeights ? weightTileRows(lq, causal) : tileRows(lq, lk, group, threads, causal);
         items = batch * ((numHeads + group - 1) / group) * ((lq + tileRows - 1) / tileRows);
         long cells = (long) group * tileRows;
         panelsAt = needWeights ? 0 : Scratch.aligned(cells * lk) + Scratch.aligned(cells);
-        packedHeads = heads != null && additive == null && (!needWeights || weights.isNative());
         panelFloats = packedHeads ? Scratch.aligned(heads.panelFloats(lk, depth)) : 0;
         perThread = panelsAt + 2 * panelFloats;
         // Logits (and panels) for as many threads as can have an item at once.
