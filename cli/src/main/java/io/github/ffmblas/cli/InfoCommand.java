@@ -49,7 +49,8 @@ final class InfoCommand implements Callable<Integer> {
         out.println("batched sgemm:  " + rt.batchPolicy().description());
         out.println("softmax:        " + io.github.ffmblas.attention.MultiHeadAttention.softmaxImplementation());
         out.println("packed_avx2:    " + (PackedGemm.unavailable() == null ? "ffmblas's AVX2/FMA kernel "
-                + KernelLibrary.FILE + " (the projections, weights packed once)"
+                + KernelLibrary.FILE + " (the projections, weights packed once; the heads, each one's K and V"
+                + " packed once a forward)"
                 : "does not run here: " + PackedGemm.unavailable()));
         for (GemmProvider provider : ServiceLoader.load(GemmProvider.class)) {
             String description;

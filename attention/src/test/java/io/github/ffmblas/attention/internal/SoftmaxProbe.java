@@ -3,13 +3,16 @@ package io.github.ffmblas.attention.internal;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 
 /**
  * Nanoseconds per logit of one softmax row pass (max, then exp-and-sum), on a 4 MiB block of Gaussian logits
- * like one tile of a long forward, for the kernel this JVM uses and the plain-Java one, alternated in one JVM
- * after 3 s of warm-up.
+ * like one tile of a long forward, for the Java row kernel this JVM picks, the plain-Java one and, where it runs,
+ * the native rows ({@code ffmblas_softmax_rows}, storing each row's 1/sum as a forward does), alternated in one
+ * JVM after 3 s of warm-up.
  * Arguments: row lengths, e.g. {@code 128 512 2048}. Run it with {@code --add-modules jdk.incubator.vector}, as
  * the benchmark does, or both kernels are plain Java.
  */
@@ -18,11 +21,27 @@ public final class SoftmaxProbe {
 
     private SoftmaxProbe() {}
 
+    /** One pass over {@code rows} rows of {@code n} logits; returns something of the result, so it is not dead. */
+    private interface Pass {
+        double run(MemorySegment block, int rows, int n);
+    }
+
     public static void main(String[] args) {
-        RowKernel[] kernels = {RowKernel.INSTANCE, new ScalarRowKernel()};
+        RowKernel java = RowKernel.INSTANCE;
+        RowKernel scalar = new ScalarRowKernel();
+        List<String> names = new ArrayList<>(List.of(java.description(), "plain Java"));
+        List<Pass> passes = new ArrayList<>(List.of((b, r, n) -> pass(java, b, r, n), (b, r, n) -> pass(scalar, b, r, n)));
         System.out.println("kernel: " + Softmax.implementation());
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment block = arena.allocate((long) BLOCK_FLOATS * Float.BYTES, 64);
+            MemorySegment inverses = arena.allocate((long) BLOCK_FLOATS * Float.BYTES, 64);
+            if (Softmax.nativeRows()) {
+                names.add("native");
+                passes.add((b, r, n) -> {
+                    Softmax.nativeRows(b, 0, r, n, n, n, 0, false, null, null, 0, inverses, 0);
+                    return inverses.getAtIndex(ValueLayout.JAVA_FLOAT, 0);
+                });
+            }
             float[] logits = new float[BLOCK_FLOATS];
             Random random = new Random(8);
             for (int i = 0; i < logits.length; i++) {
@@ -32,32 +51,36 @@ public final class SoftmaxProbe {
             long warm = System.nanoTime() + 3_000_000_000L; // every length and kernel first, so C2 has settled
             while (System.nanoTime() < warm) {
                 for (int n : lengths) {
-                    for (RowKernel kernel : kernels) {
+                    for (Pass pass : passes) {
                         fill(block, logits);
-                        pass(kernel, block, BLOCK_FLOATS / n, n);
+                        pass.run(block, BLOCK_FLOATS / n, n);
                     }
                 }
             }
             for (int n : lengths) {
                 int rows = BLOCK_FLOATS / n;
-                double[][] ns = new double[kernels.length][20];
+                double[][] ns = new double[passes.size()][20];
                 for (int round = 0; round < 25; round++) {
-                    for (int i = 0; i < kernels.length; i++) {
-                        int kernel = round % 2 == 0 ? i : kernels.length - 1 - i;
+                    for (int i = 0; i < passes.size(); i++) {
+                        int which = round % 2 == 0 ? i : passes.size() - 1 - i;
                         fill(block, logits);
                         long start = System.nanoTime();
-                        double sink = pass(kernels[kernel], block, rows, n);
+                        double sink = passes.get(which).run(block, rows, n);
                         double perLogit = (System.nanoTime() - start) / (double) BLOCK_FLOATS;
                         if (round >= 5) {
-                            ns[kernel][round - 5] = perLogit;
+                            ns[which][round - 5] = perLogit;
                         }
                         if (Double.isNaN(sink)) {
                             throw new AssertionError("NaN sum");
                         }
                     }
                 }
-                System.out.printf("row of %d: this JVM's kernel %.3f ns a logit, plain Java %.3f (medians of 20 rounds)%n",
-                        n, median(ns[0]), median(ns[1]));
+                StringBuilder line = new StringBuilder("row of " + n + ":");
+                for (int i = 0; i < passes.size(); i++) {
+                    line.append(String.format(" %s %.3f ns a logit%s", names.get(i), median(ns[i]),
+                            i + 1 < passes.size() ? "," : " (medians of 20 rounds)"));
+                }
+                System.out.println(line);
             }
         }
     }
