@@ -233,7 +233,8 @@ static inline void transpose8(__m256 r[8]) {
 
 /*
  * Packs X^T, X n rows of k floats (row stride ldx): panel p is X's rows 16p .. 16p + 15 as k x 16, depth-major,
- * zero-padded past row n, panels 16 k floats apart from packed + packed_offset. A head's K for Q K^T: 8 x 8 blocks
+ * zero-padded past row n, panels 16 k floats apart from packed + packed_offset (depth counters 64-bit: 16 k can pass
+ * 2^31). A head's K for Q K^T: 8 x 8 blocks
  * transposed in registers (a float at a time took 10% of a head's products at 128 keys). The next panel's rows are
  * prefetched: they are ldx floats apart (3 d for a head of the fused projection), too far for the hardware
  * prefetcher, and on a long sequence they come from DRAM.
@@ -246,7 +247,7 @@ void ffmblas_pack_rows(int32_t n, int32_t k, const float *x, int64_t x_offset, i
         int rows = (int) (n - p * NR < NR ? n - p * NR : NR);
         float *d = packed + p * NR * k;
         for (int64_t r = (p + 1) * NR; r < (p + 2) * NR && r < n; r++) {
-            for (int kk = 0; kk < k; kk += 16) {
+            for (int64_t kk = 0; kk < k; kk += 16) {
                 _mm_prefetch((const char *) (x + r * ldx + kk), _MM_HINT_T0);
             }
         }
@@ -256,7 +257,7 @@ void ffmblas_pack_rows(int32_t n, int32_t k, const float *x, int64_t x_offset, i
         int j = 0;
         for (; j + 8 <= rows; j += 8) {
             const float *src = x + (p * NR + j) * ldx;
-            int kk = 0;
+            int64_t kk = 0;
             for (; kk + 8 <= k; kk += 8) {
                 __m256 r[8];
                 for (int i = 0; i < 8; i++) {
@@ -275,7 +276,7 @@ void ffmblas_pack_rows(int32_t n, int32_t k, const float *x, int64_t x_offset, i
         }
         for (; j < rows; j++) {
             const float *src = x + (p * NR + j) * ldx;
-            for (int kk = 0; kk < k; kk++) {
+            for (int64_t kk = 0; kk < k; kk++) {
                 d[kk * NR + j] = src[kk];
             }
         }
@@ -290,11 +291,11 @@ void ffmblas_pack_columns(int32_t k, int32_t n, const float *x, int64_t x_offset
                           int64_t packed_offset, int64_t panel_stride) {
     x += x_offset;
     packed += packed_offset;
-    int64_t panels = (n + NR - 1) / NR;
+    int64_t panels = ((int64_t) n + NR - 1) / NR;
     for (int64_t kk = 0; kk < k; kk++) {
         const float *src = x + kk * ldx;
         if (kk + 4 < k) {
-            for (int j = 0; j < n; j += 16) {
+            for (int64_t j = 0; j < n; j += 16) {
                 _mm_prefetch((const char *) (src + 4 * ldx + j), _MM_HINT_T0);
             }
         }
@@ -326,10 +327,11 @@ static inline float java_max(float a, float b) {
     return a != a || b != b ? a + b : (a > b ? a : b);
 }
 
-/* FastExp.exp on 8 lanes, for x <= 88.3 (softmax's x - max is <= 0): below -87.3 exactly 0, NaN stays NaN. */
+/* FastExp.exp on 8 lanes, operation for operation: below -87.3 exactly 0, above 88.3 exp(88.3), NaN stays NaN. */
 static inline __m256 fast_exp8(__m256 x) {
     __m256 underflow = _mm256_cmp_ps(x, _mm256_set1_ps(-87.3f), _CMP_LT_OQ);
-    __m256 c = x; /* FastExp clamps at 88.3 first, which changes nothing here */
+    /* FastExp's clamp: x - max can pass 88.3 when a NaN in the vector part hid the row's largest lane. */
+    __m256 c = _mm256_blendv_ps(x, _mm256_set1_ps(88.3f), _mm256_cmp_ps(x, _mm256_set1_ps(88.3f), _CMP_GT_OQ));
     __m256 t = _mm256_fmadd_ps(c, _mm256_set1_ps(1.44269504088896341f), _mm256_set1_ps(0x1.8p23f));
     __m256 nf = _mm256_sub_ps(t, _mm256_set1_ps(0x1.8p23f));
     __m256 r = _mm256_fmadd_ps(nf, _mm256_set1_ps(-0.693359375f), c);

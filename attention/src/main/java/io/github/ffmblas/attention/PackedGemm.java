@@ -19,9 +19,10 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * {@link Backend#PACKED_AVX2}: the products on a model's weights ({@code x W^T}, the projections) on ffmblas's own
  * AVX2/FMA kernel with each weight packed once, here, into 16-column panels; a forward's head products on the same
- * kernel with each head's K and V packed once per forward ({@link PackedHeads}); every other product on another gemm
- * ({@link Gemm#NATIVE}, or oneDNN's for {@code Backend.PACKED_AVX2}). OpenBLAS packs all of W on every call, a fixed
- * 1.0 ms of the 5.8 ms L = 128 projection on Zen 3, and a head's K or V on every tile (docs/performance.md).
+ * kernel with each head's K and V packed once a forward by each thread that takes its tiles ({@link PackedHeads});
+ * every other product on another gemm ({@link Gemm#NATIVE}, or oneDNN's for {@code Backend.PACKED_AVX2}). OpenBLAS
+ * packs all of W on every call, a fixed 1.0 ms of the 5.8 ms L = 128 projection on Zen 3, and a head's K or V on every
+ * tile (docs/performance.md).
  *
  * <p>A weight is recognised by address: a product whose B is whole rows of one, starting at a panel's first row
  * (a multiple of 16: the team's column parts are), with A and C native, runs on the packed copy. So the weights must
@@ -224,12 +225,13 @@ public final class PackedGemm implements Gemm, PackedHeads, AutoCloseable {
     }
 
     /**
-     * Four: the weights are packed already, so a part costs a downcall and A read once more (on Zen 3 with one of its
-     * two cores slowed 17% by a neighbour, two parts left the faster thread waiting; docs/performance.md).
+     * Four when it packed weights: a part then costs a downcall and A read once more (on Zen 3 with one of its two
+     * cores slowed 17% by a neighbour, one part a thread left the faster thread waiting; docs/performance.md). One
+     * otherwise: the projections go to the other gemm.
      */
     @Override
     public int partsPerThread() {
-        return 4;
+        return packed.length > 0 ? 4 : others.partsPerThread();
     }
 
     @Override

@@ -13,12 +13,17 @@ final class PanelChecks {
 
     private PanelChecks() {}
 
-    /** Sizes of a product: each {@code > 0} (an empty product is the caller's to skip). */
-    static void positive(String routine, String names, int... sizes) {
-        for (int size : sizes) {
-            if (size <= 0) {
-                throw new IllegalArgumentException(routine + ": " + names + " must be > 0, got " + size);
-            }
+    /** Sizes of a product: each {@code > 0} (an empty product is the caller's to skip). No varargs: no array a call. */
+    static void positive(String routine, String names, int a, int b) {
+        if (a <= 0 || b <= 0) {
+            throw new IllegalArgumentException(routine + ": " + names + " must be > 0, got " + a + " and " + b);
+        }
+    }
+
+    static void positive(String routine, String names, int a, int b, int c) {
+        if (a <= 0 || b <= 0 || c <= 0) {
+            throw new IllegalArgumentException(routine + ": " + names + " must be > 0, got " + a + ", " + b
+                    + " and " + c);
         }
     }
 

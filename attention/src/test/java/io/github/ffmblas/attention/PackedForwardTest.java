@@ -7,12 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.ffmblas.attention.safetensors.SafeTensorsFile;
 import java.io.IOException;
 import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -106,6 +110,67 @@ class PackedForwardTest {
                 assertTrue(att <= TOLERANCE, fixture.getFileName() + ": attention weights differ by " + att);
                 long rows = Math.max((long) f.query().dim(0) * f.query().dim(1), (long) f.key().dim(0) * f.key().dim(1));
                 assertTrue(gemm.kernelCalls() >= (rows > 1 ? 1 : 0), "the kernel ran the projections of 2+ rows");
+            }
+        }
+    }
+
+    /**
+     * One workspace, several forwards: a thread's panels are repacked for each forward, not kept from the last one
+     * (one head, one batch row: the head of every forward has the same index); with masks, at two threads; and
+     * attention weights returned into a file's writable mapping (those heads stay batched) and on the heap.
+     */
+    @Test
+    void aWorkspaceRepacksForEachForwardAndMasksAndMappedWeightsWork(@TempDir Path tmp) throws IOException {
+        Random random = new Random(77);
+        int d = 40;
+        try (Arena arena = Arena.ofConfined()) {
+            AttentionWeights weights = AttentionWeights.ofPyTorch(RandomTensors.gaussian(arena, random, 0.15f, 3 * d, d),
+                    RandomTensors.gaussian(arena, random, 0.15f, 3 * d), RandomTensors.gaussian(arena, random, 0.15f, d, d),
+                    RandomTensors.gaussian(arena, random, 0.15f, d));
+            try (PackedGemm gemm = PackedGemm.forWeights(weights)) {
+                for (int heads : new int[] {1, 2}) {
+                    MultiHeadAttention mha = new MultiHeadAttention(d, heads, weights, gemm);
+                    ReferenceMultiHeadAttention reference = new ReferenceMultiHeadAttention(d, heads, weights);
+                    for (int threads : new int[] {1, 2}) {
+                        try (Workspace workspace = Workspace.create(threads)) {
+                            for (int call = 0; call < 4; call++) {
+                                int lq = 37;
+                                Tensor x = RandomTensors.gaussian(arena, random, 1f, 2, lq, d);
+                                AttentionOptions options = AttentionOptions.DEFAULTS.withNeedWeights(false)
+                                        .withCausal(call % 2 == 1);
+                                if (call >= 2) {
+                                    options = options.withKeyPaddingMask(RandomTensors.bools(arena, random, 0.3, 2, lq))
+                                            .withAttnMask(RandomTensors.bools(arena, random, 0.2, lq, lq));
+                                }
+                                Tensor out = Tensor.allocate(arena, 2, lq, d);
+                                long before = gemm.headCalls();
+                                mha.forward(x, x, x, options, workspace, out, null);
+                                float diff = RandomTensors.maxAbsDiff(reference.forward(x, x, x, options).output(), out);
+                                String who = "H=" + heads + ", " + threads + " thread(s), forward " + call;
+                                assertTrue(diff <= TOLERANCE, who + ": output differs by " + diff);
+                                assertTrue(gemm.headCalls() - before >= 4L * heads, who + ": heads not on the kernel");
+                            }
+                        }
+                    }
+                    Tensor x = RandomTensors.gaussian(arena, random, 1f, 1, 9, d);
+                    AttentionOptions options = AttentionOptions.DEFAULTS.withCausal(true);
+                    Tensor expected = reference.forward(x, x, x, options).attentionWeights().orElseThrow();
+                    Path file = tmp.resolve("weights" + heads);
+                    long bytes = (long) heads * 9 * 9 * Float.BYTES;
+                    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                            StandardOpenOption.WRITE)) {
+                        MemorySegment mapped = channel.map(FileChannel.MapMode.READ_WRITE, 0, bytes, arena);
+                        Tensor inFile = Tensor.of(mapped, 1, heads, 9, 9);
+                        Tensor onHeap = Tensor.of(MemorySegment.ofArray(new float[heads * 81]), 1, heads, 9, 9);
+                        for (Tensor attn : List.of(inFile, onHeap)) {
+                            mha.forward(x, x, x, options, Workspace.forCurrentThread(), Tensor.allocate(arena, 1, 9, d),
+                                    attn);
+                            float diff = RandomTensors.maxAbsDiff(expected, attn);
+                            assertTrue(diff <= TOLERANCE, "weights " + (attn == inFile ? "mapped" : "on the heap")
+                                    + " differ by " + diff);
+                        }
+                    }
+                }
             }
         }
     }

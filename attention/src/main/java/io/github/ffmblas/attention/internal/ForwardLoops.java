@@ -14,6 +14,9 @@ import java.lang.foreign.MemorySegment;
  * logits.
  */
 final class ForwardLoops implements Team.Task {
+    /** A bound on {@link Gemm#partsPerThread}: more parts than this only add calls. */
+    private static final int MAX_PARTS_PER_THREAD = 64;
+
     private final Scratch scratch;
     private final Team team;
     private final ForwardPlan plan;
@@ -47,7 +50,7 @@ final class ForwardLoops implements Team.Task {
     void project(Gemm gemm, Linear linear, int rows, MemorySegment x, long xAt, int xld, MemorySegment y, long yAt,
                  int yld) {
         int cols = linear.outFeatures();
-        int split = team.size() * Math.max(1, gemm.partsPerThread());
+        int split = team.size() * Math.clamp(gemm.partsPerThread(), 1, MAX_PARTS_PER_THREAD);
         // Whole 64-byte lines wide, so parts do not share a cache line of y.
         width = (int) Scratch.aligned((cols + split - 1) / split);
         this.gemm = gemm;

@@ -173,10 +173,13 @@ public final class ForwardPlan {
         long kvAt = Scratch.aligned(mq * d);
         long projected = selfAttention ? mq * 3 * d : kvAt + mk * 2 * d;
         scoresAt = Scratch.aligned(projected);
-        packedHeads = heads != null && additive == null && (!needWeights || weights.isNative());
-        // Packed heads go one by one whatever the group, so one head an item: smaller items balance better.
-        group = needWeights ? (threads > 1 ? 1 : numHeads)
-                : packedHeads ? 1 : headsPerTile(lq, lk, numHeads, threads);
+        // Returned weights mapped from a file stay batched: the packed products refuse mapped outputs.
+        packedHeads = heads != null && additive == null
+                && (!needWeights || weights.isNative() && !weights.isMapped());
+        // Packed heads go one by one whatever the group, so one head an item: smaller items balance better, and a
+        // head's tiles are consecutive items, so one thread packs its K and V once.
+        group = packedHeads ? 1 : needWeights ? (threads > 1 ? 1 : numHeads)
+                : headsPerTile(lq, lk, numHeads, threads);
         tileRows = needWeights ? weightTileRows(lq, causal) : tileRows(lq, lk, group, threads, causal);
         items = batch * ((numHeads + group - 1) / group) * ((lq + tileRows - 1) / tileRows);
         long cells = (long) group * tileRows;

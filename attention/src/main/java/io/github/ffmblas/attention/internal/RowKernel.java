@@ -35,6 +35,9 @@ interface RowKernel {
     /** Which kernel this is, for {@code ffmblas info} and benchmark reports. */
     String description();
 
+    /** Floats a step of its loops takes: 1 for plain Java, the vector's for the Vector API kernel. */
+    int vectorFloats();
+
     /** Picks the kernel once, and remembers why. */
     final class Choice {
         private static String reason = "";

@@ -53,6 +53,11 @@ final class ScalarRowKernel implements RowKernel {
     }
 
     @Override
+    public int vectorFloats() {
+        return 1;
+    }
+
+    @Override
     public String description() {
         return "plain Java";
     }

@@ -14,15 +14,18 @@ import java.util.Objects;
  * deferred: rows keep {@code exp(x - max)} and {@code 1/sum} is stored per row, to scale the {@code depth}
  * outputs of that row instead of its {@code seq_k} probabilities.
  *
- * <p>On a CPU with AVX2 but not AVX-512, where ffmblas's kernels load, the rows go to native code
- * ({@code ffmblas_softmax_rows}) that does the Vector API kernel's arithmetic on 8-float vectors operation for
- * operation, so the bits are the same, in less time (docs/performance.md). Masks are applied in Java first.
- * {@code -Dffmblas.vector=false} keeps plain Java.
+ * <p>Where the Java kernel is the Vector API one on 8 floats (a CPU with AVX2 but not AVX-512, the JVM started with
+ * the module) and ffmblas's kernels load, the rows go to native code ({@code ffmblas_softmax_rows}) that does that
+ * kernel's arithmetic operation for operation, so the bits are the same, in less time (docs/performance.md). Masks
+ * are applied in Java first. {@code -Dffmblas.vector=false} keeps plain Java.
  */
 public final class Softmax {
     private static final ValueLayout.OfFloat F = ValueLayout.JAVA_FLOAT;
-    /** Whether rows go to {@code ffmblas_softmax_rows}: 8-float vectors are this CPU's widest, and it loads. */
-    private static final boolean NATIVE = Boolean.parseBoolean(System.getProperty("ffmblas.vector", "true"))
+    /**
+     * Whether rows go to {@code ffmblas_softmax_rows}: the Java kernel is the Vector API one on 8 floats (so the rows
+     * it still takes, heap ones, round the same), this CPU's widest, and the kernels load.
+     */
+    private static final boolean NATIVE = RowKernel.INSTANCE.vectorFloats() == 8
             && CpuInfo.current().vectorIsa() == CpuInfo.VectorIsa.AVX2 && NativeKernels.unavailable() == null;
 
     private Softmax() {}

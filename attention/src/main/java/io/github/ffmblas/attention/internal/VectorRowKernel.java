@@ -199,6 +199,11 @@ final class VectorRowKernel implements RowKernel {
     }
 
     @Override
+    public int vectorFloats() {
+        return LANES;
+    }
+
+    @Override
     public String description() {
         return "Vector API, " + SPECIES.vectorBitSize() + "-bit (" + LANES + " floats)";
     }
