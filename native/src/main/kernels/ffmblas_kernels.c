@@ -17,8 +17,9 @@
  * a KC x 16 panel of B (32 KiB) stays in L1 across the MC rows of A, the MC x KC block of A (144 KiB) in L2 across
  * the NC columns, the KC x NC block of B in L3 across all of A's rows.
  */
+#include "ffmblas_kernels.h"
+
 #include <immintrin.h>
-#include <stdint.h>
 #include <string.h>
 
 #define NR 16

@@ -14,9 +14,7 @@
 #include <time.h>
 #include <cblas.h>
 #include <stdint.h>
-void ffmblas_sgemm_packed(int32_t m, int32_t n, int32_t k, const float *a, int64_t a_offset, int64_t lda,
-                          const float *packed, int64_t packed_offset, const float *bias, int64_t bias_offset,
-                          float *c, int64_t c_offset, int64_t ldc);
+#include "../../main/kernels/ffmblas_kernels.h"
 static size_t packed_floats(int n, int k) { return (size_t) ((n + 15) / 16) * 16 * (size_t) k; }
 /* As PackedGemm packs (in Java): panel p holds W's rows 16p .. 16p + 15 as k x 16, depth-major, zero-padded. */
 static void pack(int n, int k, const float *w, long ldw, float *packed) {

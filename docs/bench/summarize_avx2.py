@@ -2,7 +2,7 @@
 run*/results.json under the directory given): each backend's time, its time over ONNX Runtime's in the same run
 (median and range over runs), the forward's share of the same run's n=1024 sgemm rate, and two-thread speed-ups.
 
-    python3 docs/bench/avx2-packed/summarize.py docs/bench/avx2-packed
+    python3 docs/bench/summarize_avx2.py docs/bench/avx2-heads
 """
 import glob
 import json
