@@ -235,10 +235,10 @@ static inline void transpose8(__m256 r[8]) {
 /*
  * Packs X^T, X n rows of k floats (row stride ldx): panel p is X's rows 16p .. 16p + 15 as k x 16, depth-major,
  * zero-padded past row n, panels 16 k floats apart from packed + packed_offset (depth counters 64-bit: 16 k can pass
- * 2^31). A head's K for Q K^T: 8 x 8 blocks
- * transposed in registers (a float at a time took 10% of a head's products at 128 keys). The next panel's rows are
- * prefetched: they are ldx floats apart (3 d for a head of the fused projection), too far for the hardware
- * prefetcher, and on a long sequence they come from DRAM.
+ * 2^31). A head's K for Q K^T, and PackedGemm's weights. 8 x 8 blocks are transposed in registers (a float at a time
+ * took 10% of a head's products at 128 keys on Zen 3, AVX2). The next panel's rows are prefetched: they are ldx floats
+ * apart (3 d for a head of the fused projection), too far for the hardware prefetcher, and on a long sequence they
+ * come from DRAM.
  */
 void ffmblas_pack_rows(int32_t n, int32_t k, const float *x, int64_t x_offset, int64_t ldx, float *packed,
                        int64_t packed_offset) {

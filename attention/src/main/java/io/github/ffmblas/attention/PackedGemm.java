@@ -9,9 +9,7 @@ import io.github.ffmblas.bindings.SgemmContract;
 import io.github.ffmblas.bindings.Transpose;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
@@ -101,24 +99,14 @@ public final class PackedGemm implements Gemm, PackedHeads, AutoCloseable {
         return NativeKernels.unavailable();
     }
 
-    /** Panel p of {@code w [rows, cols]}: its rows 16p .. 16p + 15 as cols x 16 floats, depth-major, zero-padded. */
+    /**
+     * Panel p of {@code w [rows, cols]}: its rows 16p .. 16p + 15 as cols x 16 floats, depth-major, zero-padded: the
+     * layout {@code ffmblas_pack_rows} writes for a head's K too.
+     */
     private Packed pack(MemorySegment w, int rows, int cols) {
         int panels = (rows + PANEL - 1) / PANEL;
         MemorySegment out = arena.allocate((long) panels * PANEL * cols * Float.BYTES, 64);
-        float[] row = new float[cols];
-        float[] panel = new float[PANEL * cols];
-        for (int p = 0; p < panels; p++) {
-            Arrays.fill(panel, 0f);
-            for (int j = 0; j < PANEL && p * PANEL + j < rows; j++) {
-                MemorySegment.copy(w, ValueLayout.JAVA_FLOAT, (long) (p * PANEL + j) * cols * Float.BYTES, row, 0,
-                        cols);
-                for (int kk = 0; kk < cols; kk++) {
-                    panel[kk * PANEL + j] = row[kk];
-                }
-            }
-            MemorySegment.copy(panel, 0, out, ValueLayout.JAVA_FLOAT, (long) p * PANEL * cols * Float.BYTES,
-                    panel.length);
-        }
+        NativeKernels.packRows(rows, cols, w, 0, cols, out, 0);
         return new Packed(w, w.address(), rows, cols, out);
     }
 
@@ -225,8 +213,8 @@ public final class PackedGemm implements Gemm, PackedHeads, AutoCloseable {
     }
 
     /**
-     * Four when it packed weights: a part then costs a downcall and A read once more (on Zen 3 with one of its two
-     * cores slowed 17% by a neighbour, one part a thread left the faster thread waiting; docs/performance.md). One
+     * Four when it packed weights: a part then costs a downcall and A read once more (on Zen 3, AVX2, with one of its
+     * two cores slowed 17% by a neighbour, one part a thread left the faster thread waiting; docs/performance.md). One
      * otherwise: the projections go to the other gemm.
      */
     @Override
@@ -289,13 +277,8 @@ public final class PackedGemm implements Gemm, PackedHeads, AutoCloseable {
                        MemorySegment panels, long panelsOffset, MemorySegment s, long sOffset, int lds) {
         String routine = "PackedGemm.logits";
         PanelChecks.positive(routine, "rows, keys and depth", rows, keys, depth);
-        long qSpan = PanelChecks.matrix(routine, "Q", q, qOffset, rows, depth, ldq);
-        long floats = panelled(keys) * depth;
-        PanelChecks.panels(routine, panels, panelsOffset, floats);
-        long sSpan = PanelChecks.matrix(routine, "S", s, sOffset, rows, keys, lds);
-        PanelChecks.writable(routine, "S", s);
-        PanelChecks.apart(routine, "S", s, sOffset, sSpan, "Q", q, qOffset, qSpan);
-        PanelChecks.apart(routine, "S", s, sOffset, sSpan, "the panels", panels, panelsOffset, floats);
+        checkProduct(routine, rows, "Q", q, qOffset, depth, ldq, panels, panelsOffset, panelled(keys) * depth, "S", s,
+                sOffset, keys, lds);
         gate.enter();
         try {
             NativeKernels.sgemmPanels(rows, keys, depth, scale, q, qOffset, ldq, panels, panelsOffset,
@@ -314,13 +297,8 @@ public final class PackedGemm implements Gemm, PackedHeads, AutoCloseable {
         if (keys > packedKeys) {
             throw new IllegalArgumentException(routine + ": " + keys + " keys, but the panels hold " + packedKeys);
         }
-        long pSpan = PanelChecks.matrix(routine, "P", p, pOffset, rows, keys, ldp);
-        long floats = packedKeys * panelled(depth);
-        PanelChecks.panels(routine, panels, panelsOffset, floats);
-        long oSpan = PanelChecks.matrix(routine, "O", o, oOffset, rows, depth, ldo);
-        PanelChecks.writable(routine, "O", o);
-        PanelChecks.apart(routine, "O", o, oOffset, oSpan, "P", p, pOffset, pSpan);
-        PanelChecks.apart(routine, "O", o, oOffset, oSpan, "the panels", panels, panelsOffset, floats);
+        checkProduct(routine, rows, "P", p, pOffset, keys, ldp, panels, panelsOffset, packedKeys * panelled(depth), "O",
+                o, oOffset, depth, ldo);
         gate.enter();
         try {
             NativeKernels.sgemmPanels(rows, depth, keys, 1f, p, pOffset, ldp, panels, panelsOffset,
@@ -329,6 +307,21 @@ public final class PackedGemm implements Gemm, PackedHeads, AutoCloseable {
         } finally {
             gate.exit();
         }
+    }
+
+    /**
+     * A head product's operands: A ({@code rows x inner}) and C ({@code rows x cols}) inside their segments, the
+     * panels ({@code floats}) too and aligned, C writable and apart from A and the panels.
+     */
+    private static void checkProduct(String routine, int rows, String aName, MemorySegment a, long aOffset, int inner,
+                                     int lda, MemorySegment panels, long panelsOffset, long floats, String cName,
+                                     MemorySegment c, long cOffset, int cols, int ldc) {
+        long aSpan = PanelChecks.matrix(routine, aName, a, aOffset, rows, inner, lda);
+        PanelChecks.panels(routine, panels, panelsOffset, floats);
+        long cSpan = PanelChecks.matrix(routine, cName, c, cOffset, rows, cols, ldc);
+        PanelChecks.writable(routine, cName, c);
+        PanelChecks.apart(routine, cName, c, cOffset, cSpan, aName, a, aOffset, aSpan);
+        PanelChecks.apart(routine, cName, c, cOffset, cSpan, "the panels", panels, panelsOffset, floats);
     }
 
     /** {@code n} rounded up to whole panels. */
