@@ -13,9 +13,11 @@
  *
  * ffmblas_softmax_rows: the attention's softmax rows, with the same bits as its Java Vector API kernel.
  *
- * Blocking (measured on Zen 3 against KC 256/384, MC 96/144, NC 512/768, no N blocking: see docs/performance.md):
- * a KC x 16 panel of B (32 KiB) stays in L1 across the MC rows of A, the MC x KC block of A (144 KiB) in L2 across
- * the NC columns, the KC x NC block of B in L3 across all of A's rows.
+ * Blocking (swept on Zen 3 by native/src/test/c/packed_sgemm_blocking.c, docs/performance.md): the whole depth in
+ * one block up to KC_MAX (deeper: equal blocks of at most KC_MAX), so C is written once, not read back per depth block
+ * (a 128 x 2304 C is 1.2 MiB, more than L2); MC_SHALLOW rows of A a block when that depth is at most SHALLOW (the
+ * block then fits L2; a 128-row projection is one block, each panel of B read once), else MC_DEEP; NC columns of B
+ * (KC x NC in L3) across all of A's rows. A KC x 16 panel of B streams through L1 across a block's rows.
  */
 #include "ffmblas_kernels.h"
 
@@ -24,8 +26,19 @@
 
 #define NR 16
 #define MR 6
-#define KC 512
-#define MC 72
+/* Overridable for native/src/test/c/packed_sgemm_blocking.c, which sweeps them. */
+#ifndef KC_MAX
+#define KC_MAX 1024
+#endif
+#ifndef MC_SHALLOW
+#define MC_SHALLOW 132 /* rows of A a block when a depth block is at most SHALLOW deep: 132 x 768 floats, 396 KiB */
+#endif
+#ifndef MC_DEEP
+#define MC_DEEP 72
+#endif
+#ifndef SHALLOW
+#define SHALLOW 768
+#endif
 #define NC 1024
 
 /* One row of a tile, 16 floats at cr: (first ? bias, or 0 : what cr holds) + alpha (s0, s1). */
@@ -149,13 +162,16 @@ static void sgemm_panels(int32_t m, int32_t n, int32_t k, float alpha, const flo
                          const float *packed, int64_t panel_stride, const float *bias, float *c, int64_t ldc) {
     float edge[MR * NR];
     float edge_bias[NR];
+    const int64_t depth_blocks = ((int64_t) k + KC_MAX - 1) / KC_MAX;
+    const int kc_block = (int) ((k + depth_blocks - 1) / depth_blocks);
+    const int mc = kc_block <= SHALLOW ? MC_SHALLOW : MC_DEEP;
     /* 64-bit counters: m or n near 2^31 must not wrap a block start (the extents themselves fit in memory). */
     for (int64_t j0 = 0; j0 < n; j0 += NC) {
         int64_t j1 = n - j0 < NC ? n : j0 + NC;
-        for (int64_t k0 = 0; k0 < k; k0 += KC) {
-            int kc = (int) (k - k0 < KC ? k - k0 : KC);
-            for (int64_t i0 = 0; i0 < m; i0 += MC) {
-                int64_t i1 = m - i0 < MC ? m : i0 + MC;
+        for (int64_t k0 = 0; k0 < k; k0 += kc_block) {
+            int kc = (int) (k - k0 < kc_block ? k - k0 : kc_block);
+            for (int64_t i0 = 0; i0 < m; i0 += mc) {
+                int64_t i1 = m - i0 < mc ? m : i0 + mc;
                 for (int64_t p = j0 / NR; p * NR < j1; p++) {
                     int cols = (int) (n - p * NR < NR ? n - p * NR : NR);
                     const float *bp = packed + p * panel_stride + k0 * NR;

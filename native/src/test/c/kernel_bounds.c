@@ -64,9 +64,10 @@ static int softmax(int rows, int cols, int ld, int causal, int deferred) {
 /* Every operand exactly as long as the product needs (A: (m-1)*lda + k, C: (m-1)*ldc + n, bias: n), the panels
    exactly ceil(n/16)*16*k: ASan reports any byte read or written outside. */
 int main(void) {
-  int ms[] = {1, 2, 5, 6, 7, 71, 72, 73, 130}, ns[] = {1, 15, 16, 17, 33, 1023, 1024, 1025, 1040}, ks[] = {1, 7, 511, 512, 513, 600};
+  int ms[] = {1, 2, 5, 6, 7, 71, 72, 73, 130, 132, 133, 270}, ns[] = {1, 15, 16, 17, 33, 1023, 1024, 1025, 1040},
+      ks[] = {1, 7, 511, 512, 513, 600, 768, 769, 1024, 1025, 2049};
   long runs = 0;
-  for (int a1 = 0; a1 < 9; a1++) for (int b1 = 0; b1 < 9; b1++) for (int c1 = 0; c1 < 6; c1++) for (int bias_on = 0; bias_on < 2; bias_on++) {
+  for (int a1 = 0; a1 < 12; a1++) for (int b1 = 0; b1 < 9; b1++) for (int c1 = 0; c1 < 11; c1++) for (int bias_on = 0; bias_on < 2; bias_on++) {
     int m = ms[a1], n = ns[b1], k = ks[c1]; if ((long) m * n * k > 40000000L) continue;
     int lda = k + (c1 & 1), ldc = n + (b1 & 1);
     size_t pf = (size_t) ((n + 15) / 16) * 16 * k;
@@ -82,8 +83,8 @@ int main(void) {
     free(a); free(c); free(b); free(p); runs++;
   }
   long heads = 0;
-  int rs[] = {1, 2, 6, 7, 73}, keys[] = {1, 15, 16, 17, 33, 513, 600}, depths[] = {1, 7, 16, 17, 64};
-  for (int a1 = 0; a1 < 5; a1++) for (int b1 = 0; b1 < 7; b1++) for (int c1 = 0; c1 < 5; c1++) for (int fewer = 0; fewer < 2; fewer++) {
+  int rs[] = {1, 2, 6, 7, 73}, keys[] = {1, 15, 16, 17, 33, 513, 600, 1025, 2049}, depths[] = {1, 7, 16, 17, 64};
+  for (int a1 = 0; a1 < 5; a1++) for (int b1 = 0; b1 < 9; b1++) for (int c1 = 0; c1 < 5; c1++) for (int fewer = 0; fewer < 2; fewer++) {
     int packed = keys[b1], used = fewer ? (packed + 1) / 2 : packed;
     if (head(rs[a1], used, packed, depths[c1])) { printf("wrong head rows=%d keys=%d of %d depth=%d\n", rs[a1], used, packed, depths[c1]); return 2; }
     heads++;

@@ -86,6 +86,29 @@ class PackedGemmTest {
         }
     }
 
+    /**
+     * Past the kernel's blocks: 769 deep (one block of more than 768, so 72 rows a block), 1,025 and 2,049 deep (two
+     * and three depth blocks, C accumulated across them, the bias added once), 133 and 270 rows (two and three row
+     * blocks of 132).
+     */
+    @Test
+    void matchesDoubleLoopsAcrossDepthAndRowBlocks() {
+        Random random = new Random(23);
+        for (int k : new int[] {769, 1025, 2049}) {
+            int n = 33;
+            try (Arena arena = Arena.ofConfined()) {
+                Weight weight = weight(arena, random, n + 16, k);
+                try (PackedGemm gemm = PackedGemm.forConstants(List.of(weight.matrix()), Gemm.NATIVE)) {
+                    for (int m : new int[] {7, 73, 133, 270}) {
+                        check(gemm, random, arena, m, n, k, weight.w(), 16, weight.b());
+                        check(gemm, random, arena, m, n, k, weight.w(), 0, null);
+                    }
+                    assertEquals(8, gemm.kernelCalls(), "the kernel ran every product");
+                }
+            }
+        }
+    }
+
     /** One product at padded leading dimensions and offsets, against double loops; C outside it unchanged. */
     private static void check(PackedGemm gemm, Random random, Arena arena, int m, int n, int k, MemorySegment w,
                               int start, MemorySegment bias) {

@@ -38,7 +38,7 @@ class PackedHeadsTest {
         Random random = new Random(11);
         int checked = 0;
         try (Arena arena = Arena.ofConfined(); PackedGemm gemm = gemm()) {
-            for (int packedKeys : new int[] {1, 7, 16, 33, 130, 600}) { // 600: past the kernel's 512-deep block
+            for (int packedKeys : new int[] {1, 7, 16, 33, 130, 600, 1100}) { // 1100: two depth blocks of P V
                 for (int depth : new int[] {1, 7, 16, 33, 64}) {
                     for (int rows : new int[] {1, 2, 7, 33}) {
                         int keys = packedKeys > 7 ? packedKeys - 5 : packedKeys; // fewer than packed, too

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * ffmblas's kernels under AddressSanitizer ({@code src/test/c/kernel_bounds.c}): 916 products with every
- * operand exactly as long as needed, at the tile and block edges, and 350 heads' K and V packed and multiplied on
+ * ffmblas's kernels under AddressSanitizer ({@code src/test/c/kernel_bounds.c}): 1,944 products with every
+ * operand exactly as long as needed, at the tile and block edges, and 450 heads' K and V packed and multiplied on
  * exact-sized panels, 192 blocks of softmax rows; no byte outside them is touched.
  */
 class KernelBoundsTest {
@@ -33,7 +33,7 @@ class KernelBoundsTest {
         assertEquals(0, build.exitCode, build.output);
         Result bounds = run(tmp, binary.toString());
         assertEquals(0, bounds.exitCode, bounds.output);
-        assertTrue(bounds.output.startsWith("ok: 916 products, every operand exact-sized; 350 heads packed and multiplied;"
+        assertTrue(bounds.output.startsWith("ok: 1944 products, every operand exact-sized; 450 heads packed and multiplied;"
                 + " 192 softmax blocks"), bounds.output);
     }
 
