@@ -9,14 +9,18 @@ import java.util.function.Consumer;
 /**
  * Runs every implementation on every problem at every thread count, the same inputs for all, and times them
  * honestly: each candidate is prepared outside the timed region, run once and checked against the native
- * result (a wrong result voids its timing), warmed up until its run time is steady, then timed run by run; the
- * median and 90th percentile of those runs are reported, with a note when the runs were not steady. Native always runs first: it is both the reference result and the ratio's base.
+ * result (a wrong result voids its timing), warmed up until its run time is steady; then the candidates of one
+ * problem and thread count are timed run by run in interleaved rounds; the median and 90th percentile of each one's
+ * runs are reported, with a note when the runs were not steady. Native always comes first: it is both the reference
+ * result and the ratio's base.
  */
 public final class BenchRunner {
 
     /**
      * How long to warm up and measure each row: warm-up until the run time is steady ({@link SteadyState}), at
-     * least {@code minWarmups} runs and {@code warmupSeconds}, at most {@code maxWarmupSeconds}.
+     * least {@code minWarmups} runs and {@code warmupSeconds}, at most {@code maxWarmupSeconds}; then
+     * {@code minRuns} rounds of turns, at least one run a turn, {@code measureSeconds} and at most {@code maxRuns}
+     * runs in all.
      */
     public record Budget(int minWarmups, double warmupSeconds, double maxWarmupSeconds, int minRuns, int maxRuns,
                          double measureSeconds) {
@@ -53,66 +57,8 @@ public final class BenchRunner {
         for (Problem problem : problems) {
             try (Workload workload = Workload.of(problem, seed)) {
                 for (int threads : threadCounts) {
-                    List<Result> group = new ArrayList<>();
-                    float[] reference = null;
-                    double nativeMedian = Double.NaN;
-                    for (Implementation impl : implementations) {
-                        step++;
-                        String where = String.format("[%d/%d] %s %s, %d thread%s, %s", step, steps, problem.kind(),
-                                problem.label(), threads, threads == 1 ? "" : "s", impl.name());
-                        Result row = Result.of(problem, impl.name(), threads);
-                        Optional<String> unsupported = impl.unsupported(problem, threads);
-                        if (unsupported.isPresent()) {
-                            group.add(row.withNote(unsupported.get()));
-                            continue;
-                        }
-                        if (reference == null && !impl.name().equals("native")) {
-                            group.add(row.withNote("not timed: no native result to check against"));
-                            continue;
-                        }
-                        progress.accept(where + ": preparing");
-                        try (Candidate candidate = impl.prepare(workload, threads)) {
-                            Optional<long[]> selfTimed = candidate.timeItself(budget.minWarmups(), budget.minRuns());
-                            if (selfTimed.isEmpty()) {
-                                candidate.run();
-                            }
-                            float[] result = candidate.result();
-                            if (reference == null) {
-                                reference = result;
-                            }
-                            double diff = maxAbsDiff(reference, result);
-                            row = row.withDiff(diff);
-                            double tolerance = tolerance(problem, reference);
-                            if (!(diff <= tolerance)) {
-                                group.add(row.withNote(String.format(
-                                        "WRONG RESULT: max abs diff %.3g > %.3g, timing void", diff, tolerance)));
-                                continue;
-                            }
-                            Optional<String> unsteady = Optional.empty();
-                            long[] nanos;
-                            if (selfTimed.isPresent()) {
-                                nanos = selfTimedRuns(candidate, selfTimed.get(), progress, where);
-                            } else {
-                                progress.accept(where + ": warming up");
-                                unsteady = SteadyState.warmUp(candidate::run, budget.minWarmups(),
-                                        budget.warmupSeconds(), budget.maxWarmupSeconds());
-                                nanos = time(candidate, progress, where);
-                                if (unsteady.isEmpty()) {
-                                    unsteady = SteadyState.drift(nanos);
-                                }
-                            }
-                            Arrays.sort(nanos);
-                            double median = percentile(nanos, 0.5) / 1e6;
-                            double p90 = percentile(nanos, 0.9) / 1e6;
-                            if (impl.name().equals("native")) {
-                                nativeMedian = median;
-                            }
-                            Result timed = row.timed(median, p90, problem.flops() / (median * 1e6), nanos.length);
-                            group.add(unsteady.map(timed::withNote).orElse(timed));
-                        } catch (Exception | LinkageError e) {
-                            group.add(row.withNote("failed: " + e));
-                        }
-                    }
+                    List<Result> group = runGroup(workload, threads, step, steps, progress);
+                    step += implementations.size();
                     all.addAll(group);
                     finished.accept(group);
                 }
@@ -121,23 +67,168 @@ public final class BenchRunner {
         return all;
     }
 
-    /**
-     * Times {@link Candidate#run()} from Java, once warm: runs one by one until the budget is spent, in the order
-     * they ran.
-     */
-    private long[] time(Candidate candidate, Consumer<String> progress, String where) throws Exception {
-        long[] samples = new long[budget.maxRuns()];
-        int n = 0;
-        long end = System.nanoTime() + (long) (budget.measureSeconds() * 1e9);
-        while (n < budget.maxRuns() && (n < budget.minRuns() || System.nanoTime() < end)) {
-            if (n % 5 == 0) {
-                progress.accept(where + ": measuring (" + n + " runs)");
-            }
-            long t0 = System.nanoTime();
-            candidate.run();
-            samples[n++] = System.nanoTime() - t0;
+    /** A candidate prepared, checked and warm, waiting for its turns; {@code failure} ends them. */
+    private static final class Live {
+        final int slot;
+        final String where;
+        final Result row;
+        final Candidate candidate;
+        Optional<String> unsteady = Optional.empty();
+        long[] nanos = new long[16];
+        int runs;
+        Exception failure;
+
+        Live(int slot, String where, Result row, Candidate candidate) {
+            this.slot = slot;
+            this.where = where;
+            this.row = row;
+            this.candidate = candidate;
         }
-        return Arrays.copyOf(samples, n);
+
+        void add(long sample) {
+            if (runs == nanos.length) {
+                nanos = Arrays.copyOf(nanos, 2 * runs);
+            }
+            nanos[runs++] = sample;
+        }
+    }
+
+    /**
+     * One problem at one thread count: every implementation prepared and its result checked (native first, the
+     * reference), each warmed up, then all timed in interleaved rounds, so that a drift of this machine's speed
+     * (a neighbour's burst) lands on all of them alike rather than on whichever ran then. Candidates timed in their
+     * own process are timed as they come.
+     */
+    private List<Result> runGroup(Workload workload, int threads, int step, int steps, Consumer<String> progress) {
+        Problem problem = workload.problem();
+        Result[] rows = new Result[implementations.size()];
+        List<Live> live = new ArrayList<>();
+        try {
+            float[] reference = null;
+            for (int i = 0; i < rows.length; i++) {
+                Implementation impl = implementations.get(i);
+                String where = String.format("[%d/%d] %s %s, %d thread%s, %s", step + i + 1, steps, problem.kind(),
+                        problem.label(), threads, threads == 1 ? "" : "s", impl.name());
+                Result row = Result.of(problem, impl.name(), threads);
+                Optional<String> unsupported = impl.unsupported(problem, threads);
+                if (unsupported.isPresent()) {
+                    rows[i] = row.withNote(unsupported.get());
+                    continue;
+                }
+                if (reference == null && !impl.name().equals("native")) {
+                    rows[i] = row.withNote("not timed: no native result to check against");
+                    continue;
+                }
+                progress.accept(where + ": preparing");
+                Candidate candidate = null;
+                boolean keep = false;
+                try {
+                    candidate = impl.prepare(workload, threads);
+                    candidate.activate();
+                    Optional<long[]> selfTimed = candidate.timeItself(budget.minWarmups(), budget.minRuns());
+                    if (selfTimed.isEmpty()) {
+                        candidate.run();
+                    }
+                    float[] result = candidate.result();
+                    if (reference == null) {
+                        reference = result;
+                    }
+                    double diff = maxAbsDiff(reference, result);
+                    row = row.withDiff(diff);
+                    double tolerance = tolerance(problem, reference);
+                    if (!(diff <= tolerance)) {
+                        rows[i] = row.withNote(String.format(
+                                "WRONG RESULT: max abs diff %.3g > %.3g, timing void", diff, tolerance));
+                    } else if (selfTimed.isPresent()) {
+                        rows[i] = timed(problem, row, selfTimedRuns(candidate, selfTimed.get(), progress, where),
+                                Optional.empty());
+                    } else {
+                        live.add(new Live(i, where, row, candidate));
+                        keep = true;
+                    }
+                } catch (Exception | LinkageError e) {
+                    rows[i] = row.withNote("failed: " + e);
+                } finally {
+                    if (!keep) {
+                        close(candidate);
+                    }
+                }
+            }
+            for (Live l : live) {
+                progress.accept(l.where + ": warming up");
+                try {
+                    l.candidate.activate();
+                    l.unsteady = SteadyState.warmUp(l.candidate::run, budget.minWarmups(), budget.warmupSeconds(),
+                            budget.maxWarmupSeconds());
+                } catch (Exception e) {
+                    l.failure = e;
+                }
+            }
+            timeInTurns(live, progress);
+            for (Live l : live) {
+                if (l.failure != null) {
+                    rows[l.slot] = l.row.withNote("failed: " + l.failure);
+                    continue;
+                }
+                long[] nanos = Arrays.copyOf(l.nanos, l.runs);
+                rows[l.slot] = timed(problem, l.row, nanos, l.unsteady.or(() -> SteadyState.drift(nanos)));
+            }
+        } finally {
+            for (Live l : live) {
+                close(l.candidate);
+            }
+        }
+        return List.of(rows);
+    }
+
+    /**
+     * Times the live candidates in {@code minRuns} rounds; in each, every candidate in turn (the order rotating) runs
+     * for its share of the budget, at least once: run by run, {@link Candidate#activate()} before each turn.
+     */
+    private void timeInTurns(List<Live> live, Consumer<String> progress) {
+        int rounds = Math.max(1, budget.minRuns());
+        long turnNanos = (long) (budget.measureSeconds() * 1e9 / rounds);
+        int maxPerTurn = Math.max(1, budget.maxRuns() / rounds);
+        for (int round = 0; round < rounds; round++) {
+            for (int j = 0; j < live.size(); j++) {
+                Live l = live.get((j + round) % live.size());
+                if (l.failure != null) {
+                    continue;
+                }
+                progress.accept(l.where + ": measuring (round " + (round + 1) + " of " + rounds + ", in turns)");
+                try {
+                    l.candidate.activate();
+                    long end = System.nanoTime() + turnNanos;
+                    for (int n = 0; n < maxPerTurn && (n == 0 || System.nanoTime() < end); n++) {
+                        long t0 = System.nanoTime();
+                        l.candidate.run();
+                        l.add(System.nanoTime() - t0);
+                    }
+                } catch (Exception e) {
+                    l.failure = e;
+                }
+            }
+        }
+    }
+
+    private static Result timed(Problem problem, Result row, long[] nanos, Optional<String> unsteady) {
+        long[] sorted = nanos.clone();
+        Arrays.sort(sorted);
+        double median = percentile(sorted, 0.5) / 1e6;
+        Result timed = row.timed(median, percentile(sorted, 0.9) / 1e6, problem.flops() / (median * 1e6),
+                sorted.length);
+        return unsteady.map(timed::withNote).orElse(timed);
+    }
+
+    private static void close(Candidate candidate) {
+        if (candidate == null) {
+            return;
+        }
+        try {
+            candidate.close();
+        } catch (Exception e) {
+            System.err.println("warning: closing a candidate failed: " + e);
+        }
     }
 
     /** A self-timed candidate already ran the minimum; ask for more runs if they fit the budget. */

@@ -21,6 +21,45 @@ public interface Candidate extends AutoCloseable {
         return java.util.Optional.empty();
     }
 
+    /**
+     * Sets the process-wide state this candidate runs with (OpenBLAS's thread count), before each of its turns: the
+     * candidates of one shape and thread count are prepared together and take turns ({@link BenchRunner}). None by
+     * default.
+     */
+    default void activate() {}
+
     @Override
     default void close() throws Exception {}
+
+    /** {@code candidate}, with {@code state} set now and before each of its turns. */
+    static Candidate withState(Runnable state, Candidate candidate) {
+        state.run();
+        return new Candidate() {
+            @Override
+            public void run() throws Exception {
+                candidate.run();
+            }
+
+            @Override
+            public float[] result() throws Exception {
+                return candidate.result();
+            }
+
+            @Override
+            public java.util.Optional<long[]> timeItself(int warmups, int runs) throws Exception {
+                return candidate.timeItself(warmups, runs);
+            }
+
+            @Override
+            public void activate() {
+                state.run();
+                candidate.activate();
+            }
+
+            @Override
+            public void close() throws Exception {
+                candidate.close();
+            }
+        };
+    }
 }

@@ -167,7 +167,9 @@ public final class Reports {
         }
         sb.append("\n\"time vs native\" is an implementation's median divided by native's at the same shape and thread "
                 + "count (above 1.00x: slower than native). GFLOP/s from the exact FLOP count of the operation. "
-                + "Every result was checked against native's before it was timed.\n\n");
+                + "Every result was checked against native's before it was timed. The implementations of one shape"
+                + " and thread count were timed in turns (interleaved rounds, the order rotating), so a change in this"
+                + " machine's speed reaches all of them alike.\n\n");
         for (List<Result> group : groups) {
             sb.append(markdownTable(group)).append('\n');
         }

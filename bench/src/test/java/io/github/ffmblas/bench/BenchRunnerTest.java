@@ -66,6 +66,80 @@ class BenchRunnerTest {
         }
     }
 
+    /** Native's forward under another name, logging its runs; each run requires its own activation first. */
+    static final class Turns implements Implementation {
+        static Object active;
+        private final String name;
+        private final List<String> log;
+
+        Turns(String name, List<String> log) {
+            this.name = name;
+            this.log = log;
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public Optional<String> unsupported(Problem problem, int threads) {
+            return Optional.empty();
+        }
+
+        @Override
+        public Candidate prepare(Workload workload, int threads) throws Exception {
+            Candidate inner = new NativeImplementation().prepare(workload, threads);
+            return new Candidate() {
+                @Override
+                public void activate() {
+                    inner.activate();
+                    active = this;
+                }
+
+                @Override
+                public void run() throws Exception {
+                    if (active != this) {
+                        throw new IllegalStateException(name + " ran after another candidate's activation");
+                    }
+                    inner.run();
+                    log.add(name);
+                }
+
+                @Override
+                public float[] result() throws Exception {
+                    return inner.result();
+                }
+
+                @Override
+                public void close() throws Exception {
+                    inner.close();
+                }
+            };
+        }
+    }
+
+    @Test
+    void theCandidatesOfAGroupTakeTurnsEachActivatedFirst() throws Exception {
+        List<String> log = new ArrayList<>();
+        Turns.active = null;
+        BenchRunner runner = new BenchRunner(List.of(new AttentionProblem(1, 7, 7, 16, 4)), List.of(1),
+                List.of(new NativeImplementation(), new Turns("a", log), new Turns("b", log)),
+                new BenchRunner.Budget(1, 0.01, 0.5, 4, 8, 0.02), 1);
+        List<Result> results = runner.run(line -> {}, group -> {});
+        for (Result r : results) {
+            assertTrue(r.isTimed(), r.impl() + ": " + r.note());
+            assertTrue(r.runs() >= 4, r.impl() + " ran " + r.runs() + " times");
+        }
+        int switches = 0;
+        for (int i = 1; i < log.size(); i++) {
+            switches += log.get(i).equals(log.get(i - 1)) ? 0 : 1;
+        }
+        // Checked and warmed up one after the other: a b a b. Then timed in sequence: a b (five switches in all);
+        // in four rounds of turns, the order rotating among native, a and b: a b, a b, b a, a b (nine).
+        assertTrue(switches >= 8, "a and b took " + switches + " turns: " + log);
+    }
+
     @Test
     void flopCountsAreExact() {
         // 8·B·L·d² + 4·B·L²·d for self-attention.

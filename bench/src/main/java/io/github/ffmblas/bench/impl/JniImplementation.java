@@ -51,8 +51,7 @@ public final class JniImplementation implements Implementation {
         if (!(workload.problem() instanceof SgemmProblem p)) {
             throw new UnsupportedOperationException(unsupported(workload.problem(), threads).orElseThrow());
         }
-        JavaCppOpenBlas.setNumThreads(threads);
-        return new SgemmCandidate(workload, p);
+        return Candidate.withState(() -> JavaCppOpenBlas.setNumThreads(threads), new SgemmCandidate(workload, p));
     }
 
     private static final class SgemmCandidate implements Candidate {

@@ -35,12 +35,12 @@ public final class NativeImplementation implements Implementation {
         return switch (workload.problem()) {
             case AttentionProblem p -> {
                 // The workspace's team splits the forward; OpenBLAS's own workers would compete with it.
-                Blas.setNumThreads(1);
-                yield new ForwardCandidate(workload, p, Gemm.NATIVE, threads, () -> { });
+                yield Candidate.withState(() -> Blas.setNumThreads(1),
+                        new ForwardCandidate(workload, p, Gemm.NATIVE, threads, () -> { }));
             }
             case SgemmProblem p -> {
-                Blas.setNumThreads(threads);
-                yield new SgemmCandidate(workload, p, Gemm.NATIVE, () -> { });
+                yield Candidate.withState(() -> Blas.setNumThreads(threads),
+                        new SgemmCandidate(workload, p, Gemm.NATIVE, () -> { }));
             }
         };
     }

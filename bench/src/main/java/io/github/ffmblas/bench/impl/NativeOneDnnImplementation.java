@@ -38,8 +38,7 @@ public final class NativeOneDnnImplementation implements Implementation {
 
     @Override
     public Candidate prepare(Workload workload, int threads) {
-        Blas.setNumThreads(1);
-        return switch (workload.problem()) {
+        return Candidate.withState(() -> Blas.setNumThreads(1), switch (workload.problem()) {
             case AttentionProblem p -> {
                 OneDnnGemm gemm = OneDnnGemm.forWeights(workload.weights());
                 yield new ForwardCandidate(workload, p, gemm, threads, gemm);
@@ -48,6 +47,6 @@ public final class NativeOneDnnImplementation implements Implementation {
                 OneDnnGemm gemm = OneDnnGemm.forConstants(List.of(workload.b()), Gemm.NATIVE);
                 yield new SgemmCandidate(workload, p, gemm, gemm);
             }
-        };
+        });
     }
 }

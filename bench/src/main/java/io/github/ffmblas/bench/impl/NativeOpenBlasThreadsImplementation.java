@@ -38,7 +38,7 @@ public final class NativeOpenBlasThreadsImplementation implements Implementation
 
     @Override
     public Candidate prepare(Workload workload, int threads) {
-        Blas.setNumThreads(threads);
-        return new ForwardCandidate(workload, (AttentionProblem) workload.problem(), Gemm.NATIVE, 1, () -> { });
+        return Candidate.withState(() -> Blas.setNumThreads(threads),
+                new ForwardCandidate(workload, (AttentionProblem) workload.problem(), Gemm.NATIVE, 1, () -> { }));
     }
 }

@@ -43,8 +43,7 @@ public final class NativePackedImplementation implements Implementation {
 
     @Override
     public Candidate prepare(Workload workload, int threads) {
-        Blas.setNumThreads(1);
-        return switch (workload.problem()) {
+        return Candidate.withState(() -> Blas.setNumThreads(1), switch (workload.problem()) {
             case AttentionProblem p -> {
                 OneDnnGemm heads = OneDnnGemm.forWeights(workload.weights());
                 PackedGemm gemm;
@@ -57,6 +56,6 @@ public final class NativePackedImplementation implements Implementation {
                 yield new ForwardCandidate(workload, p, gemm, threads, gemm);
             }
             case SgemmProblem p -> throw new UnsupportedOperationException(unsupported(p, threads).orElseThrow());
-        };
+        });
     }
 }

@@ -50,7 +50,10 @@ import java.util.Optional;
  * native memory (direct buffers, which ORT uses in place), and the output is a pre-allocated tensor over our own
  * native memory that ORT writes into (a "pinned" output). {@link Candidate#run()} is one {@code session.run}.
  * Session options: intra-op threads = {@code threads}, inter-op threads 1, sequential execution, all graph
- * optimisations; everything else is ORT's default (per-session thread pool, whose threads spin briefly after a run).
+ * optimisations, and {@code session.force_spinning_stop}, ORT's option for sharing a machine: the pool's threads spin
+ * during a run as by default but stop when it returns (left spinning, they slowed the next implementation's turn
+ * 1.7-2x at two threads; ORT's own times did not move: 3.89-4.05 against 4.05-4.21 ms at L = 128, 14.2-14.5 against
+ * 13.9-14.7 ms at B = 8, three runs each on the AVX2 EPYC). Everything else is ORT's default.
  *
  * <p>What ORT 1.22.0 runs (its optimised model, dumped with {@code setOptimizedModelFilePath}): the contrib
  * {@code Attention} / {@code MultiHeadAttention} node stays one fused CPU kernel, and MatMulAddFusion turns the output
@@ -210,6 +213,9 @@ public final class OnnxRuntimeImplementation implements Implementation {
             options.setInterOpNumThreads(1);
             options.setExecutionMode(ExecutionMode.SEQUENTIAL);
             options.setOptimizationLevel(OptLevel.ALL_OPT);
+            // Its threads spin during a run as by default, but stop when it returns: the benchmark times the
+            // implementations in turns, and threads left spinning would take a core from the next one's turn.
+            options.addConfigEntry("session.force_spinning_stop", "1");
             return options;
         } catch (OrtException | RuntimeException e) {
             options.close();
