@@ -1,7 +1,7 @@
 /*
  * ffmblas's kernels (native/src/main/kernels/ffmblas_kernels.c) under AddressSanitizer: every operand exactly as
- * long as the product needs, at sizes on each side of the kernel's tile (6 rows, 16 columns) and block (72 rows,
- * 512 deep, 1,024 columns) edges, with and without bias, padded and unpadded leading dimensions; then a head's K and
+ * long as the product needs, at sizes on each side of the kernel's tile (6 rows, 16 columns) and block (72 and 132
+ * rows, 768 and 1,024 deep, 1,024 columns) edges, with and without bias, padded and unpadded leading dimensions; then a head's K and
  * V packed (ffmblas_pack_rows, ffmblas_pack_columns) into panels exactly as long as PackedGemm allows and multiplied
  * (ffmblas_sgemm_panels), with fewer keys than packed too; then softmax rows (ffmblas_softmax_rows) on exact-sized
  * rows, causal or not, normalised or not. Any byte read or written outside an operand aborts the run, and every
