@@ -76,7 +76,7 @@ public final class BenchRunner {
         Optional<String> unsteady = Optional.empty();
         long[] nanos = new long[16];
         int runs;
-        Exception failure;
+        Throwable failure;
 
         Live(int slot, String where, Result row, Candidate candidate) {
             this.slot = slot;
@@ -160,7 +160,7 @@ public final class BenchRunner {
                     l.candidate.activate();
                     l.unsteady = SteadyState.warmUp(l.candidate::run, budget.minWarmups(), budget.warmupSeconds(),
                             budget.maxWarmupSeconds());
-                } catch (Exception e) {
+                } catch (Exception | LinkageError e) {
                     l.failure = e;
                 }
             }
@@ -204,7 +204,7 @@ public final class BenchRunner {
                         l.candidate.run();
                         l.add(System.nanoTime() - t0);
                     }
-                } catch (Exception e) {
+                } catch (Exception | LinkageError e) {
                     l.failure = e;
                 }
             }
