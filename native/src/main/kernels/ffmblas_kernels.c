@@ -162,6 +162,9 @@ static void sgemm_panels(int32_t m, int32_t n, int32_t k, float alpha, const flo
                          const float *packed, int64_t panel_stride, const float *bias, float *c, int64_t ldc) {
     float edge[MR * NR];
     float edge_bias[NR];
+    if (m <= 0 || n <= 0 || k <= 0) {
+        return; /* the callers never pass these (PackedGemm takes empty products elsewhere): no block size from 0 */
+    }
     const int64_t depth_blocks = ((int64_t) k + KC_MAX - 1) / KC_MAX;
     const int kc_block = (int) ((k + depth_blocks - 1) / depth_blocks);
     const int mc = kc_block <= SHALLOW ? MC_SHALLOW : MC_DEEP;

@@ -1,13 +1,17 @@
 /*
  * The packed kernel's blocking (native/src/main/kernels/ffmblas_kernels.c) swept at attention's projection shapes:
  * each variant against the kernel's own choice, one thread, in interleaved rounds (the order rotating), so a drift
- * of the machine's speed hits every variant alike; the ratio is the median of the rounds' variant / own. Includes
+ * of the machine's speed hits every variant alike; the ratio is the median of the rounds' variant / own. Each
+ * variant's C is first checked against own's (equal but for the rounding of the depth blocks' sums). Includes
  * the kernel's source with its blocking constants made variables.
  *
- *   gcc -O3 -mavx2 -mfma -ffp-contract=off native/src/test/c/packed_sgemm_blocking.c -o blocking && ./blocking
+ *   gcc -O3 -mavx2 -mfma -ffp-contract=off native/src/test/c/packed_sgemm_blocking.c -lm -o blocking && ./blocking
  */
+#define _POSIX_C_SOURCE 199309L /* clock_gettime under -std=c11 too */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 static int kc_max = 1024, mc_shallow = 132, mc_deep = 72, shallow = 768;
@@ -49,6 +53,21 @@ int main(void) {
         for (long i = 0; i < (long) n * k; i++) w[i] = (float) ((i * 104729) % 11 - 5) * 0.1f;
         for (int i = 0; i < n; i++) b[i] = i * 0.01f;
         ffmblas_pack_rows(n, k, w, 0, k, pk, 0);
+        /* Every variant computes the same C but for the rounding of its depth blocks' sums. */
+        float *own = malloc(4L * m * n);
+        for (int v = 0; v < VARIANTS; v++) {
+            kc_max = variants[v].kc_max; mc_shallow = variants[v].mc_shallow;
+            mc_deep = variants[v].mc_deep; shallow = variants[v].shallow;
+            ffmblas_sgemm_packed(m, n, k, x, 0, k, pk, 0, b, 0, c, 0, n);
+            if (v == 0) memcpy(own, c, 4L * m * n);
+            for (long i = 0; i < (long) m * n; i++) {
+                if (!(fabsf(c[i] - own[i]) <= 1e-4f * (1 + fabsf(own[i])) * sqrtf((float) k))) {
+                    printf("%s differs from own at %d x %d x %d, element %ld\n", variants[v].name, m, n, k, i);
+                    return 1;
+                }
+            }
+        }
+        free(own);
         double flops = 2.0 * m * n * k, t[VARIANTS][ROUNDS];
         int reps = (int) (0.3e9 / flops) + 1;
         for (int r = -1; r < ROUNDS; r++) {

@@ -19,8 +19,8 @@ public final class BenchRunner {
     /**
      * How long to warm up and measure each row: warm-up until the run time is steady ({@link SteadyState}), at
      * least {@code minWarmups} runs and {@code warmupSeconds}, at most {@code maxWarmupSeconds}; then
-     * {@code minRuns} rounds of turns, at least one run a turn, {@code measureSeconds} and at most {@code maxRuns}
-     * runs in all.
+     * {@code minRuns} rounds of turns, at least one run a turn (so {@code minRuns} runs even when {@code maxRuns} is
+     * smaller), about {@code measureSeconds} and at most {@code maxRuns} runs in all otherwise.
      */
     public record Budget(int minWarmups, double warmupSeconds, double maxWarmupSeconds, int minRuns, int maxRuns,
                          double measureSeconds) {

@@ -33,7 +33,16 @@ public interface Candidate extends AutoCloseable {
 
     /** {@code candidate}, with {@code state} set now and before each of its turns. */
     static Candidate withState(Runnable state, Candidate candidate) {
-        state.run();
+        try {
+            state.run();
+        } catch (RuntimeException | Error e) {
+            try {
+                candidate.close(); // it would not be closed by whoever asked for it
+            } catch (Exception closing) {
+                e.addSuppressed(closing);
+            }
+            throw e;
+        }
         return new Candidate() {
             @Override
             public void run() throws Exception {
