@@ -6,7 +6,8 @@
  * then P V into the head's Q columns, as ForwardPlan runs them. Tiles of min(L, 512) query rows, ForwardPlan's.
  * Best of 5 rounds, both in each round; the outputs compared.
  *
- *   cc -O3 -mavx2 -mfma -o heads native/src/test/c/packed_heads_vs_openblas.c native/src/main/kernels/ffmblas_kernels.c \
+ *   cc -O3 -mavx2 -mfma -falign-loops=64 -o heads native/src/test/c/packed_heads_vs_openblas.c \
+ *      native/src/main/kernels/ffmblas_kernels.c \
  *      -I<openblas include> -L<dir> -l:libopenblas.so.0 -Wl,-rpath,<dir> -lm
  *   env -u OPENBLAS_CORETYPE ./heads; env -u OPENBLAS_CORETYPE ./heads softmax
  */

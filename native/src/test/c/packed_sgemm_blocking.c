@@ -5,7 +5,8 @@
  * variant's C is first checked against own's (equal but for the rounding of the depth blocks' sums). Includes
  * the kernel's source with its blocking constants made variables.
  *
- *   gcc -O3 -mavx2 -mfma -ffp-contract=off native/src/test/c/packed_sgemm_blocking.c -lm -o blocking && ./blocking
+ *   gcc -O3 -mavx2 -mfma -falign-loops=64 -ffp-contract=off native/src/test/c/packed_sgemm_blocking.c -lm -o blocking
+ *   ./blocking
  */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime under -std=c11 too */
 #include <math.h>

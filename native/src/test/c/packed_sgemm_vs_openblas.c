@@ -4,7 +4,8 @@
  * the kernel with W packed once (the packing timed apart) against the bias copied into C and sgemm with beta = 1,
  * as Gemm.multiplyAddBias calls OpenBLAS. Each result checked against a double-precision loop first.
  *
- *   gcc -O3 -mavx2 -mfma native/src/test/c/packed_sgemm_vs_openblas.c native/src/main/kernels/ffmblas_kernels.c \
+ *   gcc -O3 -mavx2 -mfma -falign-loops=64 native/src/test/c/packed_sgemm_vs_openblas.c \
+ *      native/src/main/kernels/ffmblas_kernels.c \
  *       -I<include> -L<dir> -l:libopenblas.so.0 -Wl,-rpath,<dir> -lm && env -u OPENBLAS_CORETYPE ./a.out
  */
 #include <stdio.h>
