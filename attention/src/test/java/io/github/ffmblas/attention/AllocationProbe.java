@@ -16,9 +16,10 @@ import java.util.Random;
  * {@code global}, {@code shared} (an {@code Arena.ofShared()}, as seed-format weights are packed), {@code mapped}
  * (a safetensors file, PyTorch's layout used in place: the README's way), or {@code model-mapped} /
  * {@code model-copied} (an {@link AttentionModel} opened on that file, loading {@link Loading#MAPPED} or
- * {@link Loading#COPIED}). {@code -Dworkspace=thread} runs with {@link Workspace#forCurrentThread()} instead of a
- * workspace of its own (one thread only). {@code -Djfr=FILE} records where the heap is allocated (JFR allocation
- * samples, stack traces included) from the second round on, once the JIT has had a round to compile the forward.
+ * {@link Loading#COPIED}). {@code -Dgemm=packed} runs the products on {@link PackedGemm}. {@code -Dworkspace=thread}
+ * runs with {@link Workspace#forCurrentThread()} instead of a workspace of its own (one thread only).
+ * {@code -Djfr=FILE} records where the heap is allocated (JFR allocation samples, stack traces included) from the
+ * second round on, once the JIT has had a round to compile the forward.
  */
 public final class AllocationProbe {
     private AllocationProbe() {}
@@ -106,8 +107,20 @@ public final class AllocationProbe {
             };
         }
 
+        /** With {@code -Dgemm=packed}, on {@link PackedGemm}. */
         private static WeightsUnderTest plain(AttentionWeights weights, int heads, AutoCloseable owner) {
-            return new WeightsUnderTest(new MultiHeadAttention(weights.dModel(), heads, weights), null, owner);
+            if (!System.getProperty("gemm", "native").equals("packed")) {
+                return new WeightsUnderTest(new MultiHeadAttention(weights.dModel(), heads, weights), null, owner);
+            }
+            PackedGemm gemm = PackedGemm.forWeights(weights);
+            AutoCloseable both = () -> {
+                try (gemm) {
+                    if (owner != null) {
+                        owner.close();
+                    }
+                }
+            };
+            return new WeightsUnderTest(new MultiHeadAttention(weights.dModel(), heads, weights, gemm), null, both);
         }
 
         Attention attention() {

@@ -30,6 +30,18 @@ class AllocationTest {
         assertTrue(bytes <= LIMIT, "a steady-state forward allocated " + bytes + " bytes of heap");
     }
 
+    /** On the packed kernel (weights packed once, each head's K and V per forward), on two threads. */
+    @ParameterizedTest(name = "batch={0} needWeights={1}")
+    @CsvSource({"4,false", "4,true", "1,false"})
+    void thePackedKernelsForwardOnTwoThreadsAllocatesAtMost64Bytes(int batch, boolean needWeights) throws Exception {
+        PackedGemmTest.assumeKernel();
+        long bytes = probe(List.of("-Dgemm=packed"), Boolean.toString(needWeights), "2", Integer.toString(batch),
+                "64", "32", "4");
+        System.out.println("heap allocated per steady-state forward on the packed kernel at B=" + batch
+                + " L=64 d=32 H=4 (threads=2, needWeights=" + needWeights + "): " + bytes + " bytes");
+        assertTrue(bytes <= LIMIT, "a steady-state forward allocated " + bytes + " bytes of heap");
+    }
+
     /**
      * At B=1 L=64 d=128 H=8, where rows of 64 keys take the softmax's four-vector loop, with weights in a global,
      * shared or file-mapped arena or owned by an {@link AttentionModel} (mapped or copied), on a workspace of

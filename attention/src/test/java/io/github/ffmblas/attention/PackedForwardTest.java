@@ -38,7 +38,8 @@ class PackedForwardTest {
     @CsvSource({"1, 1, 1, 8, 2, false, false", "2, 7, 7, 16, 4, true, false", "3, 5, 9, 12, 3, false, true",
             "1, 33, 33, 20, 4, true, true", "1, 130, 130, 24, 3, true, false", "2, 7, 33, 10, 1, false, true",
             "1, 130, 7, 18, 3, false, false", "1, 64, 64, 128, 8, false, false", "2, 33, 600, 96, 2, false, true",
-            "1, 130, 130, 96, 2, true, true"})
+            "1, 130, 130, 96, 2, true, true", "4, 33, 33, 16, 4, true, false", "3, 70, 70, 24, 3, false, true",
+            "2, 64, 100, 32, 4, false, false"})
     void matchesTheReference(int batch, int lq, int lk, int d, int heads, boolean causal, boolean padding) {
         Random random = new Random(31L * batch + 7L * lq + lk + 1000L * d + heads);
         try (Arena confined = Arena.ofConfined(); Arena shared = Arena.ofShared()) {
