@@ -6,8 +6,9 @@ package io.github.ffmblas.attention;
  */
 public enum Backend {
     /**
-     * {@link #PACKED_AVX2} on CPUs with AVX2 but not AVX-512, {@link #ONEDNN} on others where {@code ffmblas-onednn}
-     * is present and loads, else {@link #OPENBLAS}: the fastest on every default shape measured on each CPU class.
+     * {@link #PACKED_AVX2} on CPUs with AVX2 but not AVX-512 (or with oneDNN capped below AVX-512 by
+     * {@code ONEDNN_MAX_CPU_ISA}), {@link #ONEDNN} on others where {@code ffmblas-onednn} is present and loads, else
+     * {@link #OPENBLAS}: the fastest on every default shape measured on each CPU class.
      */
     AUTO,
     /** OpenBLAS through the checked {@code Blas} facade: {@link Gemm#NATIVE}. */

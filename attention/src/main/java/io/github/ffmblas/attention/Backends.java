@@ -11,12 +11,11 @@ final class Backends {
     private static final System.Logger LOG = System.getLogger(Backends.class.getName());
 
     /** Why AUTO takes oneDNN on AVX-512 CPUs, measured (docs/performance.md). */
-    static final String ONEDNN_RULE = "oneDNN was as fast as OpenBLAS (within 2%) or faster on every default shape"
-            + " measured on AVX-512 (docs/performance.md)";
+    static final String ONEDNN_RULE = "on AVX-512 CPUs (Zen 4 among them) oneDNN was as fast as OpenBLAS and the"
+            + " packed AVX2 kernel (within 2%) or faster on every default shape measured (docs/performance.md)";
     /** Why AUTO takes the packed kernel on AVX2 CPUs without AVX-512, measured (docs/performance.md). */
-    static final String PACKED_RULE = "on Zen 3 the packed kernel ran the projections at 93-96 GFLOP/s against"
-            + " oneDNN's 78-82 and OpenBLAS's 77-91, and the forward was the fastest of the three on every default shape"
-            + " measured (docs/performance.md)";
+    static final String PACKED_RULE = "on Zen 3, and on Zen 4 with oneDNN and OpenBLAS held to AVX2, the packed kernel's"
+            + " forward was the fastest of the three on every default shape measured (docs/performance.md)";
     private static final AtomicBoolean AUTO_LOGGED = new AtomicBoolean();
 
     private Backends() {}
@@ -54,7 +53,10 @@ final class Backends {
     /** What AUTO takes on this machine and why. */
     record Auto(Backend backend, String why) {
         String describe() {
-            return backend.name() + " (this CPU: " + CpuInfo.current().vectorIsa() + "): " + why;
+            CpuInfo cpu = CpuInfo.current();
+            String cap = cpu.isaForOneDnn() == cpu.vectorIsa() ? ""
+                    : "; ONEDNN_MAX_CPU_ISA caps oneDNN below AVX-512, so the AVX2 rule applies";
+            return backend.name() + " (this CPU: " + cpu.vectorIsa() + cap + "): " + why;
         }
     }
 
@@ -69,11 +71,12 @@ final class Backends {
     }
 
     /**
-     * AUTO's rule: {@code PACKED_AVX2} on CPUs with AVX2 but not AVX-512 where the kernel is built in; elsewhere
+     * AUTO's rule: {@code PACKED_AVX2} on CPUs with AVX2 but not AVX-512 where the kernel is built in (and on AVX-512
+     * CPUs whose oneDNN is capped at AVX2: there oneDNN's AVX2 kernels lose to the packed one as on Zen 3); elsewhere
      * {@code ONEDNN} where ffmblas-onednn is present and loads; else {@code OPENBLAS}.
      */
     private static Auto decide() {
-        CpuInfo.VectorIsa isa = CpuInfo.current().vectorIsa();
+        CpuInfo.VectorIsa isa = CpuInfo.current().isaForOneDnn();
         String notPacked = "";
         if (isa == CpuInfo.VectorIsa.AVX2) {
             String packed = PackedGemm.unavailable();

@@ -155,7 +155,7 @@ class AttentionModelTest {
     void withoutTheOneDnnModuleAutoIsPackedOrOpenBlasAndOneDnnIsRefusedSayingWhatToAdd() throws IOException {
         Path file = dir.resolve("w.safetensors");
         writeWeights(file, "", false, 41, D);
-        boolean packed = CpuInfo.current().vectorIsa() == CpuInfo.VectorIsa.AVX2 && PackedGemm.unavailable() == null;
+        boolean packed = CpuInfo.current().isaForOneDnn() == CpuInfo.VectorIsa.AVX2 && PackedGemm.unavailable() == null;
         try (AttentionModel auto = AttentionModel.open(file, "", HEADS, Loading.MAPPED)) {
             assertEquals(packed ? Backend.PACKED_AVX2 : Backend.OPENBLAS, auto.backend());
         }

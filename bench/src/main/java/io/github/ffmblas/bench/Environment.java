@@ -24,6 +24,8 @@ public record Environment(Map<String, String> values) {
         v.put("openblas_core", rt.coreName());
         v.put("openblas_coretype_env", System.getenv().getOrDefault("OPENBLAS_CORETYPE", "(unset: OpenBLAS picks the kernel)"));
         v.put("openblas_l2_size_env", System.getenv().getOrDefault("OPENBLAS_L2_SIZE", "(unset)"));
+        v.put("onednn_max_cpu_isa_env", System.getenv().getOrDefault("ONEDNN_MAX_CPU_ISA", "(unset)"));
+        v.put("backend_auto", io.github.ffmblas.attention.Backend.autoChoice());
         v.put("openblas_library", rt.library().source().label() + " " + rt.library().path());
         v.put("batched_sgemm", rt.batchPolicy().description());
         v.put("softmax", io.github.ffmblas.attention.MultiHeadAttention.softmaxImplementation());

@@ -62,6 +62,23 @@ public record CpuInfo(String model, VectorIsa vectorIsa, int processors) {
         return flags.contains(" avx2 ") && flags.contains(" fma ") ? VectorIsa.AVX2 : VectorIsa.OTHER;
     }
 
+    /**
+     * The ISA oneDNN may use here: this CPU's, or {@link VectorIsa#AVX2} when {@code ONEDNN_MAX_CPU_ISA} (or its old
+     * name {@code DNNL_MAX_CPU_ISA}) caps oneDNN below AVX-512 on an AVX-512 CPU, as a restricted-ISA comparison does.
+     */
+    public VectorIsa isaForOneDnn() {
+        String cap = System.getenv("ONEDNN_MAX_CPU_ISA");
+        return cappedForOneDnn(vectorIsa, cap != null ? cap : System.getenv("DNNL_MAX_CPU_ISA"));
+    }
+
+    /** {@code isa} under oneDNN's ISA cap {@code cap} (null: none): AVX2 for a cap below AVX-512 on AVX-512 CPUs. */
+    public static VectorIsa cappedForOneDnn(VectorIsa isa, String cap) {
+        boolean avx512 = isa == VectorIsa.AVX512 || isa == VectorIsa.AVX512_BF16;
+        boolean below = cap != null && List.of("SSE41", "AVX", "AVX2", "AVX2_VNNI", "AVX2_VNNI_2")
+                .contains(cap.strip().toUpperCase(Locale.ROOT));
+        return avx512 && below ? VectorIsa.AVX2 : isa;
+    }
+
     /** e.g. {@code AMD EPYC (AVX2 and FMA, no AVX-512), 2 processors}. */
     public String describe() {
         return model + " (" + vectorIsa + "), " + processors + " processors";

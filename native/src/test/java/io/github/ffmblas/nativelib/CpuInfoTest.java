@@ -22,6 +22,19 @@ class CpuInfoTest {
     }
 
     @Test
+    void aOneDnnCapBelowAvx512MakesAnAvx512CpuAnAvx2OneForOneDnn() {
+        for (String cap : new String[] {"AVX2", "avx2", " AVX2_VNNI ", "AVX", "SSE41"}) {
+            assertEquals(VectorIsa.AVX2, CpuInfo.cappedForOneDnn(VectorIsa.AVX512_BF16, cap), cap);
+            assertEquals(VectorIsa.AVX2, CpuInfo.cappedForOneDnn(VectorIsa.AVX512, cap), cap);
+            assertEquals(VectorIsa.AVX2, CpuInfo.cappedForOneDnn(VectorIsa.AVX2, cap), cap);
+        }
+        for (String cap : new String[] {null, "", "ALL", "DEFAULT", "AVX512_CORE", "AVX512_CORE_BF16", "AVX10_1_512"}) {
+            assertEquals(VectorIsa.AVX512_BF16, CpuInfo.cappedForOneDnn(VectorIsa.AVX512_BF16, cap), cap);
+        }
+        assertEquals(VectorIsa.OTHER, CpuInfo.cappedForOneDnn(VectorIsa.OTHER, "AVX2")); // a cap adds nothing
+    }
+
+    @Test
     void thisMachinesIsaIsItsFlags() throws Exception {
         CpuInfo cpu = CpuInfo.current();
         assertFalse(cpu.model().isBlank());
