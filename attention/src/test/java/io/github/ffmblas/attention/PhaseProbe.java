@@ -15,7 +15,7 @@ import java.util.ServiceLoader;
  * time threads wait), beside the same JVM's n=1024 sgemm rate and the forward's share of that roofline. Arguments:
  * batch, seq, d_model, heads, and optionally forwards per round (default 5), threads (default 1: a workspace of that
  * many threads, OpenBLAS at one, as the benchmark's {@code native} row) and backend ({@code openblas},
- * {@code packed_avx2}, or {@code onednn} with ffmblas-onednn on the class path), e.g. {@code 1 128 768 12 20 2 onednn}; prints four rounds
+ * {@code packed_avx2}, or {@code onednn} or {@code onednn_packed_heads} with ffmblas-onednn on the class path), e.g. {@code 1 128 768 12 20 2 onednn}; prints four rounds
  * after one of warm-up. With threads, a phase's time is summed over the threads and shown per thread (its average),
  * and its rate is per thread: {@code rest} is then the wall time left after the average thread's products. Run it
  * with {@code --add-modules jdk.incubator.vector}, as the benchmark does, or the softmax is plain Java.
@@ -41,6 +41,9 @@ public final class PhaseProbe {
             Gemm gemm = switch (backend) {
                 case "openblas" -> Gemm.NATIVE;
                 case "packed_avx2" -> PackedGemm.forWeights(weights, heads(weights));
+                // oneDNN's projections, the heads on the packed kernel: no weight packed, so every x W^T goes to oneDNN
+                case "onednn_packed_heads" -> PackedGemm.forConstants(java.util.List.of(), provider("onednn")
+                        .forWeights(weights));
                 default -> provider(backend).forWeights(weights);
             };
             PhaseTimer timer = new PhaseTimer(gemm);
