@@ -13,7 +13,9 @@ dir=$1 runs=$2
 shift 2
 cd "$(dirname "$0")/../.."
 mkdir -p "$dir"
-peak=$(mktemp -d)/fma_peak
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+peak=$tmp/fma_peak
 cc -O2 -march=native -o "$peak" native/src/test/c/fma_peak.c
 width=256
 grep -qw avx512f /proc/cpuinfo && width="256 512"
@@ -21,7 +23,7 @@ floor() {
   local out=""
   for w in $width; do
     out+=" $w-bit:"
-    for c in 0 1; do out+=" $(taskset -c $c "$peak" $w)"; done
+    for c in $(seq 0 $(($(nproc) - 1))); do out+=" $(taskset -c $c "$peak" $w)"; done
   done
   echo "$out"
 }

@@ -41,6 +41,10 @@ def ratio(v, x, y):
     return [p / q for p, q in zip(v[x], v[y])]
 
 
+def own_sgemm(t):  # the default backend's own n=1024 rate where the run has it (oneDNN's: one thread), else OpenBLAS's
+    return default if default in sgemm.get(t, {}) else "native"
+
+
 print(f"{len(runs)} runs; ratios taken within each run, then the median (range) over runs; default: {NAMES[default]}")
 print()
 print("| shape | threads | " + " | ".join(NAMES[i] + " ms" for i in impls) + " | "
@@ -55,10 +59,6 @@ print()
 for t in sorted(sgemm):
     print(f"sgemm n=1024, {t} thread(s), GFLOP/s:", {i: spread(v) for i, v in sgemm[t].items()})
 print()
-def own_sgemm(t):  # the default backend's own n=1024 rate where the run has it (oneDNN's: one thread), else OpenBLAS's
-    return default if default in sgemm.get(t, {}) else "native"
-
-
 print(f"| shape | threads | forward GFLOP/s ({NAMES[default]}) | of the run's n=1024 sgemm: the backend's own"
       " (else OpenBLAS's) | the fastest of all |")
 print("|---|---:|---:|---:|---:|")
